@@ -1,0 +1,151 @@
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, PermissionsMixin
+from django.contrib.auth.models import UserManager as DjangoUserManager
+from django.db import models
+from django.utils import timezone
+
+
+class Company(models.Model):
+    """An employer that sponsors access for its employees; visitors sign up under its slug."""
+
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=200)
+    logo = models.FileField(upload_to="company-logos/", blank=True)
+    requires_mfa = models.BooleanField(
+        default=False, help_text="Employees must enrol a phone for SMS codes."
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "companies"
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_internal(self) -> bool:
+        return self.name in settings.INTERNAL_COMPANY_NAMES
+
+
+class UserManager(DjangoUserManager["User"]):
+    def _create_user(self, username, email, password, **extra_fields):  # type: ignore[override]
+        email = self.normalize_email(email or username).lower()
+        user = self.model(email=email, **extra_fields)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_user(self, email=None, password=None, **extra_fields):  # type: ignore[override]
+        extra_fields.setdefault("is_staff", False)
+        extra_fields.setdefault("is_superuser", False)
+        return self._create_user(email, email, password, **extra_fields)
+
+    def create_superuser(self, email=None, password=None, **extra_fields):  # type: ignore[override]
+        extra_fields.setdefault("is_staff", True)
+        extra_fields.setdefault("is_superuser", True)
+        return self._create_user(email, email, password, **extra_fields)
+
+
+class User(AbstractBaseUser, PermissionsMixin):
+    external_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    email = models.EmailField(unique=True)
+    first_name = models.CharField(max_length=150)
+    last_name = models.CharField(max_length=150, blank=True)
+    companies = models.ManyToManyField(Company, related_name="members", blank=True)
+    request_count = models.PositiveIntegerField(default=0)
+    is_active = models.BooleanField(default=True)
+    is_staff = models.BooleanField(default=False)
+    date_joined = models.DateTimeField(default=timezone.now)
+    onboarded_at = models.DateTimeField(null=True, blank=True)
+
+    # Second factor: a verified phone number makes every sign-in ask for an SMS code.
+    mfa_phone = models.CharField(max_length=20, blank=True)
+
+    # Lockout after repeated failed sign-ins.
+    failed_sign_in_count = models.PositiveIntegerField(default=0)
+    locked_at = models.DateTimeField(null=True, blank=True)
+    unlock_token_hash = models.CharField(max_length=64, blank=True, db_index=True)
+
+    objects = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS = ["first_name"]
+
+    class Meta:
+        ordering = ["email"]
+
+    def __str__(self) -> str:
+        return self.email
+
+    @property
+    def full_name(self) -> str:
+        return " ".join(part for part in (self.first_name, self.last_name) if part)
+
+    def get_full_name(self) -> str:
+        return self.full_name
+
+    def get_short_name(self) -> str:
+        return self.first_name
+
+
+class AuthToken(models.Model):
+    """A signed-in session: an opaque bearer token, stored only as its SHA-256."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="auth_tokens")
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    mfa_token_hash = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "expires_at"])]
+
+
+class OneTimeCode(models.Model):
+    """A 6-digit SMS code for sign-in or for confirming a phone being enrolled."""
+
+    class Purpose(models.TextChoices):
+        SIGN_IN = "sign_in"
+        ENROLL = "enroll"
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="one_time_codes")
+    purpose = models.CharField(max_length=10, choices=Purpose.choices)
+    phone = models.CharField(max_length=20)
+    code_hash = models.CharField(max_length=64)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    failed_attempts = models.PositiveSmallIntegerField(default=0)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "created_at"])]
+
+
+class PasswordResetToken(models.Model):
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="password_resets")
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+
+class OnboardingAnswer(models.Model):
+    """One onboarding answer by its spec §3 answer id (132 home, 104 phone, ...)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="onboarding_answers")
+    answer_id = models.PositiveIntegerField()
+    value = models.JSONField(null=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "answer_id"], name="one_answer_per_id")
+        ]
+        ordering = ["answer_id"]

@@ -1,0 +1,173 @@
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from ninja import Schema
+from pydantic import Field, field_validator
+
+from concierge.common.validation import require_email, require_password, require_text
+
+
+class SuccessOut(Schema):
+    success: bool = True
+
+
+class ErrorOut(Schema):
+    success: bool = False
+    error: str
+    errors: dict[str, list[str]] | None = None
+
+
+class SignInUser(Schema):
+    email: str = ""
+    password: str = ""
+
+    _email = field_validator("email")(require_email)
+    _password = field_validator("password")(require_password)
+
+
+class SignInIn(Schema):
+    user: SignInUser
+
+
+class SignInOut(Schema):
+    success: bool = True
+    expires_at: datetime
+    mfa_required: bool
+    mfa_requires_verification: bool
+
+
+class SignUpUser(Schema):
+    email: str = ""
+    password: str = ""
+    name: str = ""
+    last_name: str = ""
+    terms_of_service: int = 1
+    company_slug: str = ""
+
+    _email = field_validator("email")(require_email)
+    _password = field_validator("password")(require_password)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return require_text(value, "Please enter your first name")
+
+    @field_validator("last_name")
+    @classmethod
+    def _last_name(cls, value: str) -> str:
+        return require_text(value, "Please enter your last name")
+
+    @field_validator("terms_of_service")
+    @classmethod
+    def _terms(cls, value: int) -> int:
+        if value != 1:
+            raise ValueError("Please accept the terms of service")
+        return value
+
+    @field_validator("company_slug")
+    @classmethod
+    def _company(cls, value: str) -> str:
+        return require_text(value, "Please use the sign-up link from your employer", max_length=50)
+
+
+class SignUpIn(Schema):
+    user: SignUpUser
+
+
+class SignUpOut(Schema):
+    success: bool = True
+    data: str = Field(description="A JSON string carrying the new account's email.")
+
+
+class PasswordResetRequestUser(Schema):
+    email: str = ""
+
+    _email = field_validator("email")(require_email)
+
+
+class PasswordResetRequestIn(Schema):
+    user: PasswordResetRequestUser
+
+
+class PasswordResetIn(Schema):
+    reset_password_token: str = Field("", max_length=200)
+    password: str = ""
+    password_confirmation: str = ""
+
+    @field_validator("password")
+    @classmethod
+    def _password(cls, value: str) -> str:
+        return require_password(value, empty_message="Please enter a new password")
+
+    @field_validator("password_confirmation")
+    @classmethod
+    def _confirmation(cls, value: str) -> str:
+        return require_password(value, empty_message="Please confirm your new password")
+
+
+class CompanyOut(Schema):
+    id: int
+    name: str
+    image_url: str | None
+
+
+class CurrentUserOut(Schema):
+    external_id: UUID
+    initials: str
+    full_name: str
+    first_name: str
+    last_name: str
+    email: str
+    request_count: int
+    companies: list[CompanyOut]
+    is_internal: bool
+    onboarding_required: bool
+    mfa_enabled: bool
+    mfa_required: bool
+    mfa_enrollment_available: bool
+    is_concierge: bool
+
+
+class OtpIn(Schema):
+    otp: str = ""
+
+    @field_validator("otp")
+    @classmethod
+    def _otp(cls, value: str) -> str:
+        value = (value or "").strip()
+        if not value:
+            raise ValueError("Please enter the verification code sent to your phone number")
+        if not re.fullmatch(r"\d{6}", value):
+            raise ValueError("Please enter a valid verification code")
+        return value
+
+
+class MfaEnrollIn(Schema):
+    mfa_number: str = ""
+
+    @field_validator("mfa_number")
+    @classmethod
+    def _phone(cls, value: str) -> str:
+        digits = re.sub(r"\D", "", value or "")
+        if len(digits) == 11 and digits.startswith("1"):
+            digits = digits[1:]
+        if len(digits) != 10:
+            raise ValueError("Please enter a valid phone number")
+        return digits
+
+
+class OnboardingAnswerIn(Schema):
+    answer_id: int
+    value: Any = None
+
+
+class OnboardingAnswersIn(Schema):
+    answers: list[OnboardingAnswerIn] = Field(max_length=50)
+
+
+class OnboardingAnswersOut(Schema):
+    answers: list[OnboardingAnswerIn]

@@ -1,0 +1,363 @@
+"""Account writes: sign-up, sign-in, lockout, password reset, MFA and onboarding."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.hashers import check_password, make_password
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from concierge.accounts.models import (
+    AuthToken,
+    Company,
+    OnboardingAnswer,
+    OneTimeCode,
+    PasswordResetToken,
+    User,
+)
+from concierge.accounts.selectors import user_mfa_required
+from concierge.common.errors import ApiError, Unauthorized, ValidationFailed
+from concierge.common.tokens import digits_new, hashes_equal, token_hash, token_new
+from concierge.notifications.services import email_send, sms_send
+
+INVALID_CREDENTIALS = "Invalid email or password."
+ACCOUNT_LOCKED = (
+    "Your account is locked after too many failed sign-in attempts. "
+    "We've emailed you a link to unlock it, or try again in an hour."
+)
+INVALID_RESET_TOKEN = "This password reset link is invalid or has expired. Please request a new one."
+INVALID_UNLOCK_TOKEN = "Invalid unlock token."
+INVALID_OTP = "That verification code is invalid or has expired. Please request a new code."
+NO_PENDING_OTP = "There is no verification code waiting. Please request a new code."
+DUPLICATE_EMAIL = (
+    "We couldn't create an account with this email address. "
+    "If you already have one, sign in or reset your password."
+)
+UNKNOWN_COMPANY = "We couldn't find that company. Please check the sign-up link from your employer."
+BOOLEAN_ANSWER_IDS = {132, 134, 121, 122, 120}  # home, car, parent, pet, partner
+PHONE_ANSWER_ID = 104
+EMAIL_ANSWER_ID = 165
+ADDRESS_GROUP_ID = 611
+ADDRESS_REQUIRED = {148: "address", 150: "city", 151: "state", 311: "postal code", 313: "country"}
+ADDRESS_ANSWER_IDS = {*ADDRESS_REQUIRED, 149}
+ONBOARDING_ANSWER_IDS = {
+    *BOOLEAN_ANSWER_IDS, PHONE_ANSWER_ID, EMAIL_ANSWER_ID, ADDRESS_GROUP_ID, *ADDRESS_ANSWER_IDS
+}
+# A precomputed hash so that an unknown email costs as much time as a wrong password.
+_DUMMY_PASSWORD_HASH = make_password("not-a-real-password")
+
+
+@dataclass(frozen=True)
+class SignInResult:
+    token: str
+    auth_token: AuthToken
+    mfa_required: bool
+    mfa_requires_verification: bool
+
+
+def _link(path: str) -> str:
+    return f"{settings.PUBLIC_URL}{path}"
+
+
+def _password_errors(password: str, user: User | None = None) -> list[str]:
+    try:
+        validate_password(password, user=user)
+    except DjangoValidationError as exc:
+        return list(exc.messages)
+    return []
+
+
+@transaction.atomic
+def user_sign_up(
+    *, email: str, password: str, first_name: str, last_name: str, company_slug: str
+) -> User:
+    company = Company.objects.filter(slug=company_slug.strip().lower()).first()
+    if company is None:
+        raise ValidationFailed.for_field("company_slug", UNKNOWN_COMPANY)
+    email = email.strip().lower()
+    candidate = User(email=email, first_name=first_name.strip(), last_name=last_name.strip())
+    if errors := _password_errors(password, candidate):
+        raise ValidationFailed(errors[0], errors={"password": errors})
+    if User.objects.filter(email__iexact=email).exists():
+        raise ValidationFailed.for_field("email", DUPLICATE_EMAIL)
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(
+                email=email,
+                password=password,
+                first_name=candidate.first_name,
+                last_name=candidate.last_name,
+            )
+    except IntegrityError as exc:
+        raise ValidationFailed.for_field("email", DUPLICATE_EMAIL) from exc
+    user.companies.add(company)
+    return user
+
+
+def sign_up_response_data(user: User) -> str:
+    """The spec's sign-up `data` field: a JSON string that carries the email."""
+    return json.dumps({"email": user.email})
+
+
+def _lock_lift_if_expired(user: User) -> None:
+    if user.locked_at and timezone.now() - user.locked_at >= timedelta(
+        seconds=settings.LOCKOUT_SECONDS
+    ):
+        user.locked_at = None
+        user.failed_sign_in_count = 0
+        user.unlock_token_hash = ""
+        user.save(update_fields=["locked_at", "failed_sign_in_count", "unlock_token_hash"])
+
+
+def _sign_in_failed(user: User) -> None:
+    user.failed_sign_in_count += 1
+    fields = ["failed_sign_in_count"]
+    if user.failed_sign_in_count >= settings.LOCKOUT_MAX_ATTEMPTS and not user.locked_at:
+        raw, hashed = token_new()
+        user.locked_at = timezone.now()
+        user.unlock_token_hash = hashed
+        fields += ["locked_at", "unlock_token_hash"]
+        email_send(
+            to=user.email,
+            subject="Unlock your account",
+            body=(
+                f"Hello {user.first_name},\n\n"
+                "Your account was locked after too many failed sign-in attempts.\n"
+                f"Unlock it here: {_link(f'/unlock/{raw}')}\n\n"
+                "It also unlocks by itself after one hour. "
+                "If this wasn't you, reset your password after unlocking."
+            ),
+        )
+    user.save(update_fields=fields)
+
+
+def _auth_token_create(user: User) -> tuple[str, AuthToken]:
+    raw, hashed = token_new()
+    auth_token = AuthToken.objects.create(
+        user=user,
+        key_hash=hashed,
+        expires_at=timezone.now() + timedelta(seconds=settings.AUTH_TOKEN_TTL_SECONDS),
+    )
+    return raw, auth_token
+
+
+@transaction.atomic
+def user_sign_in(*, email: str, password: str) -> SignInResult:
+    user = User.objects.select_for_update().filter(email__iexact=email.strip()).first()
+    if user is None or not user.is_active:
+        check_password(password, _DUMMY_PASSWORD_HASH)
+        raise Unauthorized(INVALID_CREDENTIALS)
+    _lock_lift_if_expired(user)
+    if user.locked_at:
+        raise Unauthorized(ACCOUNT_LOCKED)
+    if not user.check_password(password):
+        _sign_in_failed(user)
+        if user.locked_at:
+            raise Unauthorized(ACCOUNT_LOCKED)
+        raise Unauthorized(INVALID_CREDENTIALS)
+    if user.failed_sign_in_count:
+        user.failed_sign_in_count = 0
+        user.save(update_fields=["failed_sign_in_count"])
+    user.last_login = timezone.now()
+    user.save(update_fields=["last_login"])
+    raw, auth_token = _auth_token_create(user)
+    mfa_required = bool(user.mfa_phone)
+    mfa_requires_verification = not mfa_required and user_mfa_required(user=user)
+    if mfa_required:
+        _otp_issue(user=user, purpose=OneTimeCode.Purpose.SIGN_IN, phone=user.mfa_phone)
+    return SignInResult(
+        token=raw,
+        auth_token=auth_token,
+        mfa_required=mfa_required,
+        mfa_requires_verification=mfa_requires_verification,
+    )
+
+
+def auth_token_revoke(*, auth_token: AuthToken) -> None:
+    auth_token.revoked_at = timezone.now()
+    auth_token.save(update_fields=["revoked_at"])
+
+
+def password_reset_request(*, email: str) -> None:
+    """Sends a reset link when the email is known; answers the same either way."""
+    user = User.objects.filter(email__iexact=email.strip(), is_active=True).first()
+    if user is None:
+        return
+    raw, hashed = token_new()
+    PasswordResetToken.objects.create(
+        user=user,
+        token_hash=hashed,
+        expires_at=timezone.now() + timedelta(seconds=settings.PASSWORD_RESET_TTL_SECONDS),
+    )
+    email_send(
+        to=user.email,
+        subject="Reset your password",
+        body=(
+            f"Hello {user.first_name},\n\n"
+            "Someone asked to reset the password of your account.\n"
+            f"Choose a new password here: {_link(f'/reset-password/{raw}')}\n\n"
+            "The link works once and expires in 6 hours. "
+            "If you didn't ask for this, you can ignore this email."
+        ),
+    )
+
+
+@transaction.atomic
+def password_reset_complete(*, token: str, password: str, password_confirmation: str) -> User:
+    reset = (
+        PasswordResetToken.objects.select_for_update()
+        .select_related("user")
+        .filter(token_hash=token_hash(token), used_at__isnull=True, expires_at__gt=timezone.now())
+        .first()
+    )
+    if reset is None:
+        raise ValidationFailed.for_field("reset_password_token", INVALID_RESET_TOKEN)
+    if password != password_confirmation:
+        raise ValidationFailed.for_field("password_confirmation", "Passwords do not match")
+    user = reset.user
+    if errors := _password_errors(password, user):
+        raise ValidationFailed(errors[0], errors={"password": errors})
+    user.set_password(password)
+    user.locked_at = None
+    user.failed_sign_in_count = 0
+    user.unlock_token_hash = ""
+    user.save()
+    reset.used_at = timezone.now()
+    reset.save(update_fields=["used_at"])
+    user.auth_tokens.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+    return user
+
+
+@transaction.atomic
+def user_unlock(*, token: str) -> User:
+    if not token:
+        raise ValidationFailed.for_field("unlock_token", INVALID_UNLOCK_TOKEN)
+    user = (
+        User.objects.select_for_update()
+        .filter(unlock_token_hash=token_hash(token), locked_at__isnull=False)
+        .first()
+    )
+    if user is None:
+        raise ValidationFailed.for_field("unlock_token", INVALID_UNLOCK_TOKEN)
+    user.locked_at = None
+    user.failed_sign_in_count = 0
+    user.unlock_token_hash = ""
+    user.save(update_fields=["locked_at", "failed_sign_in_count", "unlock_token_hash"])
+    return user
+
+
+def _otp_issue(*, user: User, purpose: str, phone: str) -> OneTimeCode:
+    code = digits_new(6)
+    otp = OneTimeCode.objects.create(
+        user=user,
+        purpose=purpose,
+        phone=phone,
+        code_hash=token_hash(code),
+        expires_at=timezone.now() + timedelta(seconds=settings.OTP_TTL_SECONDS),
+    )
+    sms_send(
+        to=phone,
+        body=f"{code} is your {settings.PRODUCT_NAME} verification code. It expires in 10 minutes.",
+    )
+    return otp
+
+
+def _otp_pending(user: User) -> OneTimeCode | None:
+    return (
+        OneTimeCode.objects.filter(user=user, used_at__isnull=True)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+
+
+def otp_resend(*, user: User) -> None:
+    """Sends a fresh code to the enrolled phone, or to the phone being enrolled."""
+    if user.mfa_phone:
+        _otp_issue(user=user, purpose=OneTimeCode.Purpose.SIGN_IN, phone=user.mfa_phone)
+        return
+    pending = _otp_pending(user)
+    if pending is None or pending.purpose != OneTimeCode.Purpose.ENROLL:
+        raise ApiError("Please enter your phone number first.", status_code=422)
+    _otp_issue(user=user, purpose=OneTimeCode.Purpose.ENROLL, phone=pending.phone)
+
+
+def mfa_enroll(*, user: User, phone_digits: str) -> None:
+    _otp_issue(user=user, purpose=OneTimeCode.Purpose.ENROLL, phone=f"+1{phone_digits}")
+
+
+@transaction.atomic
+def mfa_verify(*, auth_token: AuthToken, code: str) -> str:
+    """Checks the latest code; on success marks this session verified and returns its MFA token."""
+    user = User.objects.select_for_update().get(pk=auth_token.user_id)
+    otp = _otp_pending(user)
+    if otp is None:
+        raise Unauthorized(NO_PENDING_OTP)
+    if otp.expires_at <= timezone.now() or otp.failed_attempts >= settings.OTP_MAX_ATTEMPTS:
+        raise Unauthorized(INVALID_OTP)
+    if not hashes_equal(otp.code_hash, token_hash(code)):
+        otp.failed_attempts += 1
+        otp.save(update_fields=["failed_attempts"])
+        raise Unauthorized(INVALID_OTP)
+    otp.used_at = timezone.now()
+    otp.save(update_fields=["used_at"])
+    if otp.purpose == OneTimeCode.Purpose.ENROLL:
+        user.mfa_phone = otp.phone
+        user.save(update_fields=["mfa_phone"])
+    raw, hashed = token_new()
+    auth_token.mfa_token_hash = hashed
+    auth_token.save(update_fields=["mfa_token_hash"])
+    return raw
+
+
+def _onboarding_errors(values: dict[int, Any]) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    for answer_id in BOOLEAN_ANSWER_IDS & values.keys():
+        if values[answer_id] is not None and not isinstance(values[answer_id], bool):
+            errors[str(answer_id)] = ["Please answer yes or no"]
+    phone = values.get(PHONE_ANSWER_ID)
+    if phone and not (isinstance(phone, str) and len(re.sub(r"\D", "", phone)) == 10):
+        errors[str(PHONE_ANSWER_ID)] = ["Please enter a valid phone number"]
+    email = values.get(EMAIL_ANSWER_ID)
+    if email:
+        try:
+            validate_email(email)
+        except DjangoValidationError:
+            errors[str(EMAIL_ANSWER_ID)] = ["Please enter a valid email address"]
+    if any(_filled(values.get(answer_id)) for answer_id in ADDRESS_ANSWER_IDS):
+        for answer_id, label in ADDRESS_REQUIRED.items():
+            if not _filled(values.get(answer_id)):
+                errors[str(answer_id)] = [f"Please enter your {label}"]
+    return errors
+
+
+def _filled(value: Any) -> bool:
+    return value is not None and str(value).strip() != ""
+
+
+@transaction.atomic
+def onboarding_answers_save(*, user: User, answers: list[dict[str, Any]]) -> None:
+    """Stores onboarding answers by their spec §3 ids; the address is all-or-nothing."""
+    unknown = sorted({a["answer_id"] for a in answers} - ONBOARDING_ANSWER_IDS)
+    if unknown:
+        raise ValidationFailed.for_field(
+            "answers", f"Unknown answer id: {', '.join(map(str, unknown))}"
+        )
+    values = {a["answer_id"]: a["value"] for a in answers}
+    if errors := _onboarding_errors(values):
+        raise ValidationFailed(next(iter(errors.values()))[0], errors=errors)
+    for answer in answers:
+        OnboardingAnswer.objects.update_or_create(
+            user=user, answer_id=answer["answer_id"], defaults={"value": answer["value"]}
+        )
+    if user.onboarded_at is None:
+        user.onboarded_at = timezone.now()
+        user.save(update_fields=["onboarded_at"])

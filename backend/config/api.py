@@ -1,0 +1,75 @@
+"""The one NinjaAPI: routers, error bodies and authentication defaults."""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+from concierge.accounts.api import router as accounts_router
+from concierge.accounts.auth import token_auth
+from concierge.common.errors import ApiError, RateLimited, error_body
+
+
+def _docs_allowed(request: HttpRequest) -> bool:
+    return settings.DEBUG or bool(request.user.is_authenticated and request.user.is_staff)
+
+
+api = NinjaAPI(
+    title=f"{settings.PRODUCT_NAME} API",
+    version="1",
+    urls_namespace="api",
+    auth=token_auth,
+    docs_decorator=None,
+)
+
+
+def _field_name(loc: tuple | list) -> str:
+    names = [str(part) for part in loc if isinstance(part, str)]
+    names = [n for n in names if n not in ("body", "query", "path", "payload", "user")]
+    return names[-1] if names else "non_field"
+
+
+def _message(error: dict) -> str:
+    if error.get("type") == "json_invalid":
+        return "The request body is not valid JSON."
+    message = str(error.get("msg", "Invalid value"))
+    return message.removeprefix("Value error, ")
+
+
+@api.exception_handler(ValidationError)
+def on_validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    errors: dict[str, list[str]] = {}
+    for error in exc.errors:
+        errors.setdefault(_field_name(error.get("loc", ())), []).append(_message(error))
+    first = next(iter(errors.values()))[0] if errors else "Invalid request"
+    return api.create_response(request, error_body(first, errors), status=422)
+
+
+@api.exception_handler(ApiError)
+def on_api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
+    response = api.create_response(request, error_body(exc.message, exc.errors), status=exc.status_code)
+    if isinstance(exc, RateLimited):
+        response["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+@api.exception_handler(AuthenticationError)
+def on_authentication_error(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    return api.create_response(request, error_body("Please sign in to continue."), status=401)
+
+
+@api.exception_handler(HttpError)
+def on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    return api.create_response(request, error_body(str(exc)), status=exc.status_code)
+
+
+@api.exception_handler(json.JSONDecodeError)
+def on_bad_json(request: HttpRequest, exc: Exception) -> HttpResponse:
+    return api.create_response(request, error_body("The request body is not valid JSON."), status=400)
+
+
+api.add_router("", accounts_router)

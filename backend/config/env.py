@@ -1,0 +1,75 @@
+"""Environment configuration, validated once at start with errors that name the bad variable."""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import urlparse
+
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE_VALUES = {"1", "true", "yes", "on"}
+FALSE_VALUES = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in TRUE_VALUES:
+        return True
+    if value in FALSE_VALUES:
+        return False
+    raise ImproperlyConfigured(f"{name} must be true or false, got {raw!r}")
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} must be a whole number, got {raw!r}") from exc
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def env_url(name: str, default: str = "", schemes: tuple[str, ...] = ("http", "https")) -> str:
+    raw = os.environ.get(name, default)
+    if not raw:
+        return raw
+    parsed = urlparse(raw)
+    if parsed.scheme not in schemes or not (parsed.netloc or parsed.path):
+        raise ImproperlyConfigured(f"{name} must be a URL ({', '.join(schemes)}), got {raw!r}")
+    return raw.rstrip("/")
+
+
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    raw = os.environ.get(name, default)
+    if raw not in choices:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}, got {raw!r}")
+    return raw
+
+
+def parse_rate_limits(raw: str) -> dict[str, tuple[int, int]] | None:
+    """`RATE_LIMITS="sign_in=20/60,otp=10/60"` → {"sign_in": (20, 60), ...}; `off` disables them."""
+    if raw.strip().lower() == "off":
+        return None
+    limits: dict[str, tuple[int, int]] = {}
+    for item in filter(None, (part.strip() for part in raw.split(","))):
+        try:
+            scope, rule = item.split("=", 1)
+            count, seconds = rule.split("/", 1)
+            limits[scope.strip()] = (int(count), int(seconds))
+        except ValueError as exc:
+            raise ImproperlyConfigured(
+                f"RATE_LIMITS must look like 'sign_in=20/60,otp=10/60' or 'off', got {raw!r}"
+            ) from exc
+    return limits

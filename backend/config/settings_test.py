@@ -1,0 +1,16 @@
+"""Test settings: the real settings with fast hashing and a throwaway outbox."""
+
+import os
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("DEBUG", "true")
+os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production-use-0123456789")
+os.environ.setdefault("RATE_LIMITS", "off")
+os.environ.setdefault("OUTBOX_DIR", tempfile.mkdtemp(prefix="outbox-"))
+
+from config.settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="media-"))
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -1,0 +1,18 @@
+from django.conf import settings
+from django.contrib import admin
+from django.urls import path, re_path
+
+from concierge.common.views import partner_quote, spa_index
+from concierge.notifications.views import outbox_view
+from config.api import api
+
+admin.site.site_header = f"{settings.PRODUCT_NAME} administration"
+admin.site.site_title = settings.PRODUCT_NAME
+
+urlpatterns = [
+    path("api/v1/", api.urls),
+    path("admin/", admin.site.urls),
+    path("dev/outbox", outbox_view, name="dev-outbox"),
+    re_path(r"^(?:products|additional-information)/(?P<product>[a-z-]+)/?$", partner_quote),
+    re_path(r"^(?!api/|admin/|static/|media/).*$", spa_index),
+]
