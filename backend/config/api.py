@@ -12,6 +12,8 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from concierge.accounts.api import router as accounts_router
 from concierge.accounts.auth import token_auth
 from concierge.common.errors import ApiError, RateLimited, error_body
+from concierge.offerings.api import router as offerings_router
+from concierge.surveys.api import router as surveys_router
 
 
 def _docs_allowed(request: HttpRequest) -> bool:
@@ -73,3 +75,5 @@ def on_bad_json(request: HttpRequest, exc: Exception) -> HttpResponse:
 
 
 api.add_router("", accounts_router)
+api.add_router("", surveys_router)
+api.add_router("", offerings_router)

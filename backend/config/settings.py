@@ -61,6 +61,8 @@ INSTALLED_APPS = [
     "concierge.common",
     "concierge.accounts",
     "concierge.notifications",
+    "concierge.surveys",
+    "concierge.offerings",
     "concierge.demo",
 ]
 

@@ -6,9 +6,16 @@ from typing import Any
 from uuid import UUID
 
 from ninja import Schema
-from pydantic import Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
 from concierge.common.validation import require_email, require_password, require_text
+
+
+class InputSchema(Schema):
+    """Fields default to empty so that a missing field gets the spec's §5 message, not 'Field
+    required': validators must then run on defaults too."""
+
+    model_config = ConfigDict(validate_default=True)
 
 
 class SuccessOut(Schema):
@@ -21,7 +28,7 @@ class ErrorOut(Schema):
     errors: dict[str, list[str]] | None = None
 
 
-class SignInUser(Schema):
+class SignInUser(InputSchema):
     email: str = ""
     password: str = ""
 
@@ -40,7 +47,7 @@ class SignInOut(Schema):
     mfa_requires_verification: bool
 
 
-class SignUpUser(Schema):
+class SignUpUser(InputSchema):
     email: str = ""
     password: str = ""
     name: str = ""
@@ -83,7 +90,7 @@ class SignUpOut(Schema):
     data: str = Field(description="A JSON string carrying the new account's email.")
 
 
-class PasswordResetRequestUser(Schema):
+class PasswordResetRequestUser(InputSchema):
     email: str = ""
 
     _email = field_validator("email")(require_email)
@@ -93,7 +100,7 @@ class PasswordResetRequestIn(Schema):
     user: PasswordResetRequestUser
 
 
-class PasswordResetIn(Schema):
+class PasswordResetIn(InputSchema):
     reset_password_token: str = Field("", max_length=200)
     password: str = ""
     password_confirmation: str = ""
@@ -132,7 +139,7 @@ class CurrentUserOut(Schema):
     is_concierge: bool
 
 
-class OtpIn(Schema):
+class OtpIn(InputSchema):
     otp: str = ""
 
     @field_validator("otp")
@@ -146,7 +153,7 @@ class OtpIn(Schema):
         return value
 
 
-class MfaEnrollIn(Schema):
+class MfaEnrollIn(InputSchema):
     mfa_number: str = ""
 
     @field_validator("mfa_number")

@@ -1,0 +1,106 @@
+# The two commands: `make run` and `make test`. Everything they need is installed on demand.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+MANAGE := cd backend && ../$(PY) manage.py
+HOST ?= 127.0.0.1
+PORT ?= 8000
+VAR := var
+PYTHON ?= python3
+export PRODUCT_NAME ?= Concierge
+
+.PHONY: help run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium migrate demo bench clean
+
+help:
+	@echo "make run    install, migrate, load demo data, build the web app and serve on http://$(HOST):$(PORT)"
+	@echo "make test   lint, type checks, backend tests, component tests, build and browser tests"
+	@echo "make dev    backend on :8000 and Vite dev server on :5173 with hot reload"
+	@echo "make lint | fmt | openapi | bench | clean"
+
+$(VENV)/.installed: backend/pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet -e './backend[dev]'
+	touch $@
+
+frontend/node_modules/.installed: frontend/package.json
+	cd frontend && npm install --no-audit --no-fund
+	touch $@
+
+install: $(VENV)/.installed frontend/node_modules/.installed
+
+# Debian's Chromium drives the browser tests (needs root for apt-get; see README).
+chromium:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+$(VAR)/demo_password:
+	@mkdir -p $(VAR)
+	@$(PYTHON) -c "import secrets; print('Demo-' + secrets.token_urlsafe(9))" > $@
+
+openapi: $(VENV)/.installed frontend/node_modules/.installed
+	$(MANAGE) openapi --settings=config.settings_test -o openapi.json
+	cd frontend && npx openapi-typescript ../backend/openapi.json -o src/api/schema.d.ts
+
+# The generated API types must match the backend's OpenAPI document.
+openapi-check: $(VENV)/.installed frontend/node_modules/.installed
+	@tmp=$$(mktemp -d) && \
+	  (cd backend && ../$(PY) manage.py openapi --settings=config.settings_test -o $$tmp/openapi.json) && \
+	  (cd frontend && npx openapi-typescript $$tmp/openapi.json -o $$tmp/schema.d.ts >/dev/null) && \
+	  diff -q backend/openapi.json $$tmp/openapi.json >/dev/null && \
+	  diff -q frontend/src/api/schema.d.ts $$tmp/schema.d.ts >/dev/null || \
+	  { echo "The API types are stale: run 'make openapi' and commit the result."; exit 1; }
+
+build: frontend/node_modules/.installed
+	cd frontend && VITE_PRODUCT_NAME="$(PRODUCT_NAME)" npx vite build --logLevel warn
+
+migrate: $(VENV)/.installed
+	$(MANAGE) migrate --noinput
+
+demo: migrate $(VAR)/demo_password
+	DEMO_PASSWORD="$${DEMO_PASSWORD:-$$(cat $(VAR)/demo_password)}" $(MANAGE) seed_demo
+
+run: export DEBUG ?= true
+run: install build demo
+	@echo
+	@echo "  $(PRODUCT_NAME) is running at http://$(HOST):$(PORT)"
+	@echo "  Demo accounts (password: $${DEMO_PASSWORD:-$$(cat $(VAR)/demo_password)}):"
+	@echo "    demo@example.com (Acme Corp employee)   globex@example.com (Globex, MFA required)"
+	@echo "    concierge@example.com (concierge)       admin@example.com (admin, /admin)"
+	@echo "  Emails and text messages: http://$(HOST):$(PORT)/dev/outbox"
+	@echo
+	cd backend && ../$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log
+
+dev: export DEBUG ?= true
+dev: install demo
+	cd frontend && npx vite & cd backend && ../$(VENV)/bin/uvicorn config.asgi:application --reload --host $(HOST) --port $(PORT)
+
+lint: $(VENV)/.installed frontend/node_modules/.installed
+	cd backend && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .
+	cd backend && ../$(VENV)/bin/mypy concierge config
+
+fmt: $(VENV)/.installed
+	cd backend && ../$(VENV)/bin/ruff check --fix . && ../$(VENV)/bin/ruff format .
+
+typecheck: frontend/node_modules/.installed
+	cd frontend && npx tsc --noEmit -p tsconfig.json
+
+test-backend: $(VENV)/.installed
+	cd backend && ../$(VENV)/bin/pytest -q concierge
+
+test-frontend: frontend/node_modules/.installed
+	cd frontend && npx vitest run
+
+test-e2e: $(VENV)/.installed chromium build
+	cd backend && DJANGO_ALLOW_ASYNC_UNSAFE=true ../$(VENV)/bin/pytest -q e2e
+
+test: install lint openapi-check typecheck test-backend test-frontend test-e2e
+	@echo "All checks passed."
+
+bench: $(VENV)/.installed
+	cd backend && ../$(PY) -m bench
+
+clean:
+	rm -rf frontend/dist $(VAR)/static

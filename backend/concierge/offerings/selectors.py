@@ -1,0 +1,93 @@
+"""Offering reads, always through what one user may see.
+
+Visibility: a benefit is seen by employees of the companies it is attached to; a partner offer
+(product) with no companies is seen by everyone, one with companies only by their employees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+
+from concierge.accounts.models import User
+from concierge.common.errors import NotFound
+from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
+
+OFFERING_NOT_FOUND = "We couldn't find that benefit or offer."
+MAX_ID = 2**63 - 1
+
+
+def offering_visible_queryset(*, user: User) -> QuerySet[Offering]:
+    audience = Offering.companies.through.objects.filter(offering_id=OuterRef("pk"))
+    return (
+        Offering.objects.alias(
+            for_user=Exists(audience.filter(company__members=user)),
+            has_audience=Exists(audience),
+        )
+        .filter(
+            Q(type=Offering.Type.BENEFIT, for_user=True)
+            | Q(type=Offering.Type.PRODUCT, has_audience=False)
+            | Q(type=Offering.Type.PRODUCT, for_user=True)
+        )
+    )
+
+
+def _categories_prefetch() -> Prefetch:
+    return Prefetch("categories", queryset=OfferingCategory.objects.order_by("position", "id"))
+
+
+def offering_list_for_user(
+    *,
+    user: User,
+    types: Iterable[str],
+    limit: int | None = None,
+    prefer_featured: bool = False,
+) -> list[Offering]:
+    """The user's offerings of the given types: benefits first, then by position.
+
+    With `prefer_featured`, only featured offerings are returned when any exist among them;
+    when none is featured, all of them are (spec §7). Two queries whatever the length.
+    """
+    queryset = (
+        offering_visible_queryset(user=user)
+        .filter(type__in=list(types))
+        .prefetch_related(_categories_prefetch())
+    )
+    # "benefit" sorts before "product".
+    order = ["type", "position", "id"]
+    if prefer_featured:
+        order = ["-featured", *order]
+    queryset = queryset.order_by(*order)
+    if limit is not None:
+        queryset = queryset[:limit]
+    offerings = list(queryset)
+    if prefer_featured and offerings and offerings[0].featured:
+        offerings = [o for o in offerings if o.featured]
+    return offerings
+
+
+def offering_get_for_user(*, user: User, offering_id: int) -> Offering:
+    """One offering with its categories, sections and items; 404 unless the user may see it."""
+    if not 0 < offering_id <= MAX_ID:
+        raise NotFound(OFFERING_NOT_FOUND)
+    items = SectionItem.objects.order_by("position", "id")
+    sections = Section.objects.order_by("position", "id").prefetch_related(
+        Prefetch("items", queryset=items)
+    )
+    offering = (
+        offering_visible_queryset(user=user)
+        .filter(pk=offering_id)
+        .select_related("request_survey")
+        .prefetch_related(_categories_prefetch(), Prefetch("sections", queryset=sections))
+        .first()
+    )
+    if offering is None:
+        raise NotFound(OFFERING_NOT_FOUND)
+    return offering
+
+
+def offering_category_list_for_user(*, user: User) -> QuerySet[OfferingCategory]:
+    """Categories holding at least one offering the user can see, in display order."""
+    visible = offering_visible_queryset(user=user).filter(categories=OuterRef("pk"))
+    return OfferingCategory.objects.filter(Exists(visible)).order_by("position", "id")

@@ -1,0 +1,262 @@
+"""Shared test fixtures: a JSON API client, user/company factories and the real outbox.
+
+Every test gets its own empty OUTBOX_DIR and an empty cache (rate-limit counters live there),
+so tests can read the emails and SMS the code under test really wrote.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import factory
+import pytest
+from django.contrib.auth.models import Group
+from django.core.cache import cache
+from django.test import Client
+from factory.django import DjangoModelFactory
+
+from concierge.accounts.models import Company, User
+from concierge.notifications.outbox import OutboxItem, outbox_list
+
+API_PREFIX = "/api/v1/"
+DEFAULT_PASSWORD = "correct-horse-battery-42"
+
+
+# --------------------------------------------------------------------------- factories
+
+
+class CompanyFactory(DjangoModelFactory):
+    class Meta:
+        model = Company
+        django_get_or_create = ("slug",)
+
+    name = factory.Sequence(lambda n: f"Company {n}")
+    slug = factory.Sequence(lambda n: f"company-{n}")
+    requires_mfa = False
+
+
+class UserFactory(DjangoModelFactory):
+    """A user with a known password (DEFAULT_PASSWORD unless `password=` is given).
+
+    `companies=[...]` and `groups=["Concierges"]` (names or Group objects) add memberships.
+    """
+
+    class Meta:
+        model = User
+        skip_postgeneration_save = True
+
+    email = factory.Sequence(lambda n: f"user{n}@example.com")
+    first_name = "Ada"
+    last_name = "Lovelace"
+
+    @classmethod
+    def _create(cls, model_class: type[User], *args: Any, **kwargs: Any) -> User:
+        password = kwargs.pop("password", DEFAULT_PASSWORD)
+        return model_class.objects.create_user(*args, password=password, **kwargs)
+
+    @factory.post_generation
+    def companies(self, create: bool, extracted: Iterable[Company] | None, **kwargs: Any) -> None:
+        if create and extracted:
+            self.companies.add(*extracted)
+
+    @factory.post_generation
+    def groups(self, create: bool, extracted: Iterable[Group | str] | None, **kwargs: Any) -> None:
+        if create and extracted:
+            for group in extracted:
+                if isinstance(group, str):
+                    group, _ = Group.objects.get_or_create(name=group)
+                self.groups.add(group)
+
+
+# --------------------------------------------------------------------------- API client
+
+
+class ApiClient:
+    """django.test.Client speaking JSON to /api/v1, carrying the session's auth headers.
+
+    `sign_in()` stores the bearer token from the Authorization response header, and
+    `mfa_verify()` stores the mfa-token header, the way the SPA does (spec §4).
+    """
+
+    def __init__(self, client: Client | None = None) -> None:
+        self.client = client or Client()
+        self.token: str | None = None
+        self.mfa_token: str | None = None
+
+    # -- raw requests
+    def headers(self, extra: dict[str, str] | None = None) -> dict[str, str]:
+        headers: dict[str, str] = {}
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        if self.mfa_token:
+            headers["mfa-token"] = self.mfa_token
+        headers.update(extra or {})
+        return headers
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        data: Any = None,
+        *,
+        raw: str | bytes | None = None,
+        query: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ):
+        url = path if path.startswith("/") else API_PREFIX + path
+        send = getattr(self.client, method.lower())
+        kwargs: dict[str, Any] = {"headers": self.headers(headers)}
+        if method.upper() == "GET":
+            return send(url, data=query or {}, **kwargs)
+        if query:
+            from urllib.parse import urlencode
+
+            url = f"{url}?{urlencode(query)}"
+        body = raw if raw is not None else (json.dumps(data) if data is not None else "")
+        return send(url, data=body, content_type="application/json", **kwargs)
+
+    def get(self, path: str, **kwargs: Any):
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path: str, data: Any = None, **kwargs: Any):
+        return self.request("POST", path, data, **kwargs)
+
+    def put(self, path: str, data: Any = None, **kwargs: Any):
+        return self.request("PUT", path, data, **kwargs)
+
+    def patch(self, path: str, data: Any = None, **kwargs: Any):
+        return self.request("PATCH", path, data, **kwargs)
+
+    def delete(self, path: str, data: Any = None, **kwargs: Any):
+        return self.request("DELETE", path, data, **kwargs)
+
+    # -- account flows
+    def sign_in(self, email: str, password: str = DEFAULT_PASSWORD):
+        response = self.post("users/sign_in", {"user": {"email": email, "password": password}})
+        if response.status_code == 200:
+            scheme, _, token = response["Authorization"].partition(" ")
+            assert scheme == "Bearer"
+            self.token = token
+            self.mfa_token = None
+        return response
+
+    def sign_up(self, **fields: Any):
+        user = {
+            "email": "new.person@example.com",
+            "password": DEFAULT_PASSWORD,
+            "name": "New",
+            "last_name": "Person",
+            "terms_of_service": 1,
+            "company_slug": "acme",
+        }
+        user.update(fields)
+        return self.post("users/sign_up", {"user": user})
+
+    def mfa_verify(self, otp: str):
+        response = self.post("mfa/verify", {"otp": otp})
+        if response.status_code == 200:
+            self.mfa_token = response["mfa-token"]
+        return response
+
+    def sign_out(self):
+        return self.delete("users/sign_out")
+
+
+# --------------------------------------------------------------------------- outbox
+
+
+class Outbox:
+    """Reads the real outbox folder the code under test writes to (newest first)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def all(self) -> list[OutboxItem]:
+        items = outbox_list()
+        # File names carry a timestamp, which freezegun can make identical: order by mtime too.
+        mtimes = {p.name: p.stat().st_mtime_ns for p in self.path.iterdir()}
+        return sorted(items, key=lambda i: (i.created_at, mtimes.get(i.name, 0)), reverse=True)
+
+    def emails(self, to: str | None = None) -> list[OutboxItem]:
+        return [i for i in self.all() if i.kind == "email" and (to is None or to in i.to)]
+
+    def sms(self, to: str | None = None) -> list[OutboxItem]:
+        return [i for i in self.all() if i.kind == "sms" and (to is None or to in i.to)]
+
+    def link_token(self, route: str, to: str | None = None) -> str:
+        """The token of the newest `/{route}/{token}` link emailed (to `to`)."""
+        for email in self.emails(to):
+            match = re.search(rf"/{route}/([A-Za-z0-9_\-]+)", email.body)
+            if match:
+                return match.group(1)
+        raise AssertionError(f"no email with a /{route}/ link in the outbox")
+
+    def latest_code(self, to: str | None = None) -> str:
+        """The 6-digit code of the newest SMS (to `to`)."""
+        for sms in self.sms(to):
+            match = re.search(r"\b(\d{6})\b", sms.body)
+            if match:
+                return match.group(1)
+        raise AssertionError("no SMS with a verification code in the outbox")
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(autouse=True)
+def _isolated_outbox_and_cache(settings, tmp_path):
+    """Each test writes mail/SMS to its own folder and starts with empty rate-limit counters."""
+    settings.OUTBOX_DIR = tmp_path / "outbox"
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def outbox(settings) -> Outbox:
+    return Outbox(Path(settings.OUTBOX_DIR))
+
+
+@pytest.fixture
+def api(db) -> ApiClient:
+    return ApiClient()
+
+
+@pytest.fixture
+def make_api(db):
+    """Another independent client (a second browser or device)."""
+    return ApiClient
+
+
+@pytest.fixture
+def company_factory(db):
+    return CompanyFactory
+
+
+@pytest.fixture
+def user_factory(db):
+    return UserFactory
+
+
+@pytest.fixture
+def company(db) -> Company:
+    return CompanyFactory(slug="acme", name="Acme Corp")
+
+
+@pytest.fixture
+def user(company) -> User:
+    return UserFactory(
+        email="ada@example.com", first_name="Ada", last_name="Lovelace", companies=[company]
+    )
+
+
+@pytest.fixture
+def signed_in_api(api, user) -> ApiClient:
+    """An API client signed in as `user` (no MFA)."""
+    response = api.sign_in(user.email)
+    assert response.status_code == 200, response.content
+    return api

@@ -1,0 +1,82 @@
+/**
+ * The configured API client over the generated OpenAPI types (spec §7): sends the
+ * authorization and mfa-token headers, and handles 401 (spec §4).
+ */
+import createClient, { type Middleware } from 'openapi-fetch'
+import { config } from '@/lib/config'
+import { returnTarget, session } from '@/lib/session'
+import type { components, paths } from './schema'
+
+export type Schemas = components['schemas']
+export type CurrentUser = Schemas['CurrentUserOut']
+
+export const MFA_AUTHENTICATION_REQUIRED = 'MFA authentication required'
+export const FALLBACK_ERROR = 'An unexpected error occurred'
+
+/** A 4xx/5xx body: `{success: false, error, errors}`. */
+export interface ApiErrorBody {
+  success?: boolean
+  error?: string
+  errors?: Record<string, string[]>
+}
+
+type ForcedSignOutHandler = () => void
+let onForcedSignOut: ForcedSignOutHandler = () => {
+  window.location.assign('/sign-in')
+}
+
+export function setForcedSignOutHandler(handler: ForcedSignOutHandler) {
+  onForcedSignOut = handler
+}
+
+/** Clears the session and sends the user to sign in, remembering where they were. */
+export function forceSignOut() {
+  returnTarget.save(window.location.pathname + window.location.search)
+  session.clear()
+  onForcedSignOut()
+}
+
+const authMiddleware: Middleware = {
+  onRequest({ request }) {
+    const { token, mfaToken } = session.get()
+    if (token && !request.headers.has('Authorization')) {
+      request.headers.set('Authorization', `Bearer ${token}`)
+    }
+    if (mfaToken) request.headers.set('mfa-token', mfaToken)
+    return request
+  },
+  async onResponse({ request, response }) {
+    if (response.status !== 401) return response
+    const path = new URL(request.url).pathname
+    if (path.endsWith('/users/sign_in') || path.endsWith('/mfa/verify')) return response
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => ({}))) as ApiErrorBody
+    if (body.error === MFA_AUTHENTICATION_REQUIRED) {
+      session.setMfaRequired(true)
+      return response
+    }
+    if (request.headers.has('Authorization')) forceSignOut()
+    return response
+  },
+}
+
+export const api = createClient<paths>({ baseUrl: config.apiBaseUrl })
+api.use(authMiddleware)
+
+/** The person-facing text of an error body: server error, else status text, else fallback. */
+export function errorMessage(
+  body: unknown,
+  response: Response | undefined,
+  fallback: string = FALLBACK_ERROR,
+): string {
+  const error = (body as ApiErrorBody | undefined)?.error
+  if (error) return error
+  if (response?.statusText) return response.statusText
+  return fallback
+}
+
+export function fieldErrors(body: unknown): Record<string, string[]> {
+  return (body as ApiErrorBody | undefined)?.errors ?? {}
+}

@@ -1,0 +1,33 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { useState } from 'react'
+import { RouterProvider } from 'react-router'
+import { setForcedSignOutHandler } from '@/api/client'
+import { ToastProvider } from '@/design-system'
+import { resetAnalyticsIdentity } from '@/lib/analytics'
+import { createRouter } from './router'
+
+export function App() {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { refetchOnWindowFocus: true, retry: 1 } },
+      }),
+  )
+  const [router] = useState(() => {
+    const created = createRouter()
+    // Any 401 clears the session, user and analytics identity, then goes to sign-in (spec §4).
+    setForcedSignOutHandler(() => {
+      queryClient.clear()
+      resetAnalyticsIdentity()
+      created.navigate('/sign-in', { replace: true })
+    })
+    return created
+  })
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>
+  )
+}

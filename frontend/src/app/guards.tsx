@@ -1,0 +1,85 @@
+/** Route guards: the spec's §2 access rules. */
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router'
+import type { CurrentUser } from '@/api/client'
+import { currentUserQuery } from '@/features/auth/api/auth'
+import { returnTarget, session, useSession } from '@/lib/session'
+import { FullPageSpinner } from './FullPageSpinner'
+
+export interface AuthedContext {
+  user: CurrentUser
+}
+
+export function useCurrentUser(): CurrentUser {
+  return useOutletContext<AuthedContext>().user
+}
+
+/** The post-login landing: the remembered return target, or the Dashboard. */
+export function postLoginPath(): string {
+  return returnTarget.take() ?? '/dashboard'
+}
+
+function LoadUser({ children }: { children: (user: CurrentUser) => ReactNode }) {
+  const { data: user, isError, refetch } = useQuery(currentUserQuery)
+  if (isError && !user) {
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
+        <p className="text-neutral-700">Failed to refresh current user state</p>
+        <button
+          type="button"
+          className="rounded-full bg-primary-700 px-5 py-2 text-white"
+          onClick={() => refetch()}
+        >
+          Try again
+        </button>
+      </main>
+    )
+  }
+  if (!user) return <FullPageSpinner />
+  return children(user)
+}
+
+/** Signed-in screens: otherwise to SignIn, remembering the path (except the root path). */
+export function RequireAuth() {
+  const state = useSession()
+  const location = useLocation()
+  if (!session.isAuthenticated(state)) {
+    if (location.pathname !== '/') returnTarget.save(location.pathname + location.search)
+    return <Navigate to="/sign-in" replace />
+  }
+  if (state.mfaEnrollmentAvailable) return <Navigate to="/mfa-enrollment" replace />
+  if (state.mfaRequired) return <Navigate to="/sign-in" replace />
+  return <LoadUser>{(user) => <Outlet context={{ user } satisfies AuthedContext} />}</LoadUser>
+}
+
+/** SignUp, and SignIn without a pending MFA step: a signed-in user goes to the Dashboard. */
+export function RedirectIfAuthenticated({ allowPendingMfa = false }: { allowPendingMfa?: boolean }) {
+  const state = useSession()
+  const pendingMfa = state.mfaRequired || state.mfaEnrollmentAvailable
+  if (session.isAuthenticated(state) && !(allowPendingMfa && pendingMfa)) {
+    if (state.mfaEnrollmentAvailable) return <Navigate to="/mfa-enrollment" replace />
+    return <Navigate to="/dashboard" replace />
+  }
+  return <Outlet />
+}
+
+/** MfaEnrollment: only when signed in and enrolment is available or verification required. */
+export function RequireMfaEnrollment() {
+  const state = useSession()
+  if (!session.isAuthenticated(state)) return <Navigate to="/sign-in" replace />
+  if (state.mfaEnrollmentAvailable || state.mfaRequired) return <Outlet />
+  return (
+    <LoadUser>
+      {(user) =>
+        user.mfa_enrollment_available ? <Outlet /> : <Navigate to="/sign-in" replace />
+      }
+    </LoadUser>
+  )
+}
+
+/** Root path: Dashboard when signed in, else SignIn. */
+export function RootRedirect() {
+  const state = useSession()
+  return <Navigate to={session.isAuthenticated(state) ? '/dashboard' : '/sign-in'} replace />
+}

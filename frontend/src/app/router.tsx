@@ -1,0 +1,159 @@
+/** The spec's §2 route table. Every screen is a lazily loaded route module. */
+import type { ComponentType } from 'react'
+import { Navigate, type RouteObject, createBrowserRouter, useParams } from 'react-router'
+import {
+  RedirectIfAuthenticated,
+  RequireAuth,
+  RequireMfaEnrollment,
+  RootRedirect,
+} from './guards'
+import { AppLayout } from './layouts/AppLayout'
+import { AuthLayout } from './layouts/AuthLayout'
+import { RootLayout } from './layouts/RootLayout'
+import { RouteError } from './RouteError'
+
+type Module = { default: ComponentType }
+
+/** A lazy route module; its `title` becomes the page title (spec §2). */
+function screen(load: () => Promise<Module>, title?: string): RouteObject {
+  return {
+    handle: title ? { title } : undefined,
+    lazy: async () => ({ Component: (await load()).default }),
+  }
+}
+
+export const PARTNER_PRODUCTS = [
+  'term-life-insurance',
+  'auto-insurance',
+  'home-insurance',
+  'home-warranty',
+  'renters-insurance',
+  'pet-insurance',
+  'wills-and-trusts',
+]
+
+function LegacyUnlockRedirect() {
+  const { unlockToken } = useParams()
+  return <Navigate to={`/unlock/${unlockToken}`} replace />
+}
+
+/** /reset-password/{token}/unlock{userId?}: the legacy unlock link. */
+function LegacyResetUnlockRedirect() {
+  const { unlockToken = '', '*': rest = '' } = useParams()
+  if (!rest.startsWith('unlock')) return <Navigate to="/not-found" replace />
+  return <Navigate to={`/unlock/${unlockToken}`} replace />
+}
+
+const loaders = {
+  signIn: () => import('@/features/auth/routes/SignIn'),
+  signUp: () => import('@/features/auth/routes/SignUp'),
+  forgotPassword: () => import('@/features/auth/routes/ForgotPassword'),
+  resetPassword: () => import('@/features/auth/routes/ResetPassword'),
+  unlock: () => import('@/features/auth/routes/UnlockUser'),
+  mfaEnrollment: () => import('@/features/auth/routes/MfaEnrollment'),
+  dashboard: () => import('@/features/dashboard/routes/Dashboard'),
+  requests: () => import('@/features/requests/routes/Requests'),
+  request: () => import('@/features/requests/routes/Request'),
+  requestCategory: () => import('@/features/requests/routes/RequestCategory'),
+  offeringsLanding: () => import('@/features/offerings/routes/OfferingsLanding'),
+  offeringsFull: () => import('@/features/offerings/routes/OfferingsFull'),
+  account: () => import('@/features/account/routes/Account'),
+  attachment: () => import('@/features/attachments/routes/Attachment'),
+  aboutUs: () => import('@/features/onboarding/routes/AboutUs'),
+  aboutYou: () => import('@/features/onboarding/routes/AboutYou'),
+  contactInfo: () => import('@/features/onboarding/routes/ContactInfo'),
+  partnerQuote: () => import('./routes/PartnerQuote'),
+  notFound: () => import('./routes/NotFound'),
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      { path: '/users/sign_in', element: <Navigate to="/sign-in" replace /> },
+      { path: '/users/sign_up/:companySlug?', lazy: async () => ({ Component: SignUpRedirect }) },
+      { path: '/:unlockToken/unlock', element: <LegacyUnlockRedirect /> },
+      { path: '/reset-password/:unlockToken/*', element: <LegacyResetUnlockRedirect /> },
+      { path: '/life_concierge_requests', element: <Navigate to="/requests" replace /> },
+      { path: '/life_concierge_requests/new', element: <Navigate to="/dashboard" replace /> },
+      { path: '/requests/new', element: <Navigate to="/dashboard" replace /> },
+      { path: '/welcome', element: <Navigate to="/welcome/about-us" replace /> },
+      ...PARTNER_PRODUCTS.flatMap((product) => [
+        { path: `/products/${product}`, ...screen(loaders.partnerQuote) },
+        { path: `/additional-information/${product}`, ...screen(loaders.partnerQuote) },
+      ]),
+      {
+        element: <AuthLayout />,
+        children: [
+          {
+            element: <RedirectIfAuthenticated allowPendingMfa />,
+            children: [{ path: '/sign-in', ...screen(loaders.signIn, 'Sign In') }],
+          },
+          {
+            element: <RedirectIfAuthenticated />,
+            children: [
+              { path: '/sign-up/:companySlug?', ...screen(loaders.signUp, 'Sign Up') },
+            ],
+          },
+          { path: '/forgot-password', ...screen(loaders.forgotPassword, 'Forgot Password') },
+          {
+            path: '/reset-password/:resetToken',
+            ...screen(loaders.resetPassword, 'Reset Password'),
+          },
+          { path: '/unlock/:unlockToken', ...screen(loaders.unlock, 'Unlock Account') },
+          {
+            element: <RequireMfaEnrollment />,
+            children: [
+              {
+                path: '/mfa-enrollment',
+                ...screen(loaders.mfaEnrollment, 'Two-Step Verification'),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/welcome/about-us', ...screen(loaders.aboutUs, 'About Us') },
+          { path: '/welcome/about-you', ...screen(loaders.aboutYou, 'About You') },
+          { path: '/welcome/contact-info', ...screen(loaders.contactInfo, 'Contact Info') },
+          { path: '/attachments/:fileKey', ...screen(loaders.attachment, 'Attachment') },
+          {
+            element: <AppLayout />,
+            children: [
+              { path: '/dashboard', ...screen(loaders.dashboard, 'Dashboard') },
+              { path: '/requests', ...screen(loaders.requests, 'Requests') },
+              {
+                path: '/requests/category/:categoryId',
+                ...screen(loaders.requestCategory, 'Request Category'),
+              },
+              { path: '/requests/:requestId', ...screen(loaders.request, 'Request') },
+              {
+                path: '/benefits-and-offers',
+                ...screen(loaders.offeringsLanding, 'Benefits & Offers'),
+              },
+              {
+                path: '/benefits-and-offers/all',
+                ...screen(loaders.offeringsFull, 'All Benefits & Offers'),
+              },
+              { path: '/account', ...screen(loaders.account, 'Account Settings') },
+            ],
+          },
+        ],
+      },
+      { path: '*', ...screen(loaders.notFound, 'Page Not Found') },
+    ],
+  },
+]
+
+function SignUpRedirect() {
+  const { companySlug } = useParams()
+  return <Navigate to={companySlug ? `/sign-up/${companySlug}` : '/sign-up'} replace />
+}
+
+export function createRouter() {
+  return createBrowserRouter(routes)
+}

@@ -1,0 +1,9 @@
+export { Button, buttonClassName } from './Button';
+export type {
+  ButtonAsButtonProps,
+  ButtonAsExternalLinkProps,
+  ButtonAsLinkProps,
+  ButtonProps,
+  ButtonSize,
+  ButtonVariant,
+} from './Button';

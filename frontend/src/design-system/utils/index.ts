@@ -1,0 +1,1 @@
+export { cx, focusRing, focusRingAria } from './cx';

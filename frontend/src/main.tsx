@@ -1,0 +1,19 @@
+import '@fontsource-variable/inter'
+import './index.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/App'
+import { CONFIG_ERROR_MESSAGE, configIsValid } from './lib/config'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('The page has no #root element')
+
+if (configIsValid) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+} else {
+  root.textContent = CONFIG_ERROR_MESSAGE
+}

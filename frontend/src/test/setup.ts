@@ -1,0 +1,10 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+import './msw'
+
+afterEach(() => {
+  cleanup()
+  window.localStorage.clear()
+  window.sessionStorage.clear()
+})
