@@ -10,7 +10,8 @@ import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+from urllib.parse import urlencode
 
 import factory
 import pytest
@@ -56,7 +57,7 @@ class UserFactory(DjangoModelFactory):
     @classmethod
     def _create(cls, model_class: type[User], *args: Any, **kwargs: Any) -> User:
         password = kwargs.pop("password", DEFAULT_PASSWORD)
-        return model_class.objects.create_user(*args, password=password, **kwargs)
+        return model_class.objects.create_user(password=password, **kwargs)
 
     @factory.post_generation
     def companies(self, create: bool, extracted: Iterable[Company] | None, **kwargs: Any) -> None:
@@ -113,8 +114,6 @@ class ApiClient:
         if method.upper() == "GET":
             return send(url, data=query or {}, **kwargs)
         if query:
-            from urllib.parse import urlencode
-
             url = f"{url}?{urlencode(query)}"
         body = raw if raw is not None else (json.dumps(data) if data is not None else "")
         return send(url, data=body, content_type="application/json", **kwargs)
@@ -207,10 +206,20 @@ class Outbox:
 # --------------------------------------------------------------------------- fixtures
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # whitenoise warns on every request that STATIC_ROOT (filled by collectstatic) is missing.
+    config.addinivalue_line("filterwarnings", "ignore:No directory at:UserWarning")
+
+
 @pytest.fixture(autouse=True)
 def _isolated_outbox_and_cache(settings, tmp_path):
-    """Each test writes mail/SMS to its own folder and starts with empty rate-limit counters."""
+    """Each test writes mail/SMS to its own folder and starts with empty rate-limit counters.
+
+    The test runner swaps in Django's in-memory mail backend; put the real outbox one back so
+    tests read the .eml files a person would open at /dev/outbox.
+    """
     settings.OUTBOX_DIR = tmp_path / "outbox"
+    settings.EMAIL_BACKEND = "concierge.notifications.backends.OutboxEmailBackend"
     cache.clear()
     yield
     cache.clear()
@@ -244,13 +253,16 @@ def user_factory(db):
 
 @pytest.fixture
 def company(db) -> Company:
-    return CompanyFactory(slug="acme", name="Acme Corp")
+    return cast(Company, CompanyFactory(slug="acme", name="Acme Corp"))
 
 
 @pytest.fixture
 def user(company) -> User:
-    return UserFactory(
-        email="ada@example.com", first_name="Ada", last_name="Lovelace", companies=[company]
+    return cast(
+        User,
+        UserFactory(
+            email="ada@example.com", first_name="Ada", last_name="Lovelace", companies=[company]
+        ),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
+from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -13,19 +14,16 @@ from concierge.accounts.api import router as accounts_router
 from concierge.accounts.auth import token_auth
 from concierge.common.errors import ApiError, RateLimited, error_body
 from concierge.offerings.api import router as offerings_router
+from concierge.servicerequests.api import router as servicerequests_router
 from concierge.surveys.api import router as surveys_router
-
-
-def _docs_allowed(request: HttpRequest) -> bool:
-    return settings.DEBUG or bool(request.user.is_authenticated and request.user.is_staff)
-
+from concierge.uploads.api import router as uploads_router
 
 api = NinjaAPI(
     title=f"{settings.PRODUCT_NAME} API",
     version="1",
     urls_namespace="api",
     auth=token_auth,
-    docs_decorator=None,
+    docs_decorator=staff_member_required,
 )
 
 
@@ -53,7 +51,9 @@ def on_validation_error(request: HttpRequest, exc: ValidationError) -> HttpRespo
 
 @api.exception_handler(ApiError)
 def on_api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
-    response = api.create_response(request, error_body(exc.message, exc.errors), status=exc.status_code)
+    response = api.create_response(
+        request, error_body(exc.message, exc.errors), status=exc.status_code
+    )
     if isinstance(exc, RateLimited):
         response["Retry-After"] = str(exc.retry_after)
     return response
@@ -71,9 +71,13 @@ def on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
 
 @api.exception_handler(json.JSONDecodeError)
 def on_bad_json(request: HttpRequest, exc: Exception) -> HttpResponse:
-    return api.create_response(request, error_body("The request body is not valid JSON."), status=400)
+    return api.create_response(
+        request, error_body("The request body is not valid JSON."), status=400
+    )
 
 
 api.add_router("", accounts_router)
 api.add_router("", surveys_router)
 api.add_router("", offerings_router)
+api.add_router("", servicerequests_router)
+api.add_router("", uploads_router)

@@ -63,6 +63,8 @@ INSTALLED_APPS = [
     "concierge.notifications",
     "concierge.surveys",
     "concierge.offerings",
+    "concierge.servicerequests",
+    "concierge.uploads",
     "concierge.demo",
 ]
 
@@ -139,6 +141,23 @@ WHITENOISE_MAX_AGE = 3600
 WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+[.-][0-9a-zA-Z_-]{8,12}\..+$"
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(VAR_DIR / "media")))
 MEDIA_URL = "/media/"
+
+# Uploads (ARCHITECTURE.md §5): local disk under MEDIA_ROOT behind our own signed URLs by
+# default; an S3-compatible bucket with presigned URLs when STORAGE=s3. The bucket needs a CORS
+# rule allowing PUT from PUBLIC_URL. S3 keys may be left empty to use the AWS default chain.
+STORAGE = env_choice("STORAGE", "local", ("local", "s3"))
+S3_BUCKET = env_str("S3_BUCKET", "")
+S3_ENDPOINT_URL = env_url("S3_ENDPOINT_URL", "")
+S3_ACCESS_KEY_ID = env_str("S3_ACCESS_KEY_ID", "")
+S3_SECRET_ACCESS_KEY = env_str("S3_SECRET_ACCESS_KEY", "")
+S3_REGION = env_str("S3_REGION", "us-east-1")
+if STORAGE == "s3" and not S3_BUCKET:
+    raise ImproperlyConfigured("S3_BUCKET must be set when STORAGE=s3")
+if bool(S3_ACCESS_KEY_ID) != bool(S3_SECRET_ACCESS_KEY):
+    raise ImproperlyConfigured("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together")
+UPLOAD_MAX_BYTES = 26214400  # spec §9: 25 MB
+UPLOAD_PUT_URL_TTL_SECONDS = 15 * 60
+UPLOAD_GET_URL_TTL_SECONDS = 5 * 60
 
 REDIS_URL = env_url("REDIS_URL", "", schemes=("redis", "rediss"))
 if REDIS_URL:

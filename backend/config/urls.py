@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import path, re_path
+from django.views.static import serve
 
 from concierge.common.views import partner_quote, spa_index
 from concierge.notifications.views import outbox_view
@@ -9,10 +10,24 @@ from config.api import api
 admin.site.site_header = f"{settings.PRODUCT_NAME} administration"
 admin.site.site_title = settings.PRODUCT_NAME
 
+PUBLIC_MEDIA_PREFIXES = (
+    "offering-logos",
+    "offering-documents",
+    "offering-categories",
+    "survey-categories",
+    "company-logos",
+)
+
 urlpatterns = [
     path("api/v1/", api.urls),
     path("admin/", admin.site.urls),
     path("dev/outbox", outbox_view, name="dev-outbox"),
+    # Public catalogue images and documents on local storage; uploads are never served here.
+    re_path(
+        rf"^media/(?P<path>(?:{'|'.join(PUBLIC_MEDIA_PREFIXES)})/[^/]+)$",
+        serve,
+        {"document_root": settings.MEDIA_ROOT},
+    ),
     re_path(r"^(?:products|additional-information)/(?P<product>[a-z-]+)/?$", partner_quote),
     re_path(r"^(?!api/|admin/|static/|media/).*$", spa_index),
 ]

@@ -50,7 +50,7 @@ def _outbox(settings, tmp_path) -> None:
     settings.OUTBOX_DIR = tmp_path / "outbox"
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def base_url(live_server) -> str:  # used by pytest-playwright's page.goto("/...")
     return live_server.url
 
@@ -120,3 +120,13 @@ def screenshot(page, viewport_name) -> Iterator[Callable[[str], None]]:
         page.screenshot(path=str(SCREENSHOT_DIR / f"{name}-{viewport_name}.png"), full_page=True)
 
     yield take
+
+
+def wait_until(page, condition: Callable[[], bool], timeout_ms: int = 5000) -> None:
+    """Waits for a server-side condition (an outbox file, a stored row) while the page runs."""
+    waited = 0
+    while not condition():
+        if waited >= timeout_ms:
+            raise AssertionError("Condition not met in time")
+        page.wait_for_timeout(100)
+        waited += 100

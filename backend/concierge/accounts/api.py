@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
 from concierge.accounts import selectors, services
-from concierge.accounts.auth import request_auth_token, token_auth, token_auth_pending_mfa
+from concierge.accounts.auth import (
+    MFA_AUTHENTICATION_REQUIRED,
+    mfa_verified,
+    request_auth_token,
+    token_auth,
+    token_auth_pending_mfa,
+)
 from concierge.accounts.models import User
 from concierge.accounts.schemas import (
+    CompanyOut,
     CurrentUserOut,
     ErrorOut,
     MfaEnrollIn,
+    OnboardingAnswerIn,
     OnboardingAnswersIn,
     OnboardingAnswersOut,
     OtpIn,
@@ -24,6 +31,7 @@ from concierge.accounts.schemas import (
     SignUpOut,
     SuccessOut,
 )
+from concierge.common.errors import Unauthorized
 from concierge.common.ratelimit import rate_limit
 
 router = Router(tags=["account"])
@@ -46,7 +54,7 @@ def current_user_out(request: HttpRequest, user: User) -> CurrentUserOut:
         email=user.email,
         request_count=user.request_count,
         companies=[
-            {"id": c.id, "name": c.name, "image_url": _image_url(request, c.logo)}
+            CompanyOut(id=c.id, name=c.name, image_url=_image_url(request, c.logo))
             for c in companies
         ],
         is_internal=any(c.is_internal for c in companies),
@@ -83,7 +91,9 @@ def sign_up(request: HttpRequest, payload: SignUpIn):
     return SignUpOut(data=services.sign_up_response_data(user))
 
 
-@router.delete("/users/sign_out", response={200: SuccessOut, 401: ErrorOut}, auth=token_auth_pending_mfa)
+@router.delete(
+    "/users/sign_out", response={200: SuccessOut, 401: ErrorOut}, auth=token_auth_pending_mfa
+)
 def sign_out(request: HttpRequest):
     services.auth_token_revoke(auth_token=request_auth_token(request))
     return SuccessOut()
@@ -138,15 +148,21 @@ def mfa_verify(request: HttpRequest, response: HttpResponse, payload: OtpIn):
 def mfa_enroll(request: HttpRequest, payload: MfaEnrollIn):
     rate_limit(request, "otp")
     auth_token = request_auth_token(request)
+    if auth_token.user.mfa_phone and not mfa_verified(request, auth_token):
+        # Replacing an enrolled phone needs the current one first, or a password alone
+        # would let anyone enrol their own phone and pass MFA.
+        raise Unauthorized(MFA_AUTHENTICATION_REQUIRED)
     services.mfa_enroll(user=auth_token.user, phone_digits=payload.mfa_number)
     return SuccessOut()
 
 
-@router.get("/users/onboarding", response={200: OnboardingAnswersOut, 401: ErrorOut}, auth=token_auth)
+@router.get(
+    "/users/onboarding", response={200: OnboardingAnswersOut, 401: ErrorOut}, auth=token_auth
+)
 def onboarding_answers(request: HttpRequest):
     answers = selectors.onboarding_answers_for_user(user=request_auth_token(request).user)
     return OnboardingAnswersOut(
-        answers=[{"answer_id": k, "value": v} for k, v in answers.items()]
+        answers=[OnboardingAnswerIn(answer_id=k, value=v) for k, v in answers.items()]
     )
 
 
@@ -157,5 +173,3 @@ def onboarding_answers_save(request: HttpRequest, payload: OnboardingAnswersIn):
         answers=[a.dict() for a in payload.answers],
     )
     return SuccessOut()
-
-

@@ -25,13 +25,21 @@ class TokenAuth(HttpBearer):
         if auth_token is None:
             return None
         user = auth_token.user
-        if not self.allow_pending_mfa and user_mfa_required(user=user):
-            presented = request.headers.get("mfa-token", "")
-            expected = auth_token.mfa_token_hash
-            if not (presented and expected and hashes_equal(expected, token_hash(presented))):
-                raise Unauthorized(MFA_AUTHENTICATION_REQUIRED)
+        if (
+            not self.allow_pending_mfa
+            and user_mfa_required(user=user)
+            and not mfa_verified(request, auth_token)
+        ):
+            raise Unauthorized(MFA_AUTHENTICATION_REQUIRED)
         request.user = user
         return auth_token
+
+
+def mfa_verified(request: HttpRequest, auth_token: AuthToken) -> bool:
+    """Whether the request carries this session's MFA token (from a successful code check)."""
+    presented = request.headers.get("mfa-token", "")
+    expected = auth_token.mfa_token_hash
+    return bool(presented and expected and hashes_equal(expected, token_hash(presented)))
 
 
 token_auth = TokenAuth()

@@ -34,7 +34,9 @@ ACCOUNT_LOCKED = (
     "Your account is locked after too many failed sign-in attempts. "
     "We've emailed you a link to unlock it, or try again in an hour."
 )
-INVALID_RESET_TOKEN = "This password reset link is invalid or has expired. Please request a new one."
+INVALID_RESET_TOKEN = (
+    "This password reset link is invalid or has expired. Please request a new one."
+)
 INVALID_UNLOCK_TOKEN = "Invalid unlock token."
 INVALID_OTP = "That verification code is invalid or has expired. Please request a new code."
 NO_PENDING_OTP = "There is no verification code waiting. Please request a new code."
@@ -50,7 +52,11 @@ ADDRESS_GROUP_ID = 611
 ADDRESS_REQUIRED = {148: "address", 150: "city", 151: "state", 311: "postal code", 313: "country"}
 ADDRESS_ANSWER_IDS = {*ADDRESS_REQUIRED, 149}
 ONBOARDING_ANSWER_IDS = {
-    *BOOLEAN_ANSWER_IDS, PHONE_ANSWER_ID, EMAIL_ANSWER_ID, ADDRESS_GROUP_ID, *ADDRESS_ANSWER_IDS
+    *BOOLEAN_ANSWER_IDS,
+    PHONE_ANSWER_ID,
+    EMAIL_ANSWER_ID,
+    ADDRESS_GROUP_ID,
+    *ADDRESS_ANSWER_IDS,
 }
 # A precomputed hash so that an unknown email costs as much time as a wrong password.
 _DUMMY_PASSWORD_HASH = make_password("not-a-real-password")
@@ -150,20 +156,27 @@ def _auth_token_create(user: User) -> tuple[str, AuthToken]:
     return raw, auth_token
 
 
-@transaction.atomic
 def user_sign_in(*, email: str, password: str) -> SignInResult:
+    outcome = _sign_in_attempt(email=email, password=password)
+    if isinstance(outcome, str):
+        # Raised only after the transaction committed, so failed attempts and locks are kept.
+        raise Unauthorized(outcome)
+    return outcome
+
+
+@transaction.atomic
+def _sign_in_attempt(*, email: str, password: str) -> SignInResult | str:
+    """A SignInResult, or the error message of a refused attempt (its counting is saved)."""
     user = User.objects.select_for_update().filter(email__iexact=email.strip()).first()
     if user is None or not user.is_active:
         check_password(password, _DUMMY_PASSWORD_HASH)
-        raise Unauthorized(INVALID_CREDENTIALS)
+        return INVALID_CREDENTIALS
     _lock_lift_if_expired(user)
     if user.locked_at:
-        raise Unauthorized(ACCOUNT_LOCKED)
+        return ACCOUNT_LOCKED
     if not user.check_password(password):
         _sign_in_failed(user)
-        if user.locked_at:
-            raise Unauthorized(ACCOUNT_LOCKED)
-        raise Unauthorized(INVALID_CREDENTIALS)
+        return ACCOUNT_LOCKED if user.locked_at else INVALID_CREDENTIALS
     if user.failed_sign_in_count:
         user.failed_sign_in_count = 0
         user.save(update_fields=["failed_sign_in_count"])
@@ -294,19 +307,33 @@ def mfa_enroll(*, user: User, phone_digits: str) -> None:
     _otp_issue(user=user, purpose=OneTimeCode.Purpose.ENROLL, phone=f"+1{phone_digits}")
 
 
-@transaction.atomic
 def mfa_verify(*, auth_token: AuthToken, code: str) -> str:
     """Checks the latest code; on success marks this session verified and returns its MFA token."""
+    outcome = _mfa_verify_attempt(auth_token=auth_token, code=code)
+    if outcome.error:
+        # Raised only after the transaction committed, so wrong tries are counted.
+        raise Unauthorized(outcome.error)
+    return outcome.mfa_token
+
+
+@dataclass(frozen=True)
+class _MfaOutcome:
+    mfa_token: str = ""
+    error: str = ""
+
+
+@transaction.atomic
+def _mfa_verify_attempt(*, auth_token: AuthToken, code: str) -> _MfaOutcome:
     user = User.objects.select_for_update().get(pk=auth_token.user_id)
     otp = _otp_pending(user)
     if otp is None:
-        raise Unauthorized(NO_PENDING_OTP)
+        return _MfaOutcome(error=NO_PENDING_OTP)
     if otp.expires_at <= timezone.now() or otp.failed_attempts >= settings.OTP_MAX_ATTEMPTS:
-        raise Unauthorized(INVALID_OTP)
+        return _MfaOutcome(error=INVALID_OTP)
     if not hashes_equal(otp.code_hash, token_hash(code)):
         otp.failed_attempts += 1
         otp.save(update_fields=["failed_attempts"])
-        raise Unauthorized(INVALID_OTP)
+        return _MfaOutcome(error=INVALID_OTP)
     otp.used_at = timezone.now()
     otp.save(update_fields=["used_at"])
     if otp.purpose == OneTimeCode.Purpose.ENROLL:
@@ -315,7 +342,7 @@ def mfa_verify(*, auth_token: AuthToken, code: str) -> str:
     raw, hashed = token_new()
     auth_token.mfa_token_hash = hashed
     auth_token.save(update_fields=["mfa_token_hash"])
-    return raw
+    return _MfaOutcome(mfa_token=raw)
 
 
 def _onboarding_errors(values: dict[int, Any]) -> dict[str, list[str]]:

@@ -16,6 +16,8 @@ class SecurityHeadersMiddleware:
         response = self.get_response(request)
         if not request.path.startswith(("/admin/", "/api/v1/docs")):
             response.headers.setdefault("Content-Security-Policy", settings.CONTENT_SECURITY_POLICY)
-        response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+        response.headers.setdefault(
+            "Permissions-Policy", "camera=(), microphone=(), geolocation=()"
+        )
         response.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
         return response

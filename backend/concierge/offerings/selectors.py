@@ -20,16 +20,13 @@ MAX_ID = 2**63 - 1
 
 def offering_visible_queryset(*, user: User) -> QuerySet[Offering]:
     audience = Offering.companies.through.objects.filter(offering_id=OuterRef("pk"))
-    return (
-        Offering.objects.alias(
-            for_user=Exists(audience.filter(company__members=user)),
-            has_audience=Exists(audience),
-        )
-        .filter(
-            Q(type=Offering.Type.BENEFIT, for_user=True)
-            | Q(type=Offering.Type.PRODUCT, has_audience=False)
-            | Q(type=Offering.Type.PRODUCT, for_user=True)
-        )
+    return Offering.objects.alias(
+        for_user=Exists(audience.filter(company__members=user)),
+        has_audience=Exists(audience),
+    ).filter(
+        Q(type=Offering.Type.BENEFIT, for_user=True)
+        | Q(type=Offering.Type.PRODUCT, has_audience=False)
+        | Q(type=Offering.Type.PRODUCT, for_user=True)
     )
 
 

@@ -93,7 +93,9 @@ class Question(models.Model):
         COUNTRY = 313, "Country (313)"
 
     survey = models.ForeignKey(RequestSurvey, on_delete=models.CASCADE, related_name="questions")
-    position = models.PositiveIntegerField(default=0, help_text="Questions are asked in this order.")
+    position = models.PositiveIntegerField(
+        default=0, help_text="Questions are asked in this order."
+    )
     label = models.CharField(max_length=500)
     input_type = models.CharField(max_length=30, choices=InputType.choices)
     optional = models.BooleanField(default=False, help_text="The user may skip it.")
@@ -123,8 +125,8 @@ class Question(models.Model):
 
     def clean(self) -> None:
         errors: dict[str, str] = {}
-        if self.show_if_question_id:
-            other = self.show_if_question
+        other = self.show_if_question if self.show_if_question_id else None
+        if other is not None:
             if self.pk and other.pk == self.pk:
                 errors["show_if_question"] = "A question cannot depend on itself."
             elif other.survey_id != self.survey_id:

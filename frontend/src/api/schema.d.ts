@@ -55,6 +55,242 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/offering_categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Offering Categories */
+        get: operations["concierge_offerings_api_offering_categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/offerings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Offerings */
+        get: operations["concierge_offerings_api_offerings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/offerings/{offering_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Offering Detail */
+        get: operations["concierge_offerings_api_offering_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recommended_request_categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recommended Request Categories */
+        get: operations["concierge_surveys_api_recommended_request_categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests Completed
+         * @description The signed-in user's completed requests (status closed), newest first.
+         */
+        get: operations["concierge_servicerequests_api_requests_completed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/in_progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests In Progress
+         * @description The signed-in user's requests a concierge is working (status in_progress), newest first.
+         */
+        get: operations["concierge_servicerequests_api_requests_in_progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests Open
+         * @description The signed-in user's queued requests (status open), newest first.
+         */
+        get: operations["concierge_servicerequests_api_requests_open"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request Detail
+         * @description One of the signed-in user's requests with its thread, oldest message first.
+         */
+        get: operations["concierge_servicerequests_api_request_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{request_id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Message Create
+         * @description A message from the signed-in user; a closed request is reopened by it.
+         */
+        post: operations["concierge_servicerequests_api_message_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/survey_categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Survey Categories */
+        get: operations["concierge_surveys_api_survey_categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/survey_categories/{category_id}/request_surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Category Request Surveys */
+        get: operations["concierge_surveys_api_category_request_surveys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uploads/expiring_url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Expiring Url */
+        get: operations["concierge_uploads_api_expiring_url"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uploads/presigned_url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Presigned Url */
+        post: operations["concierge_uploads_api_presigned_url"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/current": {
         parameters: {
             query?: never;
@@ -180,6 +416,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AttachmentOut */
+        AttachmentOut: {
+            /** Content Type */
+            content_type: string;
+            /** Filename */
+            filename: string;
+            /** Key */
+            key: string;
+            /** Size */
+            size: number | null;
+        };
+        /** CategoryRequestSurveysOut */
+        CategoryRequestSurveysOut: {
+            /** Request Surveys */
+            request_surveys: components["schemas"]["RequestSurveyOut"][];
+            survey_category: components["schemas"]["SurveyCategoryOut"];
+        };
         /** CompanyOut */
         CompanyOut: {
             /** Id */
@@ -237,6 +490,66 @@ export interface components {
              */
             success: boolean;
         };
+        /** ExpiringUrlOut */
+        ExpiringUrlOut: {
+            /**
+             * Expiring Url
+             * @description A download address valid for 5 minutes.
+             */
+            expiring_url: string;
+        };
+        /** MessageCreateIn */
+        MessageCreateIn: {
+            message: components["schemas"]["MessageIn"];
+        };
+        /** MessageIn */
+        MessageIn: {
+            /** Attachment Keys */
+            attachment_keys?: string[];
+            /**
+             * Body
+             * @default
+             */
+            body: string;
+            /**
+             * Source
+             * @description Always stored as 'user'.
+             * @default user
+             */
+            source: string;
+            /**
+             * Source Name
+             * @description Ignored: the sender's full name.
+             * @default
+             */
+            source_name: string;
+        };
+        /** MessageOut */
+        MessageOut: {
+            /** Attachment Keys */
+            attachment_keys: string[];
+            /** Attachments */
+            attachments: components["schemas"]["AttachmentOut"][];
+            /**
+             * Body Html
+             * @description Sanitised HTML: only <a href> and <br>.
+             */
+            body_html: string;
+            /**
+             * External Created At
+             * Format: date-time
+             */
+            external_created_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Source
+             * @description 'user' (the employee) or a concierge source.
+             */
+            source: string;
+            /** Source Name */
+            source_name: string;
+        };
         /** MfaEnrollIn */
         MfaEnrollIn: {
             /**
@@ -244,6 +557,107 @@ export interface components {
              * @default
              */
             mfa_number: string;
+        };
+        /** OfferingCategoryListOut */
+        OfferingCategoryListOut: {
+            /** Offering Categories */
+            offering_categories: components["schemas"]["OfferingCategoryOut"][];
+        };
+        /** OfferingCategoryOut */
+        OfferingCategoryOut: {
+            /** External Id */
+            external_id: string;
+            /** Image Url */
+            image_url: string | null;
+            /** Name */
+            name: string;
+        };
+        /** OfferingDetailOut */
+        OfferingDetailOut: {
+            /**
+             * Categories
+             * @description Category names.
+             */
+            categories: string[];
+            /** Featured */
+            featured: boolean;
+            /** Heading */
+            heading: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Provider Logo Url */
+            provider_logo_url: string | null;
+            /** Provider Name */
+            provider_name: string;
+            /** Request Survey Cta */
+            request_survey_cta: string | null;
+            /** Request Survey Id */
+            request_survey_id: number | null;
+            /** Request Survey Name */
+            request_survey_name: string | null;
+            /** Sections */
+            sections: components["schemas"]["SectionOut"][];
+            /** Subheading */
+            subheading: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "benefit" | "product";
+        };
+        /** OfferingDetailResponse */
+        OfferingDetailResponse: {
+            offering: components["schemas"]["OfferingDetailOut"];
+        };
+        /** OfferingListOut */
+        OfferingListOut: {
+            /** Offerings */
+            offerings: components["schemas"]["OfferingOut"][];
+        };
+        /** OfferingListQuery */
+        OfferingListQuery: {
+            /** Limit */
+            limit?: number | null;
+            /**
+             * Prefer Featured
+             * @description Only featured offerings, or all of them when none is featured.
+             * @default false
+             */
+            prefer_featured: boolean;
+            /**
+             * Types
+             * @description Comma-separated: benefit, product or both.
+             */
+            types?: string[];
+        };
+        /** OfferingOut */
+        OfferingOut: {
+            /**
+             * Categories
+             * @description Category names.
+             */
+            categories: string[];
+            /** Featured */
+            featured: boolean;
+            /** Heading */
+            heading: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Provider Logo Url */
+            provider_logo_url: string | null;
+            /** Provider Name */
+            provider_name: string;
+            /** Subheading */
+            subheading: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "benefit" | "product";
         };
         /** OnboardingAnswerIn */
         OnboardingAnswerIn: {
@@ -299,6 +713,134 @@ export interface components {
              * @default
              */
             email: string;
+        };
+        /** PresignedUrlIn */
+        PresignedUrlIn: {
+            upload: components["schemas"]["UploadIn"];
+        };
+        /** PresignedUrlOut */
+        PresignedUrlOut: {
+            /** Key */
+            key: string;
+            /**
+             * Presigned Url
+             * @description PUT the raw file here, without credentials; valid for 15 minutes.
+             */
+            presigned_url: string;
+        };
+        /** RecommendedCategoriesOut */
+        RecommendedCategoriesOut: {
+            /** Recommended Request Categories */
+            recommended_request_categories: components["schemas"]["RecommendedCategoryOut"][];
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+        };
+        /** RecommendedCategoryOut */
+        RecommendedCategoryOut: {
+            /** Icon */
+            icon: string;
+            /** Id */
+            id: number;
+            /** Image Url */
+            image_url: string | null;
+            /** Name */
+            name: string;
+            /** Request Surveys */
+            request_surveys: components["schemas"]["RequestSurveyOut"][];
+        };
+        /** RequestDetailOut */
+        RequestDetailOut: {
+            request: components["schemas"]["RequestOut"];
+        };
+        /** RequestListOut */
+        RequestListOut: {
+            /** Requests */
+            requests: components["schemas"]["RequestOut"][];
+        };
+        /** RequestOut */
+        RequestOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Details */
+            details: string;
+            /**
+             * External Id
+             * Format: uuid
+             */
+            external_id: string;
+            /** Id */
+            id: number;
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            /** Last Message At */
+            last_message_at: string | null;
+            /**
+             * Messages
+             * @description Empty in lists; the thread in detail.
+             */
+            messages: components["schemas"]["MessageOut"][];
+            /** Name */
+            name: string;
+            /**
+             * Status
+             * @description open ('In Queue'), in_progress, or closed ('Completed').
+             */
+            status: string;
+            /** Survey Category Icon */
+            survey_category_icon: string | null;
+            /** Survey Category Id */
+            survey_category_id: number | null;
+            /** Survey Category Image Url */
+            survey_category_image_url: string | null;
+            /** Survey Category Name */
+            survey_category_name: string | null;
+        };
+        /** RequestSurveyOut */
+        RequestSurveyOut: {
+            /** For Alpha */
+            for_alpha: boolean;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Slug */
+            slug: string;
+        };
+        /** SectionItemOut */
+        SectionItemOut: {
+            /** External Url */
+            external_url: string | null;
+            /** Key */
+            key: string | null;
+            /** Value */
+            value: string;
+        };
+        /** SectionOut */
+        SectionOut: {
+            /** Cta Text */
+            cta_text: string | null;
+            /** Cta Url */
+            cta_url: string | null;
+            /** Heading */
+            heading: string | null;
+            /** Id */
+            id: number;
+            /** Items */
+            items: components["schemas"]["SectionItemOut"][];
+            /**
+             * Section Type
+             * @enum {string}
+             */
+            section_type: "numbered" | "key_value" | "text";
         };
         /** SignInIn */
         SignInIn: {
@@ -391,6 +933,35 @@ export interface components {
              * @default true
              */
             success: boolean;
+        };
+        /** SurveyCategoryListOut */
+        SurveyCategoryListOut: {
+            /** Survey Categories */
+            survey_categories: components["schemas"]["SurveyCategoryOut"][];
+        };
+        /** SurveyCategoryOut */
+        SurveyCategoryOut: {
+            /** Icon */
+            icon: string;
+            /** Id */
+            id: number;
+            /** Image Url */
+            image_url: string | null;
+            /** Name */
+            name: string;
+        };
+        /** UploadIn */
+        UploadIn: {
+            /**
+             * Filename
+             * @default
+             */
+            filename: string;
+            /**
+             * Request Id
+             * @description The request a message attachment is for; omit for other uploads.
+             */
+            request_id?: number | null;
         };
     };
     responses: never;
@@ -568,6 +1139,509 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_offerings_api_offering_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferingCategoryListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_offerings_api_offerings: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated: benefit, product or both. */
+                types?: string[];
+                limit?: number | null;
+                /** @description Only featured offerings, or all of them when none is featured. */
+                prefer_featured?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferingListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_offerings_api_offering_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offering_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferingDetailResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_surveys_api_recommended_request_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecommendedCategoriesOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_servicerequests_api_requests_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_servicerequests_api_requests_in_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_servicerequests_api_requests_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_servicerequests_api_request_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestDetailOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_servicerequests_api_message_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Send the same value when retrying: the message is created once. */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageCreateIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestDetailOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_surveys_api_survey_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyCategoryListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_surveys_api_category_request_surveys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                category_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryRequestSurveysOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_uploads_api_expiring_url: {
+        parameters: {
+            query: {
+                key: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpiringUrlOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_uploads_api_presigned_url: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PresignedUrlIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresignedUrlOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,57 @@
+"""Django admin for benefits & offers: every page an administrator opens renders."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_client_(user_factory) -> Client:
+    admin = user_factory(email="root@example.com", is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(admin)
+    return client
+
+
+@pytest.fixture
+def offering(company):
+    category = OfferingCategory.objects.create(external_id="health", name="Health")
+    offering = Offering.objects.create(
+        slug="dental", type="benefit", provider_name="BrightSmile", heading="Dental", name="Plus"
+    )
+    offering.categories.add(category)
+    offering.companies.add(company)
+    section = Section.objects.create(offering=offering, section_type="key_value", heading="Contact")
+    SectionItem.objects.create(section=section, key="phone", value="1 (800) 555-0100")
+    return offering
+
+
+@pytest.mark.parametrize("model", [OfferingCategory, Offering, Section])
+def test_admin_pages_render(admin_client_, offering, model):
+    opts = model._meta
+    changelist = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
+    assert admin_client_.get(changelist).status_code == 200
+    assert admin_client_.get(changelist, {"q": "dental"}).status_code == 200
+    obj = model.objects.first()
+    change = reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk])
+    assert admin_client_.get(change).status_code == 200
+    add = reverse(f"admin:{opts.app_label}_{opts.model_name}_add")
+    assert admin_client_.get(add).status_code == 200
+
+
+def test_admin_offering_filters_and_audience(admin_client_, offering, company):
+    url = reverse("admin:offerings_offering_changelist")
+    response = admin_client_.get(
+        url, {"type__exact": "benefit", "companies__id__exact": company.id}
+    )
+    assert response.status_code == 200
+    assert "Dental" in response.content.decode()
+    assert "Acme Corp" in response.content.decode()
+    response = admin_client_.get(url, {"type__exact": "product"})
+    assert "Dental" not in response.content.decode()

@@ -1,0 +1,128 @@
+"""Request endpoints: spec §7 'Requests and surveys' (the request rows)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from ninja import Header, Router, Status
+
+from concierge.accounts.auth import request_auth_token
+from concierge.accounts.schemas import ErrorOut
+from concierge.servicerequests import selectors, services
+from concierge.servicerequests.models import Message, ServiceRequest
+from concierge.servicerequests.schemas import (
+    AttachmentOut,
+    MessageCreateIn,
+    MessageOut,
+    RequestDetailOut,
+    RequestListOut,
+    RequestOut,
+)
+
+router = Router(tags=["requests"])
+ERRORS = {401: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+
+
+def _message_out(message: Message) -> MessageOut:
+    links = selectors.message_attachments(message=message)
+    return MessageOut(
+        id=message.pk,
+        body_html=message.body_html,
+        source=message.source,
+        source_name=message.source_name,
+        external_created_at=message.external_created_at,
+        attachment_keys=[link.upload.key for link in links],
+        attachments=[
+            AttachmentOut(
+                key=link.upload.key,
+                filename=link.upload.filename,
+                content_type=link.upload.content_type,
+                size=link.upload.size,
+            )
+            for link in links
+        ],
+    )
+
+
+def request_out(
+    request: HttpRequest, service_request: ServiceRequest, *, with_messages: bool
+) -> RequestOut:
+    category = service_request.survey_category
+    image = category.image if category is not None else None
+    return RequestOut(
+        id=service_request.pk,
+        external_id=service_request.external_id,
+        name=service_request.name,
+        status=service_request.status,
+        issued_at=service_request.issued_at,
+        details=service_request.details,
+        created_at=service_request.created_at,
+        survey_category_id=category.pk if category is not None else None,
+        survey_category_name=category.name if category is not None else None,
+        survey_category_image_url=request.build_absolute_uri(image.url) if image else None,
+        survey_category_icon=category.icon if category is not None else None,
+        last_message_at=service_request.last_message_at,
+        messages=[_message_out(m) for m in service_request.messages.all()] if with_messages else [],
+    )
+
+
+def _list(request: HttpRequest, segment: str) -> RequestListOut:
+    requests = selectors.request_list_for_user(
+        user=request_auth_token(request).user, status=selectors.LIST_STATUSES[segment]
+    )
+    return RequestListOut(requests=[request_out(request, r, with_messages=False) for r in requests])
+
+
+@router.get("/requests/open", response={200: RequestListOut, 401: ErrorOut})
+def requests_open(request: HttpRequest):
+    """The signed-in user's queued requests (status open), newest first."""
+    return _list(request, "open")
+
+
+@router.get("/requests/in_progress", response={200: RequestListOut, 401: ErrorOut})
+def requests_in_progress(request: HttpRequest):
+    """The signed-in user's requests a concierge is working (status in_progress), newest first."""
+    return _list(request, "in_progress")
+
+
+@router.get("/requests/completed", response={200: RequestListOut, 401: ErrorOut})
+def requests_completed(request: HttpRequest):
+    """The signed-in user's completed requests (status closed), newest first."""
+    return _list(request, "completed")
+
+
+@router.get("/requests/{int:request_id}", response={200: RequestDetailOut, **ERRORS})
+def request_detail(request: HttpRequest, request_id: int):
+    """One of the signed-in user's requests with its thread, oldest message first."""
+    service_request = selectors.request_thread_for_user(
+        user=request_auth_token(request).user, request_id=request_id
+    )
+    return RequestDetailOut(request=request_out(request, service_request, with_messages=True))
+
+
+@router.post("/requests/{int:request_id}/messages", response={201: RequestDetailOut, **ERRORS})
+def message_create(
+    request: HttpRequest,
+    request_id: int,
+    payload: MessageCreateIn,
+    idempotency_key: str | None = Header(  # noqa: B008
+        None,
+        alias="Idempotency-Key",
+        description="Send the same value when retrying: the message is created once.",
+    ),
+):
+    """A message from the signed-in user; a closed request is reopened by it."""
+    user = request_auth_token(request).user
+    service_request = selectors.request_get_for_user(user=user, request_id=request_id)
+    services.message_create(
+        request=service_request,
+        author=user,
+        body=payload.message.body,
+        source=Message.Source.USER,
+        source_name=user.full_name,
+        attachment_keys=payload.message.attachment_keys,
+        idempotency_key=idempotency_key,
+    )
+    service_request = selectors.request_thread_refresh(service_request=service_request)
+    return Status(
+        201, RequestDetailOut(request=request_out(request, service_request, with_messages=True))
+    )

@@ -1,0 +1,109 @@
+"""Requests an employee hands to the concierge, and the messages of their threads (spec §3)."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class ServiceRequest(models.Model):
+    """A task handed to the concierge. Statuses and their labels are spec §4 'Request status'."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "In Queue"
+        IN_PROGRESS = "in_progress", "In Progress"
+        CLOSED = "closed", "Completed"
+
+    external_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="service_requests"
+    )
+    name = models.CharField(max_length=200)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.OPEN)
+    details = models.TextField(blank=True)
+    survey_category = models.ForeignKey(
+        "surveys.SurveyCategory",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="service_requests",
+    )
+    assignee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="assigned_service_requests",
+        help_text="The concierge working this request.",
+    )
+    issued_at = models.DateTimeField(default=timezone.now)
+    last_message_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-issued_at", "-id"]
+        verbose_name = "request"
+        indexes = [
+            models.Index(fields=["user", "status", "-issued_at"], name="request_user_status_idx"),
+            models.Index(fields=["status", "-issued_at"], name="request_status_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Message(models.Model):
+    """One message of a request's thread. `body_html` is built from the sender's plain text and
+    sanitised (see `concierge.servicerequests.html`); it is safe to render as HTML."""
+
+    class Source(models.TextChoices):
+        USER = "user", "Employee"
+        LIFE_CONCIERGE = "life_concierge", "Concierge"
+
+    request = models.ForeignKey(ServiceRequest, on_delete=models.CASCADE, related_name="messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="service_request_messages",
+    )
+    source = models.CharField(max_length=30, choices=Source.choices, default=Source.USER)
+    source_name = models.CharField(max_length=200, blank=True)
+    body_html = models.TextField()
+    external_created_at = models.DateTimeField(default=timezone.now)
+    idempotency_key = models.CharField(max_length=200, blank=True, default="")
+    attachments = models.ManyToManyField(
+        "uploads.Upload", through="MessageAttachment", related_name="messages", blank=True
+    )
+
+    class Meta:
+        ordering = ["external_created_at", "id"]
+        indexes = [models.Index(fields=["request", "external_created_at"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["author", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="one_message_per_idempotency_key",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.source_name or self.source} on {self.request_id}"
+
+
+class MessageAttachment(models.Model):
+    """A file attached to a message; an upload is attached to one message at most."""
+
+    message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="attachment_links")
+    upload = models.OneToOneField(
+        "uploads.Upload", on_delete=models.CASCADE, related_name="message_link"
+    )
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "id"]

@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+from datetime import datetime
+from uuid import UUID
+
+from ninja import Schema
+from pydantic import Field
+
+
+class AttachmentOut(Schema):
+    key: str
+    filename: str
+    content_type: str
+    size: int | None
+
+
+class MessageOut(Schema):
+    id: int
+    body_html: str = Field(description="Sanitised HTML: only <a href> and <br>.")
+    source: str = Field(description="'user' (the employee) or a concierge source.")
+    source_name: str
+    external_created_at: datetime
+    attachment_keys: list[str]
+    attachments: list[AttachmentOut]
+
+
+class RequestOut(Schema):
+    id: int
+    external_id: UUID
+    name: str
+    status: str = Field(description="open ('In Queue'), in_progress, or closed ('Completed').")
+    issued_at: datetime
+    details: str
+    created_at: datetime
+    survey_category_id: int | None
+    survey_category_name: str | None
+    survey_category_image_url: str | None
+    survey_category_icon: str | None
+    last_message_at: datetime | None
+    messages: list[MessageOut] = Field(description="Empty in lists; the thread in detail.")
+
+
+class RequestListOut(Schema):
+    requests: list[RequestOut]
+
+
+class RequestDetailOut(Schema):
+    request: RequestOut
+
+
+class MessageIn(Schema):
+    body: str = Field("", max_length=20_000)
+    source: str = Field("user", max_length=30, description="Always stored as 'user'.")
+    source_name: str = Field("", max_length=200, description="Ignored: the sender's full name.")
+    attachment_keys: list[str] = Field(default_factory=list, max_length=10)
+
+
+class MessageCreateIn(Schema):
+    message: MessageIn

@@ -1,0 +1,99 @@
+"""Upload endpoints: spec §7 'Uploads', plus the signed PUT/GET endpoints of STORAGE=local."""
+
+from __future__ import annotations
+
+from django.http import FileResponse, HttpRequest
+from ninja import Query, Router
+
+from concierge.accounts.auth import request_auth_token
+from concierge.accounts.schemas import ErrorOut
+from concierge.servicerequests.selectors import request_get_for_user
+from concierge.uploads import selectors, services, storage
+from concierge.uploads.files import content_disposition
+from concierge.uploads.schemas import (
+    ExpiringUrlOut,
+    PresignedUrlIn,
+    PresignedUrlOut,
+    UploadReceivedOut,
+)
+
+router = Router(tags=["uploads"])
+ERRORS = {401: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+
+
+def _base_url(request: HttpRequest) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+@router.post("/uploads/presigned_url", response={200: PresignedUrlOut, **ERRORS})
+def presigned_url(request: HttpRequest, payload: PresignedUrlIn):
+    user = request_auth_token(request).user
+    request_id = payload.upload.request_id
+    if request_id is not None:
+        request_get_for_user(user=user, request_id=request_id)  # 404 unless it is theirs
+    upload = services.upload_create(
+        owner=user, filename=payload.upload.filename, request_id=request_id
+    )
+    url = services.upload_put_url(upload=upload, base_url=_base_url(request))
+    return PresignedUrlOut(presigned_url=url, key=upload.key)
+
+
+@router.get("/uploads/expiring_url", response={200: ExpiringUrlOut, **ERRORS})
+def expiring_url(request: HttpRequest, key: Query[str]):
+    user = request_auth_token(request).user
+    upload = selectors.upload_get_for_download(user=user, key=key[:300])
+    upload = services.upload_verify(upload=upload)
+    return ExpiringUrlOut(
+        expiring_url=services.upload_download_url(upload=upload, base_url=_base_url(request))
+    )
+
+
+@router.put(
+    "/uploads/put/{token}",
+    response={
+        200: UploadReceivedOut,
+        403: ErrorOut,
+        404: ErrorOut,
+        409: ErrorOut,
+        413: ErrorOut,
+        422: ErrorOut,
+    },
+    auth=None,
+    url_name="upload_put",
+    include_in_schema=False,
+)
+def upload_put(request: HttpRequest, token: str):
+    """The signature in the URL is the credential: browsers send the file without cookies."""
+    try:
+        content_length: int | None = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        content_length = None
+    upload = services.upload_receive(
+        token=token,
+        body=request,  # type: ignore[arg-type]  # read in chunks: never the whole body at once
+        content_length=content_length,
+        content_type=request.content_type or "",
+    )
+    return UploadReceivedOut(
+        key=upload.key, size=upload.size or 0, content_type=upload.content_type
+    )
+
+
+@router.get(
+    "/uploads/get/{token}",
+    response={403: ErrorOut, 404: ErrorOut},
+    auth=None,
+    url_name="upload_get",
+    include_in_schema=False,
+)
+def upload_get(request: HttpRequest, token: str):
+    upload = services.upload_for_download_token(token=token)
+    response = FileResponse(
+        storage.object_open(upload.key),
+        content_type=upload.content_type or "application/octet-stream",
+    )
+    response["Content-Disposition"] = content_disposition(upload.filename)
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Content-Security-Policy"] = "default-src 'none'; sandbox"
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -1,0 +1,28 @@
+"""Upload reads."""
+
+from __future__ import annotations
+
+from concierge.accounts.models import User
+from concierge.accounts.selectors import user_is_concierge
+from concierge.common.errors import NotFound
+from concierge.uploads.models import Upload
+
+
+def upload_get_for_download(*, user: User, key: str) -> Upload:
+    """An upload `user` may download, else NotFound (never a hint that the key exists).
+
+    Allowed: the uploader; for a message attachment, the request's owner; concierges (staff
+    who work every request, including the files given as survey answers).
+    """
+    upload = Upload.objects.select_related("request").filter(key=key).first()
+    if upload is None:
+        raise NotFound()
+    if upload.owner_id == user.pk or user_is_concierge(user=user):
+        return upload
+    if upload.request is not None and upload.request.user_id == user.pk:
+        return upload
+    raise NotFound()
+
+
+def upload_get_for_owner(*, owner: User, key: str) -> Upload | None:
+    return Upload.objects.filter(key=key, owner=owner).first()
