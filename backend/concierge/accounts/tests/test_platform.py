@@ -138,8 +138,20 @@ def test_dev_outbox_is_404_without_debug(settings, client, user):
     assert user.email not in response.content.decode()
 
 
-def test_openapi_document_lists_account_calls(client):
+def test_openapi_document_and_docs_are_for_staff(client, user):
+    """ARCHITECTURE §2: API docs are for staff; others are sent to the admin sign-in"""
+    for path in ("/api/v1/openapi.json", "/api/v1/docs"):
+        assert client.get(path).status_code == 302
+    client.force_login(user)
+    assert client.get("/api/v1/docs").status_code == 302
+
+
+def test_openapi_document_lists_account_calls(client, django_user_model):
     """ARCHITECTURE §2: the OpenAPI 3.1 document at /api/v1/openapi.json covers §7 Account"""
+    staff = django_user_model.objects.create_user(
+        email="staff@example.com", password="Staff-Passw0rd!", first_name="Sam", is_staff=True
+    )
+    client.force_login(staff)
     response = client.get("/api/v1/openapi.json")
     assert response.status_code == 200
     paths = response.json()["paths"]
