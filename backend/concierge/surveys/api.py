@@ -1,4 +1,5 @@
-"""Survey endpoints: spec §7 'Requests and surveys' (categories and recommendations)."""
+"""Survey endpoints: spec §7 'Requests and surveys' (categories, recommendations, and the
+request drawer's flow: begin, next question, answer, review, submit)."""
 
 from __future__ import annotations
 
@@ -7,18 +8,33 @@ from ninja import Router
 
 from concierge.accounts.auth import request_auth_token
 from concierge.accounts.schemas import ErrorOut
-from concierge.surveys import selectors
+from concierge.surveys import selectors, services
 from concierge.surveys.models import RequestSurvey, SurveyCategory
 from concierge.surveys.schemas import (
+    AnswerCreateIn,
+    AnsweredQuestionOut,
+    AnswerOut,
+    AnswerSavedOut,
+    BeginIn,
+    BeginOut,
     CategoryRequestSurveysOut,
+    NextItemOut,
+    NextScreenItemOut,
+    QuestionItemOut,
     RecommendedCategoriesOut,
     RecommendedCategoryOut,
     RequestSurveyOut,
+    SelectOptionOut,
+    SubmitOut,
     SurveyCategoryListOut,
     SurveyCategoryOut,
+    SurveyRefOut,
+    UserRequestSurveyOut,
+    UserRequestSurveyRef,
 )
 
 router = Router(tags=["surveys"])
+ERRORS = {401: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 
 
 def _category_out(request: HttpRequest, category: SurveyCategory) -> SurveyCategoryOut:
@@ -70,3 +86,101 @@ def recommended_request_categories(request: HttpRequest):
             for c in categories
         ]
     )
+
+
+# --------------------------------------------------------------------------- the survey flow
+
+
+@router.post(
+    "/request_surveys/{survey_id}/user_request_surveys", response={200: BeginOut, **ERRORS}
+)
+def user_request_survey_begin(request: HttpRequest, survey_id: int, payload: BeginIn | None = None):
+    """Begin a survey, or resume the run of it the user has not submitted (answers kept)."""
+    user = request_auth_token(request).user
+    run = services.user_request_survey_begin(user=user, survey_id=survey_id)
+    return BeginOut(user_request_survey=UserRequestSurveyRef(id=run.pk))
+
+
+@router.get("/user_request_surveys/{run_id}", response={200: UserRequestSurveyOut, **ERRORS})
+def user_request_survey_detail(request: HttpRequest, run_id: int):
+    """The run with its answered questions (for resuming and the summary review)."""
+    user = request_auth_token(request).user
+    flow = selectors.survey_flow_for_user(user=user, user_request_survey_id=run_id)
+    run = flow.run
+    return UserRequestSurveyOut(
+        id=run.pk,
+        survey=SurveyRefOut(id=run.survey.pk, name=run.survey.name),
+        answers=[
+            AnsweredQuestionOut(
+                question_id=view.question.pk,
+                label=view.question.label,
+                type=view.question.input_type,
+                value=selectors.answer_value_text(view.answer.value),
+                display_value=view.display_value,
+                skipped=view.skipped,
+            )
+            for view in selectors.answer_views(flow=flow)
+        ],
+        submitted=run.submitted_at is not None,
+        request_id=run.service_request_id,
+    )
+
+
+@router.get(
+    "/user_request_surveys/{run_id}/next_screen_item", response={200: NextScreenItemOut, **ERRORS}
+)
+def next_screen_item(request: HttpRequest, run_id: int):
+    """The next question to ask; `next_item` is null when the survey is complete."""
+    user = request_auth_token(request).user
+    item = selectors.next_screen_item_for_user(user=user, user_request_survey_id=run_id)
+    if item is None:
+        return NextScreenItemOut(next_item=None)
+    question = item.question
+    return NextScreenItemOut(
+        next_item=NextItemOut(
+            item=QuestionItemOut(
+                id=question.pk,
+                label=question.label,
+                type=question.input_type,
+                select_options=[
+                    SelectOptionOut(label=o.label, value=o.value)
+                    for o in question.select_options.all()
+                ],
+                universal_answer=item.universal_answer,
+            ),
+            optional=item.optional,
+            last_question=item.last_question,
+        )
+    )
+
+
+@router.post(
+    "/user_request_surveys/{run_id}/user_request_answers",
+    response={200: AnswerSavedOut, **ERRORS},
+)
+def user_request_answer_save(request: HttpRequest, run_id: int, payload: AnswerCreateIn):
+    """Answer a question, or change an answer given before (null skips an optional one)."""
+    user = request_auth_token(request).user
+    data = payload.user_request_answer
+    answer = services.user_request_answer_save(
+        user=user,
+        user_request_survey_id=run_id,
+        question_id=data.object_satisfied_id,
+        object_type=data.object_satisfied_type,
+        value=data.value,
+    )
+    return AnswerSavedOut(
+        user_request_answer=AnswerOut(
+            id=answer.pk,
+            question_id=answer.question_id,
+            value=selectors.answer_value_text(answer.value),
+        )
+    )
+
+
+@router.post("/user_request_surveys/{run_id}/submit", response={200: SubmitOut, **ERRORS})
+def user_request_survey_submit(request: HttpRequest, run_id: int):
+    """Create the request from the answers; submitting again returns the same request."""
+    user = request_auth_token(request).user
+    request_id = services.user_request_survey_submit(user=user, user_request_survey_id=run_id)
+    return SubmitOut(request_id=request_id)

@@ -168,10 +168,26 @@ class UserRequestSurvey(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
     submitted_at = models.DateTimeField(null=True, blank=True)
+    service_request = models.OneToOneField(
+        "servicerequests.ServiceRequest",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="user_request_survey",
+        help_text="The request created when the survey was submitted.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "created_at"])]
+        constraints = [
+            # At most one run in progress per user and survey: beginning again resumes it.
+            models.UniqueConstraint(
+                fields=["user", "survey"],
+                condition=models.Q(submitted_at__isnull=True),
+                name="one_open_run_per_user_and_survey",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.survey} ({self.user})"
@@ -185,6 +201,14 @@ class UserRequestAnswer(models.Model):
     )
     question = models.ForeignKey(Question, on_delete=models.PROTECT, related_name="answers")
     value = models.JSONField(null=True, blank=True)
+    upload = models.ForeignKey(
+        "uploads.Upload",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="survey_answers",
+        help_text="For a file answer: the upload whose key is the value.",
+    )
     answered_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from ninja import Schema
+from pydantic import Field
 
 
 class SurveyCategoryOut(Schema):
@@ -33,3 +34,106 @@ class RecommendedCategoryOut(SurveyCategoryOut):
 class RecommendedCategoriesOut(Schema):
     success: bool = True
     recommended_request_categories: list[RecommendedCategoryOut]
+
+
+# --------------------------------------------------------------------------- the survey flow
+
+
+class BeginIn(Schema):
+    for_alpha: bool = Field(True, description="Sent as true by the web app (spec §7).")
+
+
+class UserRequestSurveyRef(Schema):
+    id: int
+
+
+class BeginOut(Schema):
+    success: bool = True
+    user_request_survey: UserRequestSurveyRef
+
+
+class SelectOptionOut(Schema):
+    label: str
+    value: str
+
+
+class QuestionItemOut(Schema):
+    id: int
+    label: str
+    type: str = Field(
+        description="TextInput, MultilineTextInput, PhoneNumberInput, ManagedEmailInput, "
+        "SingleSelectInput or SingleUploadInput."
+    )
+    select_options: list[SelectOptionOut]
+    universal_answer: str | None = Field(
+        description="The pre-filled value from the user's onboarding answers (phone as 10 "
+        "digits, email, address), or null."
+    )
+
+
+class NextItemOut(Schema):
+    item: QuestionItemOut
+    optional: bool
+    last_question: bool = Field(
+        description="True when no other question can follow (whatever this answer is)."
+    )
+
+
+class NextScreenItemOut(Schema):
+    next_item: NextItemOut | None = Field(description="null when the survey is complete.")
+
+
+class AnswerIn(Schema):
+    object_satisfied_id: int = Field(description="The question's id.")
+    object_satisfied_type: str = Field("Datum", max_length=50, description="Always 'Datum'.")
+    value: str | None = Field(
+        max_length=20_000,
+        description="The answer: text, an option's value, a phone number, an email, an "
+        "upload key; null skips an optional question.",
+    )
+
+
+class AnswerCreateIn(Schema):
+    user_request_answer: AnswerIn
+
+
+class AnswerOut(Schema):
+    id: int
+    question_id: int
+    value: str | None = Field(description="As stored: trimmed, phone digits, upload key.")
+
+
+class AnswerSavedOut(Schema):
+    success: bool = True
+    user_request_answer: AnswerOut
+
+
+class SubmitOut(Schema):
+    success: bool = True
+    request_id: int
+
+
+class SurveyRefOut(Schema):
+    id: int
+    name: str
+
+
+class AnsweredQuestionOut(Schema):
+    question_id: int
+    label: str
+    type: str
+    value: str | None
+    display_value: str = Field(
+        description="'Question Skipped', an option's label, a formatted phone, a file name."
+    )
+    skipped: bool
+
+
+class UserRequestSurveyOut(Schema):
+    id: int
+    survey: SurveyRefOut
+    answers: list[AnsweredQuestionOut] = Field(
+        description="The answered questions that apply, in question order."
+    )
+    submitted: bool
+    request_id: int | None

@@ -1,13 +1,24 @@
-"""Survey reads: categories, their request surveys and the Dashboard's recommended categories."""
+"""Survey reads: categories, their request surveys, the Dashboard's recommended categories,
+and a user's run through a survey (next question, branching, answers summary)."""
 
 from __future__ import annotations
+
+import re
+from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 
 from concierge.accounts.models import User
 from concierge.accounts.selectors import onboarding_answers_for_user
 from concierge.common.errors import NotFound
-from concierge.surveys.models import RequestSurvey, SurveyCategory
+from concierge.surveys.models import (
+    Question,
+    RequestSurvey,
+    SelectOption,
+    SurveyCategory,
+    UserRequestAnswer,
+    UserRequestSurvey,
+)
 
 CATEGORY_NOT_FOUND = "We couldn't find that category."
 MAX_ID = 2**63 - 1
@@ -70,4 +81,247 @@ def recommended_category_list_for_user(*, user: User) -> list[SurveyCategory]:
     return sorted(
         categories,
         key=lambda c: (c.icon not in boosted, not c.recommended, c.position, c.id),
+    )
+
+
+# =========================================================================== the survey flow
+
+SURVEY_NOT_FOUND = "We couldn't find that request."
+USER_SURVEY_NOT_FOUND = "We couldn't find that request survey."
+QUESTION_SKIPPED = "Question Skipped"  # spec §4 'Request drawer flow' step 3
+
+PHONE_ANSWER_ID = Question.UniversalAnswer.PHONE
+EMAIL_ANSWER_ID = Question.UniversalAnswer.PREFERRED_EMAIL
+ADDRESS_GROUP_ID = Question.UniversalAnswer.ADDRESS
+# The address group (611) pre-fills as one line from its parts, in this order.
+ADDRESS_PART_IDS = (
+    Question.UniversalAnswer.ADDRESS_LINE_1,
+    Question.UniversalAnswer.ADDRESS_LINE_2,
+    Question.UniversalAnswer.CITY,
+    Question.UniversalAnswer.STATE,
+    Question.UniversalAnswer.POSTAL_CODE,
+    Question.UniversalAnswer.COUNTRY,
+)
+
+
+def request_survey_get(*, survey_id: int) -> RequestSurvey:
+    if not 0 < survey_id <= MAX_ID:
+        raise NotFound(SURVEY_NOT_FOUND)
+    survey = RequestSurvey.objects.select_related("category").filter(pk=survey_id).first()
+    if survey is None:
+        raise NotFound(SURVEY_NOT_FOUND)
+    return survey
+
+
+def user_request_survey_get_for_user(
+    *, user: User, user_request_survey_id: int
+) -> UserRequestSurvey:
+    """`user`'s own run with its survey, questions (with options) and answers (with uploads):
+    four queries whatever the number of questions. Another person's run is a 404."""
+    if not 0 < user_request_survey_id <= MAX_ID:
+        raise NotFound(USER_SURVEY_NOT_FOUND)
+    run = (
+        UserRequestSurvey.objects.select_related("survey__category")
+        .prefetch_related(
+            Prefetch(
+                "survey__questions",
+                queryset=Question.objects.order_by("position", "id").prefetch_related(
+                    Prefetch(
+                        "select_options", queryset=SelectOption.objects.order_by("position", "id")
+                    )
+                ),
+            ),
+            Prefetch("answers", queryset=UserRequestAnswer.objects.select_related("upload")),
+        )
+        .filter(pk=user_request_survey_id, user=user)
+        .first()
+    )
+    if run is None:
+        raise NotFound(USER_SURVEY_NOT_FOUND)
+    return run
+
+
+def answer_value_text(value: object) -> str | None:
+    """An answer's value as the string branching compares (None for a skipped answer)."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class SurveyFlow:
+    """Which questions of a run are shown, asked next, answered: branching evaluated in order.
+
+    A question with `show_if_question` is shown only when that question is itself shown and
+    its answer, compared as a string, equals `show_if_value`. Each question's state is True
+    (shown), False (hidden) or None (not known yet: it depends on an unanswered question).
+    """
+
+    def __init__(self, run: UserRequestSurvey) -> None:
+        self.run = run
+        self.questions: list[Question] = list(run.survey.questions.all())
+        self.answers: dict[int, UserRequestAnswer] = {a.question_id: a for a in run.answers.all()}
+        self.state: dict[int, bool | None] = {}
+        for question in self.questions:
+            self.state[question.pk] = self._state(question)
+
+    def _state(self, question: Question) -> bool | None:
+        parent_id = question.show_if_question_id
+        if parent_id is None:
+            return True
+        parent_state = self.state.get(parent_id, False)  # a later or foreign parent: hidden
+        if parent_state is False:
+            return False
+        parent_answer = self.answers.get(parent_id)
+        if parent_state is None or parent_answer is None:
+            return None
+        return answer_value_text(parent_answer.value) == question.show_if_value.strip()
+
+    def question(self, question_id: int) -> Question | None:
+        return next((q for q in self.questions if q.pk == question_id), None)
+
+    def is_shown(self, question: Question) -> bool:
+        return self.state.get(question.pk) is True
+
+    def shown(self) -> list[Question]:
+        return [q for q in self.questions if self.state[q.pk] is True]
+
+    def shown_answers(self) -> list[tuple[Question, UserRequestAnswer]]:
+        """The answers of shown questions in question order (a hidden question's answer is
+        kept, so changing an earlier answer back restores it, but it does not count)."""
+        return [(q, self.answers[q.pk]) for q in self.shown() if q.pk in self.answers]
+
+    def next_question(self) -> Question | None:
+        return next((q for q in self.shown() if q.pk not in self.answers), None)
+
+    def is_last(self, question: Question) -> bool:
+        """No question after this one is unanswered and shown or possibly shown."""
+        index = self.questions.index(question)
+        return not any(
+            q.pk not in self.answers and self.state[q.pk] is not False
+            for q in self.questions[index + 1 :]
+        )
+
+    def missing(self) -> list[Question]:
+        """Shown required questions without an answer (a stored skip does not count)."""
+        return [
+            q
+            for q in self.shown()
+            if not q.optional and (q.pk not in self.answers or self.answers[q.pk].value is None)
+        ]
+
+
+def survey_flow_for_user(*, user: User, user_request_survey_id: int) -> SurveyFlow:
+    return SurveyFlow(
+        user_request_survey_get_for_user(user=user, user_request_survey_id=user_request_survey_id)
+    )
+
+
+@dataclass(frozen=True)
+class NextItem:
+    question: Question
+    optional: bool
+    last_question: bool
+    universal_answer: str | None
+
+
+def next_screen_item_for_user(*, user: User, user_request_survey_id: int) -> NextItem | None:
+    """The next question to ask, or None when every shown question is answered (or the
+    survey was submitted). At most five queries whatever the number of questions."""
+    flow = survey_flow_for_user(user=user, user_request_survey_id=user_request_survey_id)
+    if flow.run.submitted_at is not None:
+        return None
+    question = flow.next_question()
+    if question is None:
+        return None
+    return NextItem(
+        question=question,
+        optional=question.optional,
+        last_question=flow.is_last(question),
+        universal_answer=universal_answer_for_user(user=user, question=question),
+    )
+
+
+def universal_answer_for_user(*, user: User, question: Question) -> str | None:
+    """The value a question is pre-filled with from the user's onboarding answers (spec §3):
+    phone (104) as its 10 digits, preferred email (165, else the account email), the address
+    group (611) as one line, or an address part as text."""
+    answer_id = question.universal_answer
+    if answer_id is None:
+        return None
+    answers = onboarding_answers_for_user(user=user)
+    value = answers.get(answer_id)
+    if answer_id == PHONE_ANSWER_ID:
+        digits = re.sub(r"\D", "", value) if isinstance(value, str) else ""
+        return digits if len(digits) == PHONE_DIGITS else None
+    if answer_id == EMAIL_ANSWER_ID:
+        text = value.strip() if isinstance(value, str) else ""
+        return text or user.email or None
+    if answer_id == ADDRESS_GROUP_ID and not (isinstance(value, str) and value.strip()):
+        parts = [answers.get(part) for part in ADDRESS_PART_IDS]
+        line = ", ".join(p.strip() for p in parts if isinstance(p, str) and p.strip())
+        return line or None
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        return str(value).strip() or None
+    return None
+
+
+# --------------------------------------------------------------------------- display values
+
+PHONE_DIGITS = 10
+
+
+def phone_display(digits: str) -> str:
+    """10 digits as the spec §5 mask shows them: (999) 999-9999."""
+    if len(digits) != PHONE_DIGITS or not digits.isdigit():
+        return digits
+    return f"({digits[:3]}) {digits[3:6]}-{digits[6:]}"
+
+
+def answer_display_value(question: Question, answer: UserRequestAnswer) -> str:
+    """How a person reads an answer: 'Question Skipped', an option's label, a file's name."""
+    value = answer.value
+    if value is None:
+        return QUESTION_SKIPPED
+    text = answer_value_text(value) or ""
+    if question.input_type == Question.InputType.SINGLE_SELECT:
+        option = next((o for o in question.select_options.all() if o.value == text), None)
+        return option.label if option is not None else text
+    if question.input_type == Question.InputType.PHONE_NUMBER:
+        return phone_display(text)
+    if question.input_type == Question.InputType.SINGLE_UPLOAD:
+        return answer.upload.filename if answer.upload is not None else text.rsplit("/", 1)[-1]
+    return text
+
+
+@dataclass(frozen=True)
+class AnswerView:
+    question: Question
+    answer: UserRequestAnswer
+    display_value: str
+
+    @property
+    def skipped(self) -> bool:
+        return self.answer.value is None
+
+
+def answer_views(*, flow: SurveyFlow) -> list[AnswerView]:
+    return [
+        AnswerView(question=q, answer=a, display_value=answer_display_value(q, a))
+        for q, a in flow.shown_answers()
+    ]
+
+
+def answers_summary(*, flow: SurveyFlow) -> str:
+    """The request details: one 'Label: answer' line per shown answered question."""
+    return "\n".join(f"{v.question.label}: {v.display_value}" for v in answer_views(flow=flow))
+
+
+def user_request_survey_for_request(*, service_request_id: int) -> UserRequestSurvey | None:
+    """The submitted run a request came from (for the concierge's view of the answers)."""
+    return (
+        UserRequestSurvey.objects.select_related("survey")
+        .filter(service_request_id=service_request_id)
+        .first()
     )

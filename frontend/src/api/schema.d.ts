@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health
+         * @description `{"status": "ok"}` when the app is up and its database answers `SELECT 1`, else 503.
+         */
+        get: operations["concierge_common_api_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mfa": {
         parameters: {
             query?: never;
@@ -117,6 +137,26 @@ export interface paths {
         get: operations["concierge_surveys_api_recommended_request_categories"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/request_surveys/{survey_id}/user_request_surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * User Request Survey Begin
+         * @description Begin a survey, or resume the run of it the user has not submitted (answers kept).
+         */
+        post: operations["concierge_surveys_api_user_request_survey_begin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -291,6 +331,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user_request_surveys/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * User Request Survey Detail
+         * @description The run with its answered questions (for resuming and the summary review).
+         */
+        get: operations["concierge_surveys_api_user_request_survey_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user_request_surveys/{run_id}/next_screen_item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Next Screen Item
+         * @description The next question to ask; `next_item` is null when the survey is complete.
+         */
+        get: operations["concierge_surveys_api_next_screen_item"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user_request_surveys/{run_id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * User Request Survey Submit
+         * @description Create the request from the answers; submitting again returns the same request.
+         */
+        post: operations["concierge_surveys_api_user_request_survey_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user_request_surveys/{run_id}/user_request_answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * User Request Answer Save
+         * @description Answer a question, or change an answer given before (null skips an optional one).
+         */
+        post: operations["concierge_surveys_api_user_request_answer_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/current": {
         parameters: {
             query?: never;
@@ -416,6 +536,68 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AnswerCreateIn */
+        AnswerCreateIn: {
+            user_request_answer: components["schemas"]["AnswerIn"];
+        };
+        /** AnswerIn */
+        AnswerIn: {
+            /**
+             * Object Satisfied Id
+             * @description The question's id.
+             */
+            object_satisfied_id: number;
+            /**
+             * Object Satisfied Type
+             * @description Always 'Datum'.
+             * @default Datum
+             */
+            object_satisfied_type: string;
+            /**
+             * Value
+             * @description The answer: text, an option's value, a phone number, an email, an upload key; null skips an optional question.
+             */
+            value: string | null;
+        };
+        /** AnswerOut */
+        AnswerOut: {
+            /** Id */
+            id: number;
+            /** Question Id */
+            question_id: number;
+            /**
+             * Value
+             * @description As stored: trimmed, phone digits, upload key.
+             */
+            value: string | null;
+        };
+        /** AnswerSavedOut */
+        AnswerSavedOut: {
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            user_request_answer: components["schemas"]["AnswerOut"];
+        };
+        /** AnsweredQuestionOut */
+        AnsweredQuestionOut: {
+            /**
+             * Display Value
+             * @description 'Question Skipped', an option's label, a formatted phone, a file name.
+             */
+            display_value: string;
+            /** Label */
+            label: string;
+            /** Question Id */
+            question_id: number;
+            /** Skipped */
+            skipped: boolean;
+            /** Type */
+            type: string;
+            /** Value */
+            value: string | null;
+        };
         /** AttachmentOut */
         AttachmentOut: {
             /** Content Type */
@@ -426,6 +608,24 @@ export interface components {
             key: string;
             /** Size */
             size: number | null;
+        };
+        /** BeginIn */
+        BeginIn: {
+            /**
+             * For Alpha
+             * @description Sent as true by the web app (spec §7).
+             * @default true
+             */
+            for_alpha: boolean;
+        };
+        /** BeginOut */
+        BeginOut: {
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            user_request_survey: components["schemas"]["UserRequestSurveyRef"];
         };
         /** CategoryRequestSurveysOut */
         CategoryRequestSurveysOut: {
@@ -498,6 +698,11 @@ export interface components {
              */
             expiring_url: string;
         };
+        /** HealthOut */
+        HealthOut: {
+            /** Status */
+            status: string;
+        };
         /** MessageCreateIn */
         MessageCreateIn: {
             message: components["schemas"]["MessageIn"];
@@ -557,6 +762,22 @@ export interface components {
              * @default
              */
             mfa_number: string;
+        };
+        /** NextItemOut */
+        NextItemOut: {
+            item: components["schemas"]["QuestionItemOut"];
+            /**
+             * Last Question
+             * @description True when no other question can follow (whatever this answer is).
+             */
+            last_question: boolean;
+            /** Optional */
+            optional: boolean;
+        };
+        /** NextScreenItemOut */
+        NextScreenItemOut: {
+            /** @description null when the survey is complete. */
+            next_item: components["schemas"]["NextItemOut"] | null;
         };
         /** OfferingCategoryListOut */
         OfferingCategoryListOut: {
@@ -728,6 +949,25 @@ export interface components {
              */
             presigned_url: string;
         };
+        /** QuestionItemOut */
+        QuestionItemOut: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Select Options */
+            select_options: components["schemas"]["SelectOptionOut"][];
+            /**
+             * Type
+             * @description TextInput, MultilineTextInput, PhoneNumberInput, ManagedEmailInput, SingleSelectInput or SingleUploadInput.
+             */
+            type: string;
+            /**
+             * Universal Answer
+             * @description The pre-filled value from the user's onboarding answers (phone as 10 digits, email, address), or null.
+             */
+            universal_answer: string | null;
+        };
         /** RecommendedCategoriesOut */
         RecommendedCategoriesOut: {
             /** Recommended Request Categories */
@@ -842,6 +1082,13 @@ export interface components {
              */
             section_type: "numbered" | "key_value" | "text";
         };
+        /** SelectOptionOut */
+        SelectOptionOut: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
         /** SignInIn */
         SignInIn: {
             user: components["schemas"]["SignInUser"];
@@ -926,6 +1173,16 @@ export interface components {
              */
             terms_of_service: number;
         };
+        /** SubmitOut */
+        SubmitOut: {
+            /** Request Id */
+            request_id: number;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+        };
         /** SuccessOut */
         SuccessOut: {
             /**
@@ -950,6 +1207,13 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** SurveyRefOut */
+        SurveyRefOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** UploadIn */
         UploadIn: {
             /**
@@ -963,6 +1227,26 @@ export interface components {
              */
             request_id?: number | null;
         };
+        /** UserRequestSurveyOut */
+        UserRequestSurveyOut: {
+            /**
+             * Answers
+             * @description The answered questions that apply, in question order.
+             */
+            answers: components["schemas"]["AnsweredQuestionOut"][];
+            /** Id */
+            id: number;
+            /** Request Id */
+            request_id: number | null;
+            /** Submitted */
+            submitted: boolean;
+            survey: components["schemas"]["SurveyRefOut"];
+        };
+        /** UserRequestSurveyRef */
+        UserRequestSurveyRef: {
+            /** Id */
+            id: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -972,6 +1256,35 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    concierge_common_api_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthOut"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_accounts_api_mfa_enroll: {
         parameters: {
             query?: never;
@@ -1281,6 +1594,59 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_surveys_api_user_request_survey_begin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BeginIn"] | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeginOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1620,6 +1986,206 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PresignedUrlOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_surveys_api_user_request_survey_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRequestSurveyOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_surveys_api_next_screen_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextScreenItemOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_surveys_api_user_request_survey_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmitOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_surveys_api_user_request_answer_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerCreateIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerSavedOut"];
                 };
             };
             /** @description Unauthorized */

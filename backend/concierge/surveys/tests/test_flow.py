@@ -1,0 +1,779 @@
+"""Spec §4 'Request drawer flow', §3 'Next question item' / 'Answer payload', §5 'Survey answers',
+§7 'Requests and surveys': begin, next question, answer (and edit, skip), review, submit."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from concierge.accounts.models import OnboardingAnswer
+from concierge.servicerequests import services as request_services
+from concierge.servicerequests.models import ServiceRequest
+from concierge.surveys import selectors
+from concierge.surveys.models import (
+    Question,
+    RequestSurvey,
+    SelectOption,
+    SurveyCategory,
+    UserRequestAnswer,
+    UserRequestSurvey,
+)
+from concierge.uploads.tests.samples import png_bytes, presign, upload_via_api
+
+pytestmark = pytest.mark.django_db
+
+T = Question.InputType
+ALREADY_SUBMITTED = "This request has already been submitted."
+
+
+@pytest.fixture(autouse=True)
+def _local_media(settings, tmp_path):
+    settings.STORAGE = "local"
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+def add_question(survey, position, label, input_type, *, options=(), **kw) -> Question:
+    question = Question.objects.create(
+        survey=survey, position=position, label=label, input_type=input_type, **kw
+    )
+    for index, (option_label, value) in enumerate(options):
+        SelectOption.objects.create(
+            question=question, label=option_label, value=value, position=index
+        )
+    return question
+
+
+@pytest.fixture
+def walker():
+    """A demo-like survey using every input type, a branch and two optional questions."""
+    pet = SurveyCategory.objects.create(name="Pet", icon="pet", recommended=True)
+    survey = RequestSurvey.objects.create(
+        id=616, name="Find a dog walker", slug="dog-walker", category=pet
+    )
+    size = add_question(
+        survey,
+        1,
+        "How big is your dog?",
+        T.SINGLE_SELECT,
+        options=[("Small (under 25 lb)", "small"), ("Large (25 lb or more)", "large")],
+    )
+    q = {
+        "size": size,
+        "strength": add_question(
+            survey,
+            2,
+            "Does your dog pull on the leash?",
+            T.TEXT,
+            show_if_question=size,
+            show_if_value="large",
+        ),
+        "schedule": add_question(survey, 3, "When do you need walks?", T.MULTILINE_TEXT),
+        "phone": add_question(survey, 4, "Best phone number", T.PHONE_NUMBER, universal_answer=104),
+        "email": add_question(
+            survey, 5, "Email for updates", T.MANAGED_EMAIL, universal_answer=165
+        ),
+        "photo": add_question(survey, 6, "A photo of your dog", T.SINGLE_UPLOAD, optional=True),
+        "notes": add_question(survey, 7, "Anything else?", T.TEXT, optional=True),
+    }
+    babysitter = RequestSurvey.objects.create(
+        name="Find a babysitter",
+        slug="babysitter",
+        category=SurveyCategory.objects.create(name="Family", icon="family"),
+    )
+    q["elsewhere"] = add_question(babysitter, 1, "How many children?", T.TEXT)
+    return {"survey": survey, "babysitter": babysitter, "q": q}
+
+
+@pytest.fixture
+def other_api(make_api, user_factory):
+    grace = user_factory(email="grace@example.com", first_name="Grace", last_name="Hopper")
+    client = make_api()
+    assert client.sign_in(grace.email).status_code == 200
+    client.user = grace
+    return client
+
+
+def begin(api, survey_id, body=None) -> int:
+    response = api.post(
+        f"request_surveys/{survey_id}/user_request_surveys", body or {"for_alpha": True}
+    )
+    assert response.status_code == 200, response.content
+    return response.json()["user_request_survey"]["id"]
+
+
+def next_item(api, run_id):
+    response = api.get(f"user_request_surveys/{run_id}/next_screen_item")
+    assert response.status_code == 200, response.content
+    return response.json()["next_item"]
+
+
+def answer(api, run_id, question, value, object_type="Datum"):
+    question_id = question.id if isinstance(question, Question) else question
+    return api.post(
+        f"user_request_surveys/{run_id}/user_request_answers",
+        {
+            "user_request_answer": {
+                "object_satisfied_id": question_id,
+                "object_satisfied_type": object_type,
+                "value": value,
+            }
+        },
+    )
+
+
+def ok(response):
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def answer_all(api, run_id, q, *, size="small", photo=None):
+    ok(answer(api, run_id, q["size"], size))
+    if size == "large":
+        ok(answer(api, run_id, q["strength"], "A little"))
+    ok(answer(api, run_id, q["schedule"], "Weekdays at noon\nSaturday mornings"))
+    ok(answer(api, run_id, q["phone"], "(555) 123-4567"))
+    ok(answer(api, run_id, q["email"], "ada.home@example.com"))
+    ok(answer(api, run_id, q["photo"], photo))
+    ok(answer(api, run_id, q["notes"], "He loves squirrels"))
+
+
+def submit(api, run_id):
+    return api.post(f"user_request_surveys/{run_id}/submit")
+
+
+# --------------------------------------------------------------------------- §4 step 1: begin
+
+
+def test_s4_request_drawer_begin_creates_a_user_request_survey(signed_in_api, user, walker):
+    response = signed_in_api.post("request_surveys/616/user_request_surveys", {"for_alpha": True})
+    assert response.status_code == 200
+    body = response.json()
+    run = UserRequestSurvey.objects.get()
+    assert body == {"success": True, "user_request_survey": {"id": run.id}}
+    assert (run.user, run.survey, run.submitted_at) == (user, walker["survey"], None)
+
+
+def test_s7_begin_accepts_an_empty_body(signed_in_api, walker):
+    response = signed_in_api.post("request_surveys/616/user_request_surveys")
+    assert response.status_code == 200, response.content
+    assert response.json()["user_request_survey"]["id"] == UserRequestSurvey.objects.get().id
+
+
+@pytest.mark.parametrize("survey_id", ["999999", "0", str(2**70)])
+def test_s7_begin_unknown_survey_is_404(signed_in_api, walker, survey_id):
+    response = signed_in_api.post(
+        f"request_surveys/{survey_id}/user_request_surveys", {"for_alpha": True}
+    )
+    assert response.status_code == 404
+    assert response.json() == {"success": False, "error": "We couldn't find that request."}
+    assert not UserRequestSurvey.objects.exists()
+
+
+def test_s4_request_drawer_begin_again_resumes_with_answers_kept(signed_in_api, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    ok(answer(signed_in_api, run_id, q["size"], "small"))
+    ok(answer(signed_in_api, run_id, q["schedule"], "Mornings"))
+
+    assert begin(signed_in_api, 616) == run_id
+    assert UserRequestSurvey.objects.count() == 1
+    assert next_item(signed_in_api, run_id)["item"]["id"] == q["phone"].id
+    review = ok(signed_in_api.get(f"user_request_surveys/{run_id}"))
+    assert [a["value"] for a in review["answers"]] == ["small", "Mornings"]
+
+
+def test_s4_request_drawer_begin_after_submit_starts_a_new_run(signed_in_api, walker):
+    run_id = begin(signed_in_api, 616)
+    answer_all(signed_in_api, run_id, walker["q"])
+    ok(submit(signed_in_api, run_id))
+    new_id = begin(signed_in_api, 616)
+    assert new_id != run_id
+    assert next_item(signed_in_api, new_id)["item"]["id"] == walker["q"]["size"].id
+
+
+def test_s4_one_unsubmitted_run_per_user_and_survey_in_the_database(user, walker):
+    UserRequestSurvey.objects.create(user=user, survey=walker["survey"])
+    with pytest.raises(IntegrityError), transaction.atomic():
+        UserRequestSurvey.objects.create(user=user, survey=walker["survey"])
+
+
+# --------------------------------------------------------------------------- §3 next question item
+
+
+def test_s3_next_question_item_shape(signed_in_api, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    assert next_item(signed_in_api, run_id) == {
+        "item": {
+            "id": q["size"].id,
+            "label": "How big is your dog?",
+            "type": "SingleSelectInput",
+            "select_options": [
+                {"label": "Small (under 25 lb)", "value": "small"},
+                {"label": "Large (25 lb or more)", "value": "large"},
+            ],
+            "universal_answer": None,
+        },
+        "optional": False,
+        "last_question": False,
+    }
+
+
+def test_s4_request_drawer_questions_one_at_a_time_in_order_then_null(signed_in_api, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    values = {
+        "size": "small",
+        "schedule": "Noon",
+        "phone": "5551234567",
+        "email": "a@example.com",
+        "photo": None,
+        "notes": "Thanks",
+    }
+    seen = []
+    while (item := next_item(signed_in_api, run_id)) is not None:
+        key = next(k for k, question in q.items() if question.id == item["item"]["id"])
+        seen.append((key, item["item"]["type"], item["optional"], item["last_question"]))
+        ok(answer(signed_in_api, run_id, q[key], values[key]))
+    assert seen == [
+        ("size", "SingleSelectInput", False, False),
+        # 'strength' is hidden: the dog is small.
+        ("schedule", "MultilineTextInput", False, False),
+        ("phone", "PhoneNumberInput", False, False),
+        ("email", "ManagedEmailInput", False, False),
+        ("photo", "SingleUploadInput", True, False),
+        ("notes", "TextInput", True, True),
+    ]
+    assert signed_in_api.get(f"user_request_surveys/{run_id}/next_screen_item").json() == {
+        "next_item": None
+    }
+
+
+def test_s4_branching_follow_up_shown_when_the_earlier_answer_matches(signed_in_api, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    ok(answer(signed_in_api, run_id, q["size"], "large"))
+    item = next_item(signed_in_api, run_id)
+    assert item["item"]["label"] == "Does your dog pull on the leash?"
+    assert item["item"]["select_options"] == []
+
+
+def test_s4_branching_hidden_question_cannot_be_answered(signed_in_api, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    # Not shown before the size is known, nor once the dog is small.
+    response = answer(signed_in_api, run_id, q["strength"], "Yes")
+    assert response.status_code == 422
+    assert response.json()["errors"] == {
+        "object_satisfied_id": ["That question doesn't apply to your earlier answers."]
+    }
+    ok(answer(signed_in_api, run_id, q["size"], "small"))
+    assert answer(signed_in_api, run_id, q["strength"], "Yes").status_code == 422
+    assert not UserRequestAnswer.objects.filter(question=q["strength"]).exists()
+
+
+def test_s4_branching_editing_the_earlier_answer_hides_the_follow_up(signed_in_api, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    ok(answer(signed_in_api, run_id, q["size"], "large"))
+    ok(answer(signed_in_api, run_id, q["strength"], "Pulls hard"))
+    ok(answer(signed_in_api, run_id, q["size"], "small"))  # edit
+    review = ok(signed_in_api.get(f"user_request_surveys/{run_id}"))
+    assert [a["question_id"] for a in review["answers"]] == [q["size"].id]
+    assert next_item(signed_in_api, run_id)["item"]["id"] == q["schedule"].id
+    # Back to large: the kept answer applies again.
+    ok(answer(signed_in_api, run_id, q["size"], "large"))
+    review = ok(signed_in_api.get(f"user_request_surveys/{run_id}"))
+    assert [a["display_value"] for a in review["answers"]] == [
+        "Large (25 lb or more)",
+        "Pulls hard",
+    ]
+
+
+def test_s3_last_question_is_false_while_a_follow_up_may_still_appear(signed_in_api):
+    category = SurveyCategory.objects.create(name="Travel", icon="travel")
+    survey = RequestSurvey.objects.create(name="Book a trip", slug="trip", category=category)
+    flying = add_question(
+        survey, 1, "Are you flying?", T.SINGLE_SELECT, options=[("Yes", "yes"), ("No", "no")]
+    )
+    add_question(survey, 2, "Which airport?", T.TEXT, show_if_question=flying, show_if_value="yes")
+    run_id = begin(signed_in_api, survey.id)
+    item = next_item(signed_in_api, run_id)
+    assert (item["item"]["id"], item["last_question"]) == (flying.id, False)
+    ok(answer(signed_in_api, run_id, flying, "no"))
+    assert next_item(signed_in_api, run_id) is None
+    ok(answer(signed_in_api, run_id, flying, "yes"))
+    item = next_item(signed_in_api, run_id)
+    assert (item["item"]["label"], item["last_question"]) == ("Which airport?", True)
+
+
+def test_s3_branching_compares_values_as_strings():
+    assert selectors.answer_value_text("large") == "large"
+    assert selectors.answer_value_text(2) == "2"
+    assert selectors.answer_value_text(True) == "true"
+    assert selectors.answer_value_text(None) is None
+
+
+def test_s3_a_survey_without_questions_is_complete_at_once(signed_in_api, walker):
+    empty = RequestSurvey.objects.create(
+        name="Something else", slug="other", category=walker["survey"].category
+    )
+    run_id = begin(signed_in_api, empty.id)
+    assert next_item(signed_in_api, run_id) is None
+
+
+# --------------------------------------------------------------------------- universal answers
+
+
+def test_s3_universal_answer_prefilled_from_onboarding(signed_in_api, user, walker):
+    q = walker["q"]
+    OnboardingAnswer.objects.create(user=user, answer_id=104, value="(555) 123-4567")
+    OnboardingAnswer.objects.create(user=user, answer_id=165, value="ada.home@example.com")
+    run_id = begin(signed_in_api, 616)
+    ok(answer(signed_in_api, run_id, q["size"], "small"))
+    ok(answer(signed_in_api, run_id, q["schedule"], "Noon"))
+    phone = next_item(signed_in_api, run_id)
+    assert (phone["item"]["id"], phone["item"]["universal_answer"]) == (q["phone"].id, "5551234567")
+    ok(answer(signed_in_api, run_id, q["phone"], phone["item"]["universal_answer"]))
+    email = next_item(signed_in_api, run_id)
+    assert email["item"]["universal_answer"] == "ada.home@example.com"
+
+
+def test_s3_universal_answer_email_falls_back_to_the_account_email(signed_in_api, user, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    for key, value in [("size", "small"), ("schedule", "Noon")]:
+        ok(answer(signed_in_api, run_id, q[key], value))
+    assert next_item(signed_in_api, run_id)["item"]["universal_answer"] is None  # no phone given
+    ok(answer(signed_in_api, run_id, q["phone"], "5551234567"))
+    assert next_item(signed_in_api, run_id)["item"]["universal_answer"] == "ada@example.com"
+
+
+def test_s3_universal_answer_address_group_is_one_line(user, walker):
+    for answer_id, value in [(148, "1 Main St"), (149, ""), (150, "Springfield"), (151, "IL")]:
+        OnboardingAnswer.objects.create(user=user, answer_id=answer_id, value=value)
+    OnboardingAnswer.objects.create(user=user, answer_id=311, value="62701")
+    OnboardingAnswer.objects.create(user=user, answer_id=313, value="US")
+    address = add_question(walker["survey"], 8, "Where?", T.TEXT, universal_answer=611)
+    city = add_question(walker["survey"], 9, "City?", T.TEXT, universal_answer=150)
+    prefill = selectors.universal_answer_for_user
+    assert prefill(user=user, question=address) == "1 Main St, Springfield, IL, 62701, US"
+    assert prefill(user=user, question=city) == "Springfield"
+
+
+def test_s3_universal_answer_ignores_other_users_onboarding(signed_in_api, other_api, walker):
+    OnboardingAnswer.objects.create(user=other_api.user, answer_id=104, value="5559876543")
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    for key, value in [("size", "small"), ("schedule", "Noon")]:
+        ok(answer(signed_in_api, run_id, q[key], value))
+    assert next_item(signed_in_api, run_id)["item"]["universal_answer"] is None
+
+
+# --------------------------------------------------------------------------- §5 survey answers
+
+
+def test_s3_answer_payload_response_shape(signed_in_api, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    body = ok(answer(signed_in_api, run_id, q["size"], "large"))
+    stored = UserRequestAnswer.objects.get()
+    assert body == {
+        "success": True,
+        "user_request_answer": {"id": stored.id, "question_id": q["size"].id, "value": "large"},
+    }
+    assert stored.value == "large"
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "stored"),
+    [
+        ("size", "small", "small"),
+        ("phone", "(555) 123-4567", "5551234567"),
+        ("phone", "555.123.4567", "5551234567"),
+        ("email", "  ada.home@example.com ", "ada.home@example.com"),
+        ("schedule", "  Weekdays\nat noon  ", "Weekdays\nat noon"),
+        ("schedule", "x" * 5000, "x" * 5000),
+        ("notes", "Thanks!", "Thanks!"),
+    ],
+)
+def test_s5_survey_answers_valid_values_are_stored_normalised(
+    signed_in_api, walker, key, value, stored
+):
+    run_id = begin(signed_in_api, 616)
+    body = ok(answer(signed_in_api, run_id, walker["q"][key], value))
+    assert body["user_request_answer"]["value"] == stored
+    assert UserRequestAnswer.objects.get().value == stored
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("size", "medium", "Please choose one of the options."),
+        ("size", "Small (under 25 lb)", "Please choose one of the options."),
+        ("size", None, "Please answer this question."),
+        ("phone", "555-1234", "Please enter a valid phone number"),
+        ("phone", "1 (555) 123-4567", "Please enter a valid phone number"),
+        ("phone", "555123456a7", "Please enter a valid phone number"),
+        ("email", "not-an-email", "Please enter a valid email address"),
+        ("email", "ada@", "Please enter a valid email address"),
+        ("schedule", "", "Please answer this question."),
+        ("schedule", "   \n ", "Please answer this question."),
+        ("schedule", None, "Please answer this question."),
+        ("schedule", "x" * 5001, "Please use at most 5000 characters."),
+        ("phone", None, "Please answer this question."),
+    ],
+)
+def test_s5_survey_answers_invalid_values_are_422(signed_in_api, walker, key, value, message):
+    run_id = begin(signed_in_api, 616)
+    response = answer(signed_in_api, run_id, walker["q"][key], value)
+    assert response.status_code == 422
+    assert response.json() == {"success": False, "error": message, "errors": {"value": [message]}}
+    assert not UserRequestAnswer.objects.exists()
+
+
+def test_s5_survey_answers_value_must_be_text_or_null(signed_in_api, walker):
+    run_id = begin(signed_in_api, 616)
+    response = answer(signed_in_api, run_id, walker["q"]["phone"], 5551234567)
+    assert response.status_code == 422
+    assert response.json()["success"] is False
+    assert not UserRequestAnswer.objects.exists()
+
+
+def test_s3_answer_payload_object_satisfied_type_must_be_datum(signed_in_api, walker):
+    run_id = begin(signed_in_api, 616)
+    response = answer(signed_in_api, run_id, walker["q"]["size"], "small", object_type="Question")
+    assert response.status_code == 422
+    assert response.json()["errors"] == {
+        "object_satisfied_type": ["object_satisfied_type must be 'Datum'."]
+    }
+    assert not UserRequestAnswer.objects.exists()
+
+
+@pytest.mark.parametrize("which", ["other_survey", "unknown"])
+def test_s7_answer_for_a_question_not_in_the_survey_is_422(signed_in_api, walker, which):
+    run_id = begin(signed_in_api, 616)
+    question_id = walker["q"]["elsewhere"].id if which == "other_survey" else 999999
+    response = answer(signed_in_api, run_id, question_id, "Two")
+    assert response.status_code == 422
+    assert response.json() == {
+        "success": False,
+        "error": "That question isn't part of this request.",
+        "errors": {"object_satisfied_id": ["That question isn't part of this request."]},
+    }
+    assert not UserRequestAnswer.objects.exists()
+
+
+def test_s4_request_drawer_answered_question_can_be_edited(signed_in_api, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    first = ok(answer(signed_in_api, run_id, q["schedule"], "Mornings"))
+    ok(answer(signed_in_api, run_id, q["size"], "small"))
+    edited = ok(answer(signed_in_api, run_id, q["schedule"], "Evenings"))
+    assert edited["user_request_answer"]["id"] == first["user_request_answer"]["id"]
+    assert UserRequestAnswer.objects.get(question=q["schedule"]).value == "Evenings"
+    assert UserRequestAnswer.objects.count() == 2
+    # An edit is checked like a first answer.
+    assert answer(signed_in_api, run_id, q["schedule"], "").status_code == 422
+    assert UserRequestAnswer.objects.get(question=q["schedule"]).value == "Evenings"
+
+
+def test_s4_request_drawer_optional_question_skipped_with_null(signed_in_api, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    body = ok(answer(signed_in_api, run_id, q["notes"], None))
+    assert body["user_request_answer"]["value"] is None
+    assert UserRequestAnswer.objects.get(question=q["notes"]).value is None
+    review = ok(signed_in_api.get(f"user_request_surveys/{run_id}"))
+    assert review["answers"] == [
+        {
+            "question_id": q["notes"].id,
+            "label": "Anything else?",
+            "type": "TextInput",
+            "value": None,
+            "display_value": "Question Skipped",
+            "skipped": True,
+        }
+    ]
+    # A skipped question is answered: it is not asked again.
+    ok(answer(signed_in_api, run_id, q["size"], "small"))
+    for key in ("schedule", "phone", "email", "photo"):
+        assert next_item(signed_in_api, run_id)["item"]["id"] == q[key].id
+        ok(
+            answer(
+                signed_in_api,
+                run_id,
+                q[key],
+                {"schedule": "Noon", "phone": "5551234567", "email": "a@b.co", "photo": None}[key],
+            )
+        )
+    assert next_item(signed_in_api, run_id) is None
+
+
+def test_s4_request_drawer_required_question_cannot_be_skipped(signed_in_api, walker):
+    run_id = begin(signed_in_api, 616)
+    response = answer(signed_in_api, run_id, walker["q"]["schedule"], None)
+    assert response.status_code == 422
+    assert response.json()["error"] == "Please answer this question."
+
+
+# --------------------------------------------------------------------------- §4 file upload answers
+
+
+def test_s4_upload_answer_with_own_uploaded_file(signed_in_api, walker):
+    q = walker["q"]
+    key = upload_via_api(signed_in_api, "rex.png", png_bytes())
+    run_id = begin(signed_in_api, 616)
+    body = ok(answer(signed_in_api, run_id, q["photo"], key))
+    assert body["user_request_answer"]["value"] == key
+    stored = UserRequestAnswer.objects.get()
+    assert (stored.value, stored.upload.key) == (key, key)
+    review = ok(signed_in_api.get(f"user_request_surveys/{run_id}"))
+    assert review["answers"][0]["display_value"] == "rex.png"
+    assert review["answers"][0]["type"] == "SingleUploadInput"
+
+
+def test_s4_upload_answer_with_someone_elses_upload_is_422(signed_in_api, other_api, walker):
+    key = upload_via_api(other_api, "their-dog.png", png_bytes())
+    run_id = begin(signed_in_api, 616)
+    response = answer(signed_in_api, run_id, walker["q"]["photo"], key)
+    assert response.status_code == 422
+    assert response.json()["errors"] == {
+        "value": ["We couldn't find that file. Please upload it again."]
+    }
+    assert not UserRequestAnswer.objects.exists()
+
+
+def test_s4_upload_answer_with_an_unknown_key_is_422(signed_in_api, walker):
+    run_id = begin(signed_in_api, 616)
+    response = answer(signed_in_api, run_id, walker["q"]["photo"], "uploads/nope/rex.png")
+    assert response.status_code == 422
+    assert response.json()["error"] == "We couldn't find that file. Please upload it again."
+
+
+def test_s4_upload_answer_before_the_file_is_uploaded_is_422(signed_in_api, walker):
+    presigned = presign(signed_in_api, "rex.png")
+    key = presigned.json()["key"]
+    run_id = begin(signed_in_api, 616)
+    response = answer(signed_in_api, run_id, walker["q"]["photo"], key)
+    assert response.status_code == 422
+    assert response.json()["error"] == "'rex.png' hasn't finished uploading. Please try again."
+    assert not UserRequestAnswer.objects.exists()
+
+
+def test_s4_upload_answer_cannot_reuse_a_message_attachment(signed_in_api, user, walker):
+    service_request = request_services.request_create(user=user, name="Earlier request")
+    key = upload_via_api(signed_in_api, "scan.png", png_bytes(), request_id=service_request.id)
+    run_id = begin(signed_in_api, 616)
+    response = answer(signed_in_api, run_id, walker["q"]["photo"], key)
+    assert response.status_code == 422
+    assert not UserRequestAnswer.objects.exists()
+
+
+# --------------------------------------------------------------------------- §4 summary and submit
+
+
+def test_s4_request_drawer_summary_review_lists_answers_in_order(signed_in_api, walker):
+    q = walker["q"]
+    key = upload_via_api(signed_in_api, "rex.png", png_bytes())
+    run_id = begin(signed_in_api, 616)
+    answer_all(signed_in_api, run_id, q, size="large", photo=key)
+    review = ok(signed_in_api.get(f"user_request_surveys/{run_id}"))
+    assert review["id"] == run_id
+    assert review["survey"] == {"id": 616, "name": "Find a dog walker"}
+    assert (review["submitted"], review["request_id"]) == (False, None)
+    assert [
+        (a["label"], a["value"], a["display_value"], a["skipped"]) for a in review["answers"]
+    ] == [
+        ("How big is your dog?", "large", "Large (25 lb or more)", False),
+        ("Does your dog pull on the leash?", "A little", "A little", False),
+        (
+            "When do you need walks?",
+            "Weekdays at noon\nSaturday mornings",
+            "Weekdays at noon\nSaturday mornings",
+            False,
+        ),
+        ("Best phone number", "5551234567", "(555) 123-4567", False),
+        ("Email for updates", "ada.home@example.com", "ada.home@example.com", False),
+        ("A photo of your dog", key, "rex.png", False),
+        ("Anything else?", "He loves squirrels", "He loves squirrels", False),
+    ]
+
+
+def test_s7_submit_incomplete_survey_is_422_naming_the_question(signed_in_api, user, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    ok(answer(signed_in_api, run_id, q["size"], "large"))
+    ok(answer(signed_in_api, run_id, q["schedule"], "Noon"))
+    response = submit(signed_in_api, run_id)
+    assert response.status_code == 422
+    body = response.json()
+    assert body["success"] is False
+    assert body["error"] == "Please answer: Does your dog pull on the leash?"
+    assert body["errors"] == {
+        str(q["strength"].id): ["Please answer: Does your dog pull on the leash?"],
+        str(q["phone"].id): ["Please answer: Best phone number"],
+        str(q["email"].id): ["Please answer: Email for updates"],
+    }
+    assert not ServiceRequest.objects.exists()
+    user.refresh_from_db()
+    assert user.request_count == 0
+    assert UserRequestSurvey.objects.get().submitted_at is None
+
+
+def test_s4_request_drawer_submit_creates_the_request(signed_in_api, user, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    answer_all(signed_in_api, run_id, q)  # small dog, no photo (skipped)
+    response = submit(signed_in_api, run_id)
+    assert response.status_code == 200
+    service_request = ServiceRequest.objects.get()
+    assert response.json() == {"success": True, "request_id": service_request.id}
+    assert service_request.user == user
+    assert service_request.name == "Find a dog walker"
+    assert service_request.status == "open"
+    assert service_request.survey_category == walker["survey"].category
+    assert service_request.issued_at is not None
+    assert service_request.details == (
+        "How big is your dog?: Small (under 25 lb)\n"
+        "When do you need walks?: Weekdays at noon\nSaturday mornings\n"
+        "Best phone number: (555) 123-4567\n"
+        "Email for updates: ada.home@example.com\n"
+        "A photo of your dog: Question Skipped\n"
+        "Anything else?: He loves squirrels"
+    )
+    user.refresh_from_db()
+    assert user.request_count == 1
+    run = UserRequestSurvey.objects.get()
+    assert run.submitted_at is not None
+    assert run.service_request == service_request
+    assert selectors.user_request_survey_for_request(service_request_id=service_request.id) == run
+    review = ok(signed_in_api.get(f"user_request_surveys/{run_id}"))
+    assert (review["submitted"], review["request_id"]) == (True, service_request.id)
+    # The employee finds it among the open requests.
+    opened = ok(signed_in_api.get("requests/open"))["requests"]
+    assert [(r["id"], r["name"]) for r in opened] == [(service_request.id, "Find a dog walker")]
+
+
+def test_s4_submit_summary_names_the_uploaded_file(signed_in_api, walker):
+    key = upload_via_api(signed_in_api, "rex.png", png_bytes())
+    run_id = begin(signed_in_api, 616)
+    answer_all(signed_in_api, run_id, walker["q"], photo=key)
+    ok(submit(signed_in_api, run_id))
+    assert "A photo of your dog: rex.png\n" in ServiceRequest.objects.get().details
+
+
+def test_s7_double_submit_creates_one_request(signed_in_api, user, walker):
+    run_id = begin(signed_in_api, 616)
+    answer_all(signed_in_api, run_id, walker["q"])
+    first = ok(submit(signed_in_api, run_id))
+    second = ok(submit(signed_in_api, run_id))
+    assert first == second
+    assert ServiceRequest.objects.count() == 1
+    user.refresh_from_db()
+    assert user.request_count == 1
+
+
+def test_s7_submitted_survey_takes_no_more_answers(signed_in_api, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    answer_all(signed_in_api, run_id, q)
+    ok(submit(signed_in_api, run_id))
+    response = answer(signed_in_api, run_id, q["notes"], "One more thing")
+    assert response.status_code == 422
+    assert response.json() == {"success": False, "error": ALREADY_SUBMITTED}
+    assert UserRequestAnswer.objects.get(question=q["notes"]).value == "He loves squirrels"
+    assert next_item(signed_in_api, run_id) is None
+
+
+# --------------------------------------------------------------------------- ownership and auth
+
+
+def test_s7_another_users_survey_is_404_everywhere(signed_in_api, other_api, walker):
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    answer_all(signed_in_api, run_id, q)
+    not_found = {"success": False, "error": "We couldn't find that request survey."}
+    for response in [
+        other_api.get(f"user_request_surveys/{run_id}"),
+        other_api.get(f"user_request_surveys/{run_id}/next_screen_item"),
+        answer(other_api, run_id, q["notes"], "Hijacked"),
+        submit(other_api, run_id),
+    ]:
+        assert response.status_code == 404
+        assert response.json() == not_found
+    assert UserRequestAnswer.objects.get(question=q["notes"]).value == "He loves squirrels"
+    assert not ServiceRequest.objects.exists()
+    # Grace's own begin makes her own run, not a resume of Ada's.
+    assert begin(other_api, 616) != run_id
+
+
+@pytest.mark.parametrize("run_id", ["999999", "0", str(2**70)])
+def test_s7_unknown_user_request_survey_is_404(signed_in_api, walker, run_id):
+    assert signed_in_api.get(f"user_request_surveys/{run_id}").status_code == 404
+    assert signed_in_api.get(f"user_request_surveys/{run_id}/next_screen_item").status_code == 404
+    assert answer(signed_in_api, run_id, walker["q"]["size"], "small").status_code == 404
+    assert submit(signed_in_api, run_id).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("post", "request_surveys/616/user_request_surveys"),
+        ("get", "user_request_surveys/1"),
+        ("get", "user_request_surveys/1/next_screen_item"),
+        ("post", "user_request_surveys/1/user_request_answers"),
+        ("post", "user_request_surveys/1/submit"),
+    ],
+)
+def test_s4_survey_flow_needs_sign_in(api, walker, method, path):
+    response = getattr(api, method)(path)
+    assert response.status_code == 401
+    assert response.json()["success"] is False
+
+
+# --------------------------------------------------------------------------- query counts
+
+
+def _queries(api, path: str) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert api.get(path).status_code == 200
+    return len(captured)
+
+
+@pytest.mark.parametrize("endpoint", ["next_screen_item", "summary"])
+def test_s4_next_item_and_summary_use_a_fixed_number_of_queries(
+    signed_in_api, user, walker, endpoint, django_assert_max_num_queries
+):
+    q = walker["q"]
+    OnboardingAnswer.objects.create(user=user, answer_id=104, value="5551234567")
+    run_id = begin(signed_in_api, 616)
+    for key, value in [("size", "small"), ("schedule", "Noon")]:
+        ok(answer(signed_in_api, run_id, q[key], value))
+    path = {
+        "next_screen_item": f"user_request_surveys/{run_id}/next_screen_item",
+        "summary": f"user_request_surveys/{run_id}",
+    }[endpoint]
+    few = _queries(signed_in_api, path)
+
+    # Twenty more answered questions (selects with options, uploads) ahead of the phone one.
+    survey = walker["survey"]
+    run = UserRequestSurvey.objects.get(pk=run_id)
+    Question.objects.filter(survey=survey, position__gte=4).update(position=100)
+    for n in range(20):
+        kind = T.SINGLE_SELECT if n % 2 else T.SINGLE_UPLOAD
+        extra = add_question(
+            survey, 10 + n, f"Extra {n}", kind, options=[("A", "a"), ("B", "b")] if n % 2 else ()
+        )
+        if n % 2:
+            UserRequestAnswer.objects.create(user_request_survey=run, question=extra, value="a")
+        else:
+            key = upload_via_api(signed_in_api, f"extra-{n}.png", png_bytes())
+            ok(answer(signed_in_api, run_id, extra, key))
+    many = _queries(signed_in_api, path)
+    assert many == few
+    if endpoint == "next_screen_item":
+        assert next_item(signed_in_api, run_id)["item"]["universal_answer"] == "5551234567"
+    with django_assert_max_num_queries(8):
+        signed_in_api.get(path)
