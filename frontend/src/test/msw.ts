@@ -1,7 +1,11 @@
-/** MSW lifecycle for every test file: a request no test declared fails the test run loudly. */
-import { afterAll, afterEach, beforeAll } from 'vitest'
+/**
+ * MSW lifecycle for every test file: a request no test declared fails loudly. The server
+ * starts as this setup file loads, before any test module is imported, because the API client
+ * (openapi-fetch) keeps the `fetch` it finds when it is created.
+ */
+import { afterAll, afterEach } from 'vitest'
 import { server } from './server'
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+server.listen({ onUnhandledRequest: 'error' })
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())

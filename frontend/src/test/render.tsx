@@ -7,8 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
-import { Outlet, type RouteObject, createMemoryRouter, useLocation } from 'react-router'
-import { RouterProvider } from 'react-router'
+import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router'
 import type { CurrentUser } from '@/api/client'
 import { ToastProvider } from '@/design-system'
 import { session } from '@/lib/session'
@@ -20,7 +19,7 @@ export interface RenderOptions {
   path?: string
   /** Supplies `useCurrentUser()` through the outlet context, as RequireAuth does. */
   user?: CurrentUser
-  /** Extra routes beside the screen (e.g. a layout's children). */
+  /** Child routes: the screen becomes a path-less layout around them (unless `path` is set). */
   routes?: RouteObject[]
   queryClient?: QueryClient
 }
@@ -38,7 +37,7 @@ export function createTestQueryClient() {
 
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const route = options.route ?? '/'
-  const path = options.path ?? route.split('?')[0]
+  const path = options.path ?? (options.routes ? undefined : route.split('?')[0])
   const queryClient = options.queryClient ?? createTestQueryClient()
   session.refresh()
   const screenRoute: RouteObject = { path, element: ui, children: options.routes }

@@ -1,57 +1,59 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode, Ref } from 'react';
-import { Link as RouterLink, type LinkProps as RouterLinkProps } from 'react-router';
-import { Spinner } from '../spinner';
-import { cx, focusRing } from '../utils';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode, Ref } from 'react'
+import { Link as RouterLink, type LinkProps as RouterLinkProps } from 'react-router'
+import { Spinner } from '../spinner'
+import { cx, focusRing } from '../utils'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'tertiary';
-export type ButtonSize = 'md' | 'sm';
+export type ButtonVariant = 'primary' | 'secondary' | 'tertiary'
+export type ButtonSize = 'md' | 'sm'
 
 interface ButtonOwnProps {
   /** Visual weight. Default 'primary'. */
-  variant?: ButtonVariant;
+  variant?: ButtonVariant
   /** Default 'md' (44 px touch target). */
-  size?: ButtonSize;
+  size?: ButtonSize
   /** Stretch to the container's width. */
-  fullWidth?: boolean;
+  fullWidth?: boolean
   /** Optional icon (e.g. a lucide-react icon element); decorative. */
-  icon?: ReactNode;
+  icon?: ReactNode
   /** Where the icon sits relative to the text. Default 'start'. */
-  iconPosition?: 'start' | 'end';
-  children?: ReactNode;
-  className?: string;
+  iconPosition?: 'start' | 'end'
+  children?: ReactNode
+  className?: string
 }
 
 export interface ButtonAsButtonProps
   extends ButtonOwnProps,
     Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children' | 'className'> {
   /** Default 'button'. */
-  type?: 'button' | 'submit';
+  type?: 'button' | 'submit'
   /** Disables the button, marks it aria-busy and shows a spinner labelled 'Loading'. */
-  loading?: boolean;
-  to?: never;
-  href?: never;
-  ref?: Ref<HTMLButtonElement>;
+  loading?: boolean
+  to?: never
+  href?: never
+  ref?: Ref<HTMLButtonElement>
 }
 
-export interface ButtonAsLinkProps extends ButtonOwnProps, Omit<RouterLinkProps, 'to' | 'children' | 'className'> {
+export interface ButtonAsLinkProps
+  extends ButtonOwnProps,
+    Omit<RouterLinkProps, 'to' | 'children' | 'className'> {
   /** Internal route: renders a React Router <Link>. */
-  to: RouterLinkProps['to'];
-  href?: never;
-  loading?: never;
-  ref?: Ref<HTMLAnchorElement>;
+  to: RouterLinkProps['to']
+  href?: never
+  loading?: never
+  ref?: Ref<HTMLAnchorElement>
 }
 
 export interface ButtonAsExternalLinkProps
   extends ButtonOwnProps,
     Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'children' | 'className'> {
   /** External address: opens in a new tab with rel="noopener noreferrer". */
-  href: string;
-  to?: never;
-  loading?: never;
-  ref?: Ref<HTMLAnchorElement>;
+  href: string
+  to?: never
+  loading?: never
+  ref?: Ref<HTMLAnchorElement>
 }
 
-export type ButtonProps = ButtonAsButtonProps | ButtonAsLinkProps | ButtonAsExternalLinkProps;
+export type ButtonProps = ButtonAsButtonProps | ButtonAsLinkProps | ButtonAsExternalLinkProps
 
 const variants: Record<ButtonVariant, string> = {
   primary:
@@ -65,12 +67,12 @@ const variants: Record<ButtonVariant, string> = {
   tertiary:
     'text-primary-700 hover:bg-primary-50 active:bg-primary-100 underline-offset-4 hover:underline ' +
     'disabled:bg-transparent disabled:text-neutral-500 disabled:no-underline aria-busy:text-primary-700',
-};
+}
 
 const sizes: Record<ButtonSize, string> = {
   md: 'min-h-11 px-5 py-2 text-base gap-2',
   sm: 'min-h-9 px-4 py-1.5 text-sm gap-1.5',
-};
+}
 
 export function buttonClassName({
   variant = 'primary',
@@ -87,7 +89,7 @@ export function buttonClassName({
     sizes[size],
     fullWidth ? 'w-full' : 'w-auto',
     className,
-  );
+  )
 }
 
 function Content({
@@ -100,17 +102,20 @@ function Content({
   const iconNode = loading ? (
     <Spinner announce={false} size="sm" />
   ) : icon ? (
-    <span aria-hidden="true" className={cx('inline-flex shrink-0', size === 'sm' ? '[&_svg]:size-4' : '[&_svg]:size-5')}>
+    <span
+      aria-hidden="true"
+      className={cx('inline-flex shrink-0', size === 'sm' ? '[&_svg]:size-4' : '[&_svg]:size-5')}
+    >
       {icon}
     </span>
-  ) : null;
+  ) : null
   return (
     <>
       {iconPosition === 'start' && iconNode}
       {children}
       {iconPosition === 'end' && iconNode}
     </>
-  );
+  )
 }
 
 /**
@@ -119,19 +124,39 @@ function Content({
  */
 export function Button(props: ButtonProps) {
   if ('to' in props && props.to !== undefined) {
-    const { variant, size, fullWidth, icon, iconPosition, children, className, loading: _l, href: _h, ...rest } =
-      props as ButtonAsLinkProps;
+    const {
+      variant,
+      size,
+      fullWidth,
+      icon,
+      iconPosition,
+      children,
+      className,
+      loading: _l,
+      href: _h,
+      ...rest
+    } = props as ButtonAsLinkProps
     return (
       <RouterLink {...rest} className={buttonClassName({ variant, size, fullWidth, className })}>
         <Content icon={icon} iconPosition={iconPosition} size={size}>
           {children}
         </Content>
       </RouterLink>
-    );
+    )
   }
   if ('href' in props && props.href !== undefined) {
-    const { variant, size, fullWidth, icon, iconPosition, children, className, loading: _l, to: _t, ...rest } =
-      props as ButtonAsExternalLinkProps;
+    const {
+      variant,
+      size,
+      fullWidth,
+      icon,
+      iconPosition,
+      children,
+      className,
+      loading: _l,
+      to: _t,
+      ...rest
+    } = props as ButtonAsExternalLinkProps
     return (
       <a
         target="_blank"
@@ -140,11 +165,10 @@ export function Button(props: ButtonProps) {
         className={buttonClassName({ variant, size, fullWidth, className })}
       >
         <Content icon={icon} iconPosition={iconPosition} size={size}>
-          {children}
-          <span className="sr-only">{' (opens in a new tab)'}</span>
+          {children} <span className="sr-only">(opens in a new tab)</span>
         </Content>
       </a>
-    );
+    )
   }
   const {
     variant,
@@ -160,11 +184,10 @@ export function Button(props: ButtonProps) {
     to: _t,
     href: _h,
     ...rest
-  } = props as ButtonAsButtonProps;
+  } = props as ButtonAsButtonProps
   return (
     <button
       {...rest}
-      // biome-ignore lint/a11y/useButtonType: type is always 'button' or 'submit'
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
@@ -174,5 +197,5 @@ export function Button(props: ButtonProps) {
         {children}
       </Content>
     </button>
-  );
+  )
 }

@@ -1,4 +1,3 @@
-export { Button, buttonClassName } from './Button';
 export type {
   ButtonAsButtonProps,
   ButtonAsExternalLinkProps,
@@ -6,4 +5,5 @@ export type {
   ButtonProps,
   ButtonSize,
   ButtonVariant,
-} from './Button';
+} from './Button'
+export { Button, buttonClassName } from './Button'

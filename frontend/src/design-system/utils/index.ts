@@ -1,1 +1,2 @@
-export { cx, focusRing, focusRingAria } from './cx';
+export { cx, focusRing, focusRingAria } from './cx'
+export { mergeRefs } from './mergeRefs'

@@ -1,0 +1,33 @@
+import { Navigate, Outlet, useOutletContext } from 'react-router'
+import type { AuthedContext } from '../guards'
+import { AppFooter } from '../shell/AppFooter'
+import { BottomNav } from '../shell/BottomNav'
+import { MobileHeader } from '../shell/MobileHeader'
+import { SkipLink } from '../shell/SkipLink'
+import { TopNav } from '../shell/TopNav'
+
+/**
+ * The signed-in shell (spec §2 Navigation): top navigation on sm and wider, a bottom bar with
+ * the create-request button on small screens. Users who still owe onboarding go there first.
+ */
+export function AppLayout() {
+  const context = useOutletContext<AuthedContext>()
+  const { user } = context
+  if (user.onboarding_required) return <Navigate to="/welcome/about-us" replace />
+  return (
+    <div className="flex min-h-dvh flex-col bg-canvas">
+      <SkipLink />
+      <TopNav user={user} />
+      <MobileHeader />
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-5 pt-2 pb-28 outline-none sm:px-6 sm:pt-10 sm:pb-16"
+      >
+        <Outlet context={context} />
+      </main>
+      <AppFooter user={user} />
+      <BottomNav user={user} />
+    </div>
+  )
+}

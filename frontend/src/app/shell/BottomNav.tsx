@@ -1,0 +1,83 @@
+import { Plus } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { NavLink, useNavigate } from 'react-router'
+import type { CurrentUser } from '@/api/client'
+import { cx, focusRing } from '@/design-system'
+import { Avatar } from './Avatar'
+import { CREATE_REQUEST_PATH, NAV_ITEMS, type NavItem } from './navItems'
+
+/** The fixed bottom bar on small screens, with the create-request button in the middle. */
+export function BottomNav({ user }: { user: CurrentUser }) {
+  const navigate = useNavigate()
+  const [dashboard, requests, offerings] = NAV_ITEMS
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-overlay border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_-8px_rgb(31_28_26/0.15)] backdrop-blur-md sm:hidden"
+    >
+      <ul className="mx-auto grid h-16 max-w-md grid-cols-5 items-stretch">
+        <ItemLink item={dashboard} />
+        <ItemLink item={requests} />
+        <li className="flex items-start justify-center">
+          <button
+            type="button"
+            aria-label="Create a request"
+            onClick={() => navigate(CREATE_REQUEST_PATH)}
+            className={cx(
+              '-mt-5 inline-flex size-14 items-center justify-center rounded-full bg-accent-600 text-white shadow-lg ring-4 ring-canvas',
+              'transition-transform hover:bg-accent-700 active:scale-95 motion-reduce:transition-none',
+              focusRing,
+            )}
+          >
+            <Plus aria-hidden="true" className="size-7" strokeWidth={2.5} />
+          </button>
+        </li>
+        <ItemLink item={offerings} />
+        <BarLink to="/account" label="Account" graphic={<Avatar initials={user.initials} size="sm" />} />
+      </ul>
+    </nav>
+  )
+}
+
+function ItemLink({ item: { to, label, shortLabel, icon: Icon } }: { item: NavItem }) {
+  return (
+    <BarLink
+      to={to}
+      label={label}
+      shortLabel={shortLabel}
+      graphic={
+        <span className="inline-flex h-7 w-12 items-center justify-center rounded-full transition-colors group-aria-[current=page]:bg-primary-50">
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+      }
+    />
+  )
+}
+
+interface BarLinkProps {
+  to: string
+  label: string
+  shortLabel?: string
+  graphic: ReactNode
+}
+
+function BarLink({ to, label, shortLabel, graphic }: BarLinkProps) {
+  return (
+    <li className="flex">
+      <NavLink
+        to={to}
+        aria-label={shortLabel ? label : undefined}
+        className={({ isActive }) =>
+          cx(
+            'group flex flex-1 flex-col items-center justify-center gap-1 rounded-lg text-[0.6875rem] font-semibold leading-none',
+            isActive ? 'text-primary-700' : 'text-ink-muted hover:text-ink',
+            focusRing,
+          )
+        }
+      >
+        {graphic}
+        <span>{shortLabel ?? label}</span>
+      </NavLink>
+    </li>
+  )
+}

@@ -1,0 +1,2 @@
+export type { AssistantProps, AssistantSize } from './Assistant'
+export { ASSISTANT_NAME, Assistant } from './Assistant'

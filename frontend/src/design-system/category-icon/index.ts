@@ -1,0 +1,2 @@
+export type { CategoryIconName, CategoryIconProps } from './CategoryIcon'
+export { CategoryIcon, categoryIconName } from './CategoryIcon'

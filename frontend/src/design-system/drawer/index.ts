@@ -1,0 +1,2 @@
+export type { DrawerPlacement, DrawerProps, DrawerVariant } from './Drawer'
+export { Drawer } from './Drawer'

@@ -1,0 +1,2 @@
+export type { LogoProps, LogoSize, LogoVariant } from './Logo'
+export { Logo, LogoMark } from './Logo'

@@ -1,0 +1,2 @@
+export type { ProgressBarProps } from './ProgressBar'
+export { ProgressBar } from './ProgressBar'

@@ -1,0 +1,129 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { nextTabIndexForSwipe, tabIdFromLabel } from './swipe'
+import { TabPanel, Tabs } from './Tabs'
+
+describe('tabIdFromLabel / nextTabIndexForSwipe (pure)', () => {
+  it('§4 tabs: the tab id is the label with non-word characters replaced by underscores', () => {
+    expect(tabIdFromLabel('To do (3)')).toBe('To_do__3_')
+    expect(tabIdFromLabel('Completed (12)')).toBe('Completed__12_')
+    expect(tabIdFromLabel('Home & Moving')).toBe('Home___Moving')
+    expect(tabIdFromLabel('plain_word')).toBe('plain_word')
+  })
+
+  it('§4 tabs: a swipe of at least 50 px moves forward (swipe left) or back (swipe right)', () => {
+    expect(nextTabIndexForSwipe(0, 3, -50)).toBe(1)
+    expect(nextTabIndexForSwipe(1, 3, -120)).toBe(2)
+    expect(nextTabIndexForSwipe(2, 3, 50)).toBe(1)
+    expect(nextTabIndexForSwipe(1, 3, 200)).toBe(0)
+  })
+
+  it('§4 tabs: swipes shorter than 50 px keep the current tab', () => {
+    expect(nextTabIndexForSwipe(1, 3, -49)).toBe(1)
+    expect(nextTabIndexForSwipe(1, 3, 49)).toBe(1)
+    expect(nextTabIndexForSwipe(1, 3, 0)).toBe(1)
+  })
+
+  it('§4 tabs: bounded by the first and last tab', () => {
+    expect(nextTabIndexForSwipe(2, 3, -300)).toBe(2)
+    expect(nextTabIndexForSwipe(0, 3, 300)).toBe(0)
+    expect(nextTabIndexForSwipe(0, 0, -300)).toBe(0)
+  })
+})
+
+function Example(props: { onSelectionChange?: (id: string) => void }) {
+  return (
+    <Tabs aria-label="Requests" onSelectionChange={props.onSelectionChange}>
+      <TabPanel label="To do (2)">
+        <p>Open requests</p>
+      </TabPanel>
+      <TabPanel label="Completed (1)">
+        <p>Done requests</p>
+      </TabPanel>
+      <TabPanel label="Archived">
+        <p>Archived requests</p>
+      </TabPanel>
+    </Tabs>
+  )
+}
+
+function swipe(el: HTMLElement, fromX: number, toX: number, y = 100) {
+  fireEvent.touchStart(el, { touches: [{ clientX: fromX, clientY: y }] })
+  fireEvent.touchEnd(el, { changedTouches: [{ clientX: toX, clientY: y }] })
+}
+
+describe('Tabs', () => {
+  it('§2 tabs: a tab list with the first tab selected and its panel shown', () => {
+    render(<Example />)
+    expect(screen.getByRole('tablist', { name: 'Requests' })).toBeInTheDocument()
+    const first = screen.getByRole('tab', { name: 'To do (2)' })
+    expect(first).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Open requests')
+    expect(screen.queryByText('Done requests')).not.toBeInTheDocument()
+  })
+
+  it('§4 tabs: selecting a tab reports its label-derived id and shows its panel', async () => {
+    const onSelectionChange = vi.fn()
+    render(<Example onSelectionChange={onSelectionChange} />)
+    await userEvent.click(screen.getByRole('tab', { name: 'Completed (1)' }))
+    expect(onSelectionChange).toHaveBeenLastCalledWith('Completed__1_')
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Done requests')
+  })
+
+  it('§2 tabs: keyboard arrows move between tabs', async () => {
+    render(<Example />)
+    await userEvent.tab()
+    expect(screen.getByRole('tab', { name: 'To do (2)' })).toHaveFocus()
+    await userEvent.keyboard('{ArrowRight}')
+    expect(screen.getByRole('tab', { name: 'Completed (1)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Done requests')
+  })
+
+  it('§4 tabs: swiping the panel ≥ 50 px changes tab, bounded at the ends', () => {
+    const onSelectionChange = vi.fn()
+    render(<Example onSelectionChange={onSelectionChange} />)
+    const area = () => screen.getByRole('tabpanel').parentElement as HTMLElement
+    swipe(area(), 300, 280) // 20 px: nothing
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Open requests')
+    swipe(area(), 300, 200) // left: forward
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Done requests')
+    swipe(area(), 300, 200)
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Archived requests')
+    swipe(area(), 300, 100) // already last
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Archived requests')
+    swipe(area(), 100, 300) // right: back
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Done requests')
+    expect(onSelectionChange.mock.calls.map((c) => c[0])).toEqual([
+      'Completed__1_',
+      'Archived',
+      'Completed__1_',
+    ])
+  })
+
+  it('§4 tabs: a mostly vertical gesture (scrolling) does not change tab', () => {
+    render(<Example />)
+    const area = screen.getByRole('tabpanel').parentElement as HTMLElement
+    fireEvent.touchStart(area, { touches: [{ clientX: 300, clientY: 0 }] })
+    fireEvent.touchEnd(area, { changedTouches: [{ clientX: 240, clientY: 300 }] })
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Open requests')
+  })
+
+  it('§4 tabs: controlled selectedKey and explicit ids', async () => {
+    render(
+      <Tabs aria-label="Ideas" selectedKey="b">
+        <TabPanel label="Alpha" id="a">
+          A
+        </TabPanel>
+        <TabPanel label="Beta" id="b">
+          B
+        </TabPanel>
+      </Tabs>,
+    )
+    expect(screen.getByRole('tab', { name: 'Beta' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('B')
+  })
+})

@@ -1,0 +1,2 @@
+export type { TextInputElement, TextInputProps, TextInputType } from './TextInput'
+export { TextInput, toNumberOrNull } from './TextInput'

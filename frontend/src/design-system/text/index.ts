@@ -1,0 +1,2 @@
+export type { OverlineProps, ParagraphProps, TextProps, TextSize, TextTone } from './Text'
+export { Overline, Paragraph, Text } from './Text'

@@ -1,0 +1,8 @@
+export type {
+  ToastApi,
+  ToastItem,
+  ToastOptions,
+  ToastProviderProps,
+  ToastSeverity,
+} from './ToastProvider'
+export { TOAST_AUTO_DISMISS_MS, ToastProvider, useToast } from './ToastProvider'

@@ -1,0 +1,121 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { type ToastOptions, ToastProvider, type ToastSeverity, useToast } from './ToastProvider'
+
+let lastId = ''
+
+function Trigger(props: ToastOptions & { label?: string }) {
+  const { toast } = useToast()
+  const { label = 'Notify', ...options } = props
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        lastId = toast(options)
+      }}
+    >
+      {label}
+    </button>
+  )
+}
+
+function region() {
+  return screen.getByRole('region', { name: 'Notifications' })
+}
+
+describe('Toasts', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('§2 toasts: toast() shows the message in a polite live region and returns a random id', async () => {
+    render(
+      <ToastProvider>
+        <Trigger message="Your password has been updated successfully." severity="success" />
+      </ToastProvider>,
+    )
+    const live = region().querySelector('[aria-live]')
+    expect(live).toHaveAttribute('aria-live', 'polite')
+    await userEvent.click(screen.getByRole('button', { name: 'Notify' }))
+    expect(
+      within(region()).getByText('Your password has been updated successfully.'),
+    ).toBeInTheDocument()
+    expect(typeof lastId).toBe('string')
+    expect(lastId.length).toBeGreaterThan(8)
+    const first = lastId
+    await userEvent.click(screen.getByRole('button', { name: 'Notify' }))
+    expect(lastId).not.toBe(first)
+    expect(
+      within(region()).getAllByText('Your password has been updated successfully.'),
+    ).toHaveLength(2)
+  })
+
+  it('§2 toasts: each toast has a close button that removes it', async () => {
+    render(
+      <ToastProvider>
+        <Trigger message="Saved" />
+      </ToastProvider>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Notify' }))
+    expect(within(region()).getByText('Saved')).toBeInTheDocument()
+    await userEvent.click(within(region()).getByRole('button', { name: 'Close' }))
+    expect(within(region()).queryByText('Saved')).not.toBeInTheDocument()
+  })
+
+  it('§9 toasts: a toast sent with autoDismiss disappears after 10 seconds', () => {
+    vi.useFakeTimers()
+    render(
+      <ToastProvider>
+        <Trigger message="Auto" autoDismiss label="auto" />
+        <Trigger message="Sticky" label="sticky" />
+      </ToastProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'auto' }))
+    fireEvent.click(screen.getByRole('button', { name: 'sticky' }))
+    act(() => {
+      vi.advanceTimersByTime(9_999)
+    })
+    expect(screen.getByText('Auto')).toBeInTheDocument()
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
+    expect(screen.queryByText('Auto')).not.toBeInTheDocument()
+    act(() => {
+      vi.advanceTimersByTime(60_000)
+    })
+    expect(screen.getByText('Sticky')).toBeInTheDocument()
+  })
+
+  it.each(['info', 'success', 'warn', 'error', 'secondary', 'contrast'] as ToastSeverity[])(
+    '§2 toasts: severity %s is rendered',
+    async (severity) => {
+      render(
+        <ToastProvider>
+          <Trigger message={`A ${severity} toast`} severity={severity} />
+        </ToastProvider>,
+      )
+      await userEvent.click(screen.getByRole('button', { name: 'Notify' }))
+      const item = within(region()).getByRole('listitem')
+      expect(item).toHaveAttribute('data-severity', severity)
+      expect(item).toHaveTextContent(`A ${severity} toast`)
+    },
+  )
+
+  it('§2 toasts: top-right on sm+ screens, bottom on small ones', () => {
+    render(<ToastProvider />)
+    const cls = region().className
+    expect(cls).toContain('bottom-0')
+    expect(cls).toContain('sm:top-0')
+    expect(cls).toContain('sm:right-0')
+    expect(cls).toContain('sm:bottom-auto')
+  })
+
+  it('§2 toasts: useToast outside the provider fails loudly', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => render(<Trigger message="x" />)).toThrow(
+      'useToast must be used inside <ToastProvider>',
+    )
+    spy.mockRestore()
+  })
+})

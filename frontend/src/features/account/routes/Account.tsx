@@ -1,0 +1,107 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { LogOut, Mail, ShieldCheck } from 'lucide-react'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import type { CurrentUser } from '@/api/client'
+import { useCurrentUser } from '@/app/guards'
+import { Avatar } from '@/app/shell/Avatar'
+import { PageHeader } from '@/app/shell/PageHeader'
+import { Button, Link, Paragraph } from '@/design-system'
+import { signOut } from '@/features/auth/api/auth'
+import { resetAnalyticsIdentity } from '@/lib/analytics'
+import { config } from '@/lib/config'
+import { returnTarget } from '@/lib/session'
+import { SettingsSection } from '../components/SettingsSection'
+
+export const CLOSE_ACCOUNT_HREF = `mailto:${config.supportEmail}?subject=${encodeURIComponent('Close my account')}`
+
+/** Account (spec §2): owner, sign out, support, two-step verification and closing the account. */
+export default function Account() {
+  const user = useCurrentUser()
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+      <PageHeader title="Account Settings" />
+      <Owner user={user} />
+      <TwoStep user={user} />
+      <SettingsSection title="Help & support">
+        <Paragraph tone="muted">
+          Questions about your account or a request? Email us any time at{' '}
+          <Link href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Link>.
+        </Paragraph>
+      </SettingsSection>
+      <SettingsSection title="Close Account" tone="danger">
+        <Paragraph tone="muted">
+          Closing your account deletes your requests and messages. This action cannot be undone.
+        </Paragraph>
+        <a
+          href={CLOSE_ACCOUNT_HREF}
+          className="inline-flex min-h-11 items-center gap-2 self-start rounded-full border border-danger-600 px-5 py-2 font-semibold text-danger-700 hover:bg-danger-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+        >
+          <Mail aria-hidden="true" className="size-5" />
+          Close Account
+        </a>
+      </SettingsSection>
+    </div>
+  )
+}
+
+function Owner({ user }: { user: CurrentUser }) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [signingOut, setSigningOut] = useState(false)
+  const onSignOut = async () => {
+    setSigningOut(true)
+    try {
+      await signOut()
+    } catch (error) {
+      // The session is cleared whatever the server said (spec §4).
+      console.error(error)
+    }
+    navigate('/sign-in', { replace: true })
+    // A chosen sign-out remembers no return target (only a forced one does, spec §2).
+    returnTarget.take()
+    queryClient.clear()
+    resetAnalyticsIdentity()
+  }
+  return (
+    <section
+      aria-label="Your account"
+      className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 shadow-xs sm:flex-row sm:items-center sm:p-6"
+    >
+      <div className="flex min-w-0 flex-1 items-center gap-4">
+        <Avatar initials={user.initials} size="lg" />
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold text-ink">{user.full_name}</p>
+          <p className="truncate text-sm text-ink-muted">{user.email}</p>
+        </div>
+      </div>
+      <Button variant="secondary" icon={<LogOut />} loading={signingOut} onClick={onSignOut}>
+        Sign Out
+      </Button>
+    </section>
+  )
+}
+
+function TwoStep({ user }: { user: CurrentUser }) {
+  return (
+    <SettingsSection title="Two-step verification">
+      {user.mfa_enabled ? (
+        <p className="flex items-center gap-2 font-medium text-success-700">
+          <ShieldCheck aria-hidden="true" className="size-5" />
+          Two-step verification is on. We’ll text you a code when you sign in.
+        </p>
+      ) : user.mfa_enrollment_available ? (
+        <>
+          <Paragraph tone="muted">
+            Add a second step to signing in: a code we text to your phone.
+          </Paragraph>
+          <Button to="/mfa-enrollment" variant="secondary" icon={<ShieldCheck />} className="self-start">
+            Set up two-step verification
+          </Button>
+        </>
+      ) : (
+        <Paragraph tone="muted">Two-step verification isn’t available for your account.</Paragraph>
+      )}
+    </SettingsSection>
+  )
+}

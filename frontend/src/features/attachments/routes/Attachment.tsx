@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft, FileWarning } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { useNavigate, useParams } from 'react-router'
+import NotFound from '@/app/routes/NotFound'
+import { Button, Heading, Paragraph, Spinner } from '@/design-system'
+import { fetchExpiringUrl } from '../api'
+
+/** The file key from the path, decoded; null when empty. */
+function decodeKey(raw: string | undefined): string | null {
+  let key = raw ?? ''
+  try {
+    key = decodeURIComponent(key)
+  } catch {
+    // Already decoded (the router decodes path parameters) and holds a literal '%'.
+  }
+  return key.trim() || null
+}
+
+/** Attachment (spec §2): resolves the file key to a download address and goes there. */
+export default function Attachment() {
+  const { fileKey } = useParams()
+  const key = decodeKey(fileKey)
+  if (key === null) return <NotFound />
+  return <OpenAttachment fileKey={key} />
+}
+
+function OpenAttachment({ fileKey }: { fileKey: string }) {
+  const navigate = useNavigate()
+  const opened = useRef<string | null>(null)
+  const { data: url, isError, error } = useQuery({
+    queryKey: ['attachments', 'expiringUrl', fileKey],
+    queryFn: () => fetchExpiringUrl(fileKey),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  })
+
+  useEffect(() => {
+    if (!url || opened.current === url) return
+    opened.current = url
+    window.location.assign(url)
+  }, [url])
+
+  const goBack = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
+    if (idx > 0) navigate(-1)
+    else navigate('/requests')
+  }
+
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-canvas px-6 py-16 text-center">
+      {isError ? (
+        <div className="flex max-w-md flex-col items-center gap-4">
+          <span className="inline-flex size-14 items-center justify-center rounded-full bg-danger-50 text-danger-600">
+            <FileWarning aria-hidden="true" className="size-7" />
+          </span>
+          <Heading level={1} size="lg">
+            We couldn’t open this attachment
+          </Heading>
+          <Paragraph tone="muted">
+            {error.message} Please go back and try again.
+          </Paragraph>
+          <Button variant="secondary" icon={<ArrowLeft />} onClick={goBack}>
+            Go back
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-col items-center gap-4">
+          <Spinner size="lg" className="text-primary-600" label="Opening attachment…" />
+          <Paragraph size="lg" weight="semibold" aria-hidden="true">
+            Opening attachment…
+          </Paragraph>
+        </div>
+      )}
+    </main>
+  )
+}

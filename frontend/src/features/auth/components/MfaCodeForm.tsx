@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type ReactNode, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Button, linkClassName, TextInput, useToast } from '@/design-system'
+import { sendOtp, verifyMfa } from '../api/auth'
+import { unexpectedError } from './errors'
+import { FormError } from './FormError'
+import { type MfaCodeValues, mfaCodeSchema } from './validation'
+
+export const CODE_RESENT = 'A new verification code has been sent to your phone number.'
+
+interface MfaCodeFormProps {
+  /** Runs after a successful check (the MFA token is already stored). */
+  onVerified: () => void | Promise<void>
+  /** Extra actions under the form (e.g. 'Change phone number'). */
+  footer?: ReactNode
+}
+
+/** The 6-digit verification-code form with a 'Resend code' action (spec §2, §5). */
+export function MfaCodeForm({ onVerified, footer }: MfaCodeFormProps) {
+  const { toast } = useToast()
+  const [serverError, setServerError] = useState<string>()
+  const [resending, setResending] = useState(false)
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<MfaCodeValues>({ resolver: zodResolver(mfaCodeSchema), defaultValues: { code: '' } })
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setServerError(undefined)
+    try {
+      const result = await verifyMfa(code)
+      if (!result.success) return setServerError(result.error)
+      await onVerified()
+    } catch (error) {
+      setServerError(unexpectedError(error))
+    }
+  })
+
+  const resend = async () => {
+    setResending(true)
+    try {
+      const result = await sendOtp()
+      if (result.success) toast({ message: CODE_RESENT, severity: 'success', autoDismiss: true })
+      else toast({ message: result.error, severity: 'error', autoDismiss: true })
+    } catch (error) {
+      toast({ message: unexpectedError(error), severity: 'error', autoDismiss: true })
+    } finally {
+      setResending(false)
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <TextInput
+        label="Verification code"
+        required
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoFocus
+        error={errors.code?.message}
+        inputClassName="tracking-[0.3em] tabular-nums"
+        {...register('code')}
+      />
+      <FormError message={serverError} />
+      <Button type="submit" fullWidth loading={isSubmitting}>
+        Verify
+      </Button>
+      <p className="text-center text-sm text-ink-muted">
+        Didn’t get a code?{' '}
+        <button
+          type="button"
+          onClick={resend}
+          disabled={resending}
+          aria-busy={resending || undefined}
+          className={linkClassName({ className: 'disabled:cursor-progress disabled:opacity-70' })}
+        >
+          Resend code
+        </button>
+      </p>
+      {footer}
+    </form>
+  )
+}

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { MailCheck } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Button, Link, Paragraph, TextInput } from '@/design-system'
+import { requestPasswordReset } from '../api/auth'
+import { AuthHeader } from '../components/AuthHeader'
+import { unexpectedError } from '../components/errors'
+import { FormError } from '../components/FormError'
+import { type ForgotPasswordValues, forgotPasswordSchema } from '../components/validation'
+
+export const RESET_LINK_SENT =
+  'If your email address exists in our database, you will receive a password recovery link at your email address in a few minutes.'
+
+/** ForgotPassword (spec §2): asks for a reset link, then confirms without saying if the email exists. */
+export default function ForgotPassword() {
+  const [sent, setSent] = useState(false)
+  const [serverError, setServerError] = useState<string>()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordValues>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  })
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setServerError(undefined)
+    try {
+      const result = await requestPasswordReset(email)
+      if (result.success) setSent(true)
+      else setServerError(result.error)
+    } catch (error) {
+      setServerError(unexpectedError(error))
+    }
+  })
+
+  if (sent) {
+    return (
+      <div className="flex flex-col gap-6" role="status">
+        <span className="inline-flex size-14 items-center justify-center rounded-full bg-primary-50 text-primary-700">
+          <MailCheck aria-hidden="true" className="size-7" />
+        </span>
+        <AuthHeader title="Check your email">{RESET_LINK_SENT}</AuthHeader>
+        <Button to="/sign-in" variant="secondary" fullWidth>
+          Return to sign in
+        </Button>
+      </div>
+    )
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <AuthHeader title="Forgot your password?">
+        Enter the email address you signed up with and we’ll send you a link to choose a new
+        password.
+      </AuthHeader>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <TextInput
+          label="Email address"
+          type="email"
+          required
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <FormError message={serverError} />
+        <Button type="submit" fullWidth loading={isSubmitting}>
+          Send reset link
+        </Button>
+      </form>
+      <Paragraph size="sm" tone="muted" className="text-center">
+        Remembered it? <Link to="/sign-in">Return to sign in</Link>
+      </Paragraph>
+    </div>
+  )
+}

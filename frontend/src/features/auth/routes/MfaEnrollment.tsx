@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { ShieldCheck } from 'lucide-react'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { postLoginPath } from '@/app/guards'
+import { applyMask, Button } from '@/design-system'
+import { useSession } from '@/lib/session'
+import { currentUserQuery } from '../api/auth'
+import { AuthHeader } from '../components/AuthHeader'
+import { MfaCodeForm } from '../components/MfaCodeForm'
+import { MfaPhoneForm, PHONE_MASK } from '../components/MfaPhoneForm'
+
+/** MfaEnrollment (spec §2, §4): phone number, then the code; then onboarding or the landing. */
+export default function MfaEnrollment() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { mfaRequired, mfaEnrollmentAvailable } = useSession()
+  // A pending sign-in check (already enrolled) goes straight to the code.
+  const [phone, setPhone] = useState<string | null>(
+    mfaRequired && !mfaEnrollmentAvailable ? '' : null,
+  )
+
+  const onVerified = async () => {
+    await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey, refetchType: 'none' })
+    let onboardingRequired = false
+    try {
+      const user = await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 })
+      onboardingRequired = user.onboarding_required
+    } catch (error) {
+      console.error(error)
+    }
+    navigate(onboardingRequired ? '/welcome/about-us' : postLoginPath(), { replace: true })
+  }
+
+  if (phone === null) {
+    return (
+      <div className="flex flex-col gap-8">
+        <Badge />
+        <AuthHeader title="Set up two-step verification">
+          Add a mobile number to keep your account safe. Each time you sign in, we’ll text you a
+          code to confirm it’s you.
+        </AuthHeader>
+        <MfaPhoneForm onEnrolled={setPhone} />
+      </div>
+    )
+  }
+
+  const shownPhone = phone ? applyMask(PHONE_MASK, phone) : 'your phone'
+  return (
+    <div className="flex flex-col gap-8">
+      <Badge />
+      <AuthHeader title="Enter your verification code">
+        We sent a 6-digit code to {shownPhone}. It may take a minute to arrive.
+      </AuthHeader>
+      <MfaCodeForm
+        onVerified={onVerified}
+        footer={
+          phone ? (
+            <Button variant="tertiary" size="sm" onClick={() => setPhone(null)}>
+              Change phone number
+            </Button>
+          ) : null
+        }
+      />
+    </div>
+  )
+}
+
+function Badge() {
+  return (
+    <span className="inline-flex size-14 items-center justify-center rounded-full bg-primary-50 text-primary-700">
+      <ShieldCheck aria-hidden="true" className="size-7" />
+    </span>
+  )
+}

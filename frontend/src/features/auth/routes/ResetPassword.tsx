@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useNavigate, useParams } from 'react-router'
+import { Button, Link, Paragraph, TextInput, useToast } from '@/design-system'
+import { resetPassword } from '../api/auth'
+import { AuthHeader } from '../components/AuthHeader'
+import { unexpectedError } from '../components/errors'
+import { FormError } from '../components/FormError'
+import { type ResetPasswordValues, resetPasswordSchema } from '../components/validation'
+
+export const PASSWORD_UPDATED =
+  'Your password has been updated successfully. You can sign in with your new password now.'
+
+/** ResetPassword (spec §2, §5): a new password and its confirmation for the emailed token. */
+export default function ResetPassword() {
+  const { resetToken = '' } = useParams()
+  const navigate = useNavigate()
+  const { toast } = useToast()
+  const [serverError, setServerError] = useState<string>()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', confirmation: '' },
+  })
+
+  const onSubmit = handleSubmit(async ({ password, confirmation }) => {
+    setServerError(undefined)
+    try {
+      const result = await resetPassword(resetToken, password, confirmation)
+      if (!result.success) return setServerError(result.error)
+      toast({ message: PASSWORD_UPDATED, severity: 'success', autoDismiss: true })
+      navigate('/sign-in', { replace: true })
+    } catch (error) {
+      setServerError(unexpectedError(error))
+    }
+  })
+
+  return (
+    <div className="flex flex-col gap-8">
+      <AuthHeader title="Choose a new password">
+        Pick something you haven’t used here before. It needs at least 6 characters.
+      </AuthHeader>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <TextInput
+          label="New password"
+          type="password"
+          required
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextInput
+          label="Confirm new password"
+          type="password"
+          required
+          autoComplete="new-password"
+          error={errors.confirmation?.message}
+          {...register('confirmation')}
+        />
+        <FormError message={serverError} />
+        <Button type="submit" fullWidth loading={isSubmitting}>
+          Update password
+        </Button>
+      </form>
+      <Paragraph size="sm" tone="muted" className="text-center">
+        Link expired? <Link to="/forgot-password">Request a new one</Link>
+      </Paragraph>
+    </div>
+  )
+}

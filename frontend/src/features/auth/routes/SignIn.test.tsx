@@ -1,0 +1,162 @@
+import { screen, waitFor } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { returnTarget, session } from '@/lib/session'
+import { errorResponse, signInOk } from '@/test/handlers'
+import { renderWithProviders, signInSession } from '@/test/render'
+import { apiUrl, server } from '@/test/server'
+import SignIn from './SignIn'
+
+function renderSignIn() {
+  return renderWithProviders(<SignIn />, { route: '/sign-in' })
+}
+
+async function fillAndSubmit(
+  user: ReturnType<typeof renderSignIn>['user'],
+  email: string,
+  password: string,
+) {
+  if (email) await user.type(screen.getByLabelText('Email address'), email)
+  if (password) await user.type(screen.getByLabelText('Password'), password)
+  await user.click(screen.getByRole('button', { name: 'Sign in' }))
+}
+
+describe('SignIn', () => {
+  it("§5 sign-in: empty fields show 'Please enter your email address' and 'Please enter your password'", async () => {
+    const { user } = renderSignIn()
+    await fillAndSubmit(user, '', '')
+    expect(await screen.findByText('Please enter your email address')).toBeInTheDocument()
+    expect(screen.getByText('Please enter your password')).toBeInTheDocument()
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it("§5 sign-in: a malformed email shows 'Please enter a valid email address'", async () => {
+    const { user } = renderSignIn()
+    await fillAndSubmit(user, 'not-an-email', 'secret123')
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument()
+  })
+
+  it("§5 sign-in: password under 6 characters shows 'Please enter a valid password'", async () => {
+    const { user } = renderSignIn()
+    await fillAndSubmit(user, 'jane@example.com', '12345')
+    expect(await screen.findByText('Please enter a valid password')).toBeInTheDocument()
+  })
+
+  it('§8 sign-in 401: the server error text shows in an error box above the submit button', async () => {
+    server.use(
+      http.post(apiUrl('/api/v1/users/sign_in'), () =>
+        errorResponse(401, 'Invalid email or password.'),
+      ),
+    )
+    const { user } = renderSignIn()
+    await fillAndSubmit(user, 'jane@example.com', 'wrong-password')
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Invalid email or password.')
+    expect(
+      alert.compareDocumentPosition(screen.getByRole('button', { name: 'Sign in' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
+  })
+
+  it('§4 sign-in: success stores the session and goes to the Dashboard when no return target is set', async () => {
+    server.use(signInOk())
+    const { user, router } = renderSignIn()
+    await fillAndSubmit(user, 'jane@example.com', 'secret123')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(session.isAuthenticated()).toBe(true)
+    expect(session.get().token).toBe('signed-in-token')
+  })
+
+  it('§2 access rules: after sign-in the user goes to the remembered return target', async () => {
+    server.use(signInOk())
+    returnTarget.save('/requests/42')
+    const { user, router } = renderSignIn()
+    await fillAndSubmit(user, 'jane@example.com', 'secret123')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/requests/42'))
+  })
+
+  it('§4 sign-in: MFA enrolment available goes to MfaEnrollment', async () => {
+    server.use(signInOk({ mfaRequiresVerification: true }))
+    const { user, router } = renderSignIn()
+    await fillAndSubmit(user, 'jane@example.com', 'secret123')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mfa-enrollment'))
+  })
+
+  it('§4 sign-in: MFA required shows the code form; a valid code goes to the landing', async () => {
+    let otp: unknown
+    server.use(
+      signInOk({ mfaRequired: true }),
+      http.post(apiUrl('/api/v1/mfa/verify'), async ({ request }) => {
+        otp = ((await request.json()) as { otp: string }).otp
+        return HttpResponse.json({ success: true }, { headers: { 'mfa-token': 'mfa-123' } })
+      }),
+    )
+    const { user, router } = renderSignIn()
+    await fillAndSubmit(user, 'jane@example.com', 'secret123')
+    const code = await screen.findByLabelText('Verification code')
+    await user.type(code, '123456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(otp).toBe('123456')
+    expect(session.get().mfaToken).toBe('mfa-123')
+    expect(session.get().mfaRequired).toBe(false)
+  })
+
+  it('§5 MFA code: empty and malformed codes show the spec messages', async () => {
+    signInSession()
+    session.setMfaRequired(true)
+    const { user } = renderSignIn()
+    await user.click(await screen.findByRole('button', { name: 'Verify' }))
+    expect(
+      await screen.findByText('Please enter the verification code sent to your phone number'),
+    ).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Verification code'), '12a45')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText('Please enter a valid verification code')).toBeInTheDocument()
+  })
+
+  it('§8 MFA verify failure: the server error shows in the error box', async () => {
+    signInSession()
+    session.setMfaRequired(true)
+    server.use(
+      http.post(apiUrl('/api/v1/mfa/verify'), () =>
+        errorResponse(401, 'Invalid verification code.'),
+      ),
+    )
+    const { user } = renderSignIn()
+    await user.type(await screen.findByLabelText('Verification code'), '654321')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification code.')
+  })
+
+  it("§2 sign-in: 'Resend code' requests a new code and confirms with a toast", async () => {
+    signInSession()
+    session.setMfaRequired(true)
+    let sent = 0
+    server.use(
+      http.post(apiUrl('/api/v1/mfa/send-otp'), () => {
+        sent += 1
+        return HttpResponse.json({ success: true })
+      }),
+    )
+    const { user } = renderSignIn()
+    await user.click(await screen.findByRole('button', { name: 'Resend code' }))
+    expect(
+      await screen.findByText('A new verification code has been sent to your phone number.'),
+    ).toBeInTheDocument()
+    expect(sent).toBe(1)
+  })
+
+  it('§2 sign-in: links to sign up, forgot password and support by email', () => {
+    renderSignIn()
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/sign-up')
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    )
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+      'href',
+      'mailto:support@example.com',
+    )
+  })
+})

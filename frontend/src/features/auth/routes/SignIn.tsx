@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { postLoginPath } from '@/app/guards'
+import { Button, Link, Paragraph, TextInput } from '@/design-system'
+import { useSession } from '@/lib/session'
+import { signIn, signOut } from '../api/auth'
+import { AuthHeader } from '../components/AuthHeader'
+import { unexpectedError } from '../components/errors'
+import { FormError } from '../components/FormError'
+import { MfaCodeForm } from '../components/MfaCodeForm'
+import { SupportLink } from '../components/SupportLink'
+import { type SignInValues, signInSchema } from '../components/validation'
+
+/** SignIn (spec §2, §4): email and password, then the code form when MFA is required. */
+export default function SignIn() {
+  const navigate = useNavigate()
+  const { mfaRequired } = useSession()
+  const [codeStep, setCodeStep] = useState(false)
+  const goOn = () => navigate(postLoginPath(), { replace: true })
+
+  if (mfaRequired || codeStep) {
+    return <CodeStep onVerified={goOn} onCancel={() => setCodeStep(false)} />
+  }
+  return (
+    <PasswordStep
+      onMfaRequired={() => setCodeStep(true)}
+      onMfaEnrollment={() => navigate('/mfa-enrollment', { replace: true })}
+      onSignedIn={goOn}
+    />
+  )
+}
+
+interface PasswordStepProps {
+  onMfaRequired: () => void
+  onMfaEnrollment: () => void
+  onSignedIn: () => void
+}
+
+function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordStepProps) {
+  const [serverError, setServerError] = useState<string>()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInValues>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  })
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setServerError(undefined)
+    try {
+      const result = await signIn(email, password)
+      if (!result.success) return setServerError(result.error)
+      if (result.mfaEnrollmentAvailable) return onMfaEnrollment()
+      if (result.mfaRequired) return onMfaRequired()
+      onSignedIn()
+    } catch (error) {
+      setServerError(unexpectedError(error))
+    }
+  })
+
+  return (
+    <div className="flex flex-col gap-8">
+      <AuthHeader title="Welcome back">
+        Sign in to hand off your to-dos and explore your benefits.
+      </AuthHeader>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <TextInput
+          label="Email address"
+          type="email"
+          required
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <div className="flex flex-col gap-2">
+          <TextInput
+            label="Password"
+            type="password"
+            required
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Link to="/forgot-password" className="self-end text-sm">
+            Forgot password?
+          </Link>
+        </div>
+        <FormError message={serverError} />
+        <Button type="submit" fullWidth loading={isSubmitting}>
+          Sign in
+        </Button>
+      </form>
+      <div className="flex flex-col gap-2 text-center">
+        <Paragraph size="sm" tone="muted">
+          New here? <Link to="/sign-up">Sign up</Link>
+        </Paragraph>
+        <Paragraph size="sm" tone="muted">
+          Trouble signing in? <SupportLink />
+        </Paragraph>
+      </div>
+    </div>
+  )
+}
+
+function CodeStep({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
+  const [leaving, setLeaving] = useState(false)
+  const switchAccount = async () => {
+    setLeaving(true)
+    try {
+      await signOut()
+    } catch {
+      // Local state is cleared either way.
+    }
+    setLeaving(false)
+    onCancel()
+  }
+  return (
+    <div className="flex flex-col gap-8">
+      <AuthHeader title="Check your phone">
+        We sent a 6-digit verification code to the phone number on your account. Enter it below to
+        finish signing in.
+      </AuthHeader>
+      <MfaCodeForm
+        onVerified={onVerified}
+        footer={
+          <Button variant="tertiary" size="sm" onClick={switchAccount} loading={leaving}>
+            Sign in with a different account
+          </Button>
+        }
+      />
+    </div>
+  )
+}

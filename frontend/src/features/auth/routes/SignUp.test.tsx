@@ -1,0 +1,119 @@
+import { screen, waitFor } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { errorResponse, signInOk } from '@/test/handlers'
+import { renderWithProviders } from '@/test/render'
+import { apiUrl, server } from '@/test/server'
+import SignUp from './SignUp'
+
+function renderSignUp(route = '/sign-up/acme') {
+  return renderWithProviders(<SignUp />, { route, path: '/sign-up/:companySlug?' })
+}
+
+function signUpOk(capture?: (body: unknown) => void) {
+  return http.post(apiUrl('/api/v1/users/sign_up'), async ({ request }) => {
+    const body = (await request.json()) as { user: { email: string } }
+    capture?.(body)
+    return HttpResponse.json({ success: true, data: JSON.stringify({ email: body.user.email }) })
+  })
+}
+
+type User = ReturnType<typeof renderSignUp>['user']
+
+async function fill(user: User, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    await user.type(screen.getByLabelText(label), value)
+  }
+}
+
+const VALID = {
+  'First name': 'Jane',
+  'Last name': 'Doe',
+  'Email address': 'jane@example.com',
+  Password: 'secret123',
+}
+
+describe('SignUp', () => {
+  it('§5 sign-up: empty fields show the first name, last name, email and password messages', async () => {
+    const { user } = renderSignUp()
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByText('Please enter your first name')).toBeInTheDocument()
+    expect(screen.getByText('Please enter your last name')).toBeInTheDocument()
+    expect(screen.getByText('Please enter your email address')).toBeInTheDocument()
+    expect(screen.getByText('Please enter your password')).toBeInTheDocument()
+  })
+
+  it('§2 sign-up: with a company slug in the URL there is no company code field', () => {
+    renderSignUp('/sign-up/acme')
+    expect(screen.queryByLabelText('Company code')).not.toBeInTheDocument()
+  })
+
+  it('§2 sign-up: without a company slug a required company code field is shown', async () => {
+    const { user } = renderSignUp('/sign-up')
+    await fill(user, VALID)
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByText('Please enter your company code')).toBeInTheDocument()
+  })
+
+  it('§3 sign-up payload: sends name, last_name, the URL company slug and terms_of_service 1; then AboutUs', async () => {
+    let sent: unknown
+    server.use(signUpOk((body) => (sent = body)), signInOk())
+    const { user, router } = renderSignUp('/sign-up/acme')
+    await fill(user, VALID)
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/about-us'))
+    expect(sent).toEqual({
+      user: {
+        email: 'jane@example.com',
+        password: 'secret123',
+        name: 'Jane',
+        last_name: 'Doe',
+        company_slug: 'acme',
+        terms_of_service: 1,
+      },
+    })
+  })
+
+  it('§4 sign-up: when the automatic sign-in reports MFA enrolment available it goes to MfaEnrollment', async () => {
+    server.use(signUpOk(), signInOk({ mfaRequiresVerification: true }))
+    const { user, router } = renderSignUp('/sign-up')
+    await fill(user, { ...VALID, 'Company code': 'acme' })
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mfa-enrollment'))
+  })
+
+  it('§8 sign-up 422: server field errors show under their fields', async () => {
+    server.use(
+      http.post(apiUrl('/api/v1/users/sign_up'), () =>
+        errorResponse(422, 'This email is already registered.', {
+          email: ['This email is already registered.'],
+        }),
+      ),
+    )
+    const { user } = renderSignUp()
+    await fill(user, VALID)
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByText('This email is already registered.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('§8 sign-up 401: without a server error text the status message shows in the error box', async () => {
+    server.use(
+      http.post(apiUrl('/api/v1/users/sign_up'), () =>
+        HttpResponse.json({}, { status: 401, statusText: 'Unauthorized' }),
+      ),
+    )
+    const { user } = renderSignUp()
+    await fill(user, VALID)
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unauthorized')
+  })
+
+  it('§2 sign-up: links to the terms of use, the privacy policy and sign in', () => {
+    renderSignUp()
+    expect(screen.getByRole('link', { name: /Terms of Use/ })).toHaveAttribute('target', '_blank')
+    expect(screen.getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute('target', '_blank')
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in')
+  })
+})

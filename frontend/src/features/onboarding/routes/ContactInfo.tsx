@@ -1,0 +1,190 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Controller, type Path, useForm, useWatch } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { useCurrentUser } from '@/app/guards'
+import { Button, Heading, Paragraph, PhoneInput, TextInput } from '@/design-system'
+import {
+  currentUserQuery,
+  type OnboardingAnswer,
+  onboardingAnswersQuery,
+  saveOnboardingAnswers,
+} from '@/features/auth/api/auth'
+import { unexpectedError } from '@/features/auth/components/errors'
+import { FormError } from '@/features/auth/components/FormError'
+import { ANSWER, answerText } from '../answers'
+import { addressStarted, type ContactInfoValues, contactInfoSchema } from '../components/contactInfoSchema'
+import { OnboardingLayout } from '../components/OnboardingLayout'
+import { StepActions } from '../components/StepActions'
+import { StepLoading } from '../components/StepLoading'
+
+const FIELD_ANSWERS: Record<keyof ContactInfoValues, number> = {
+  phone: ANSWER.phone,
+  preferredEmail: ANSWER.preferredEmail,
+  addressLine1: ANSWER.addressLine1,
+  addressLine2: ANSWER.addressLine2,
+  city: ANSWER.city,
+  state: ANSWER.state,
+  postalCode: ANSWER.postalCode,
+  country: ANSWER.country,
+}
+
+function initialValues(answers: readonly OnboardingAnswer[], email: string): ContactInfoValues {
+  const text = (id: number) => answerText(answers, id)
+  return {
+    phone: text(ANSWER.phone).replace(/\D/g, '').slice(-10),
+    preferredEmail: text(ANSWER.preferredEmail) || email,
+    addressLine1: text(ANSWER.addressLine1),
+    addressLine2: text(ANSWER.addressLine2),
+    city: text(ANSWER.city),
+    state: text(ANSWER.state),
+    postalCode: text(ANSWER.postalCode),
+    country: text(ANSWER.country),
+  }
+}
+
+/** Onboarding step 3 of 3: contact details; Finish goes to the Dashboard. */
+export default function ContactInfo() {
+  const user = useCurrentUser()
+  const answers = useQuery(onboardingAnswersQuery)
+  return (
+    <OnboardingLayout step={3}>
+      {answers.isPending ? (
+        <StepLoading />
+      ) : (
+        <ContactInfoForm initial={initialValues(answers.data ?? [], user.email)} />
+      )}
+    </OnboardingLayout>
+  )
+}
+
+function ContactInfoForm({ initial }: { initial: ContactInfoValues }) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [serverError, setServerError] = useState<string>()
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactInfoValues>({
+    resolver: zodResolver(contactInfoSchema),
+    defaultValues: initial,
+  })
+  const addressRequired = addressStarted(useWatch({ control }))
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(undefined)
+    try {
+      const result = await saveOnboardingAnswers(
+        (Object.keys(FIELD_ANSWERS) as Array<keyof ContactInfoValues>).map((field) => ({
+          answer_id: FIELD_ANSWERS[field],
+          value: values[field] === '' ? null : values[field],
+        })),
+      )
+      if (!result.success) {
+        let shownOnField = false
+        for (const [field, id] of Object.entries(FIELD_ANSWERS)) {
+          const message = result.errors?.[String(id)]?.[0]
+          if (!message) continue
+          setError(field as Path<ContactInfoValues>, { type: 'server', message })
+          shownOnField = true
+        }
+        if (!shownOnField) setServerError(result.error)
+        return
+      }
+      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
+      await queryClient.invalidateQueries({ queryKey: onboardingAnswersQuery.queryKey })
+      navigate('/dashboard', { replace: true })
+    } catch (error) {
+      setServerError(unexpectedError(error))
+    }
+  })
+
+  const field = (name: keyof ContactInfoValues) => ({
+    ...register(name),
+    error: errors[name]?.message,
+  })
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      <header className="flex flex-col gap-2">
+        <Heading level={1}>How can we reach you?</Heading>
+        <Paragraph tone="muted">
+          Your concierge uses these details to book, order and arrange things for you. You can skip
+          anything you’d rather not share.
+        </Paragraph>
+      </header>
+
+      <fieldset className="flex flex-col gap-5">
+        <legend className="mb-4 text-base font-semibold text-ink">Contact</legend>
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field: phone }) => (
+            <PhoneInput
+              label="Phone number"
+              mask="(999) 999-9999"
+              name={phone.name}
+              ref={phone.ref}
+              value={phone.value}
+              onBlur={phone.onBlur}
+              onValueChange={(digits) => phone.onChange(digits)}
+              error={errors.phone?.message}
+            />
+          )}
+        />
+        <TextInput label="Preferred email" type="email" autoComplete="email" {...field('preferredEmail')} />
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-5">
+        <legend className="mb-1 text-base font-semibold text-ink">Address</legend>
+        <Paragraph size="sm" tone="muted">
+          If you add an address, we need the street, city, state, postal code and country.
+        </Paragraph>
+        <TextInput
+          label="Address line 1"
+          required={addressRequired}
+          autoComplete="address-line1"
+          {...field('addressLine1')}
+        />
+        <TextInput label="Address line 2" autoComplete="address-line2" {...field('addressLine2')} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextInput
+            label="City"
+            required={addressRequired}
+            autoComplete="address-level2"
+            {...field('city')}
+          />
+          <TextInput
+            label="State"
+            required={addressRequired}
+            autoComplete="address-level1"
+            {...field('state')}
+          />
+          <TextInput
+            label="Postal code"
+            required={addressRequired}
+            autoComplete="postal-code"
+            {...field('postalCode')}
+          />
+          <TextInput
+            label="Country"
+            required={addressRequired}
+            autoComplete="country-name"
+            {...field('country')}
+          />
+        </div>
+      </fieldset>
+
+      <FormError message={serverError} />
+      <StepActions back="/welcome/about-you">
+        <Button type="submit" loading={isSubmitting}>
+          Finish
+        </Button>
+      </StepActions>
+    </form>
+  )
+}
