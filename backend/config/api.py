@@ -12,6 +12,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from concierge.accounts.api import router as accounts_router
 from concierge.accounts.auth import token_auth
+from concierge.common.api import router as common_router
 from concierge.common.errors import ApiError, RateLimited, error_body
 from concierge.offerings.api import router as offerings_router
 from concierge.servicerequests.api import router as servicerequests_router
@@ -76,6 +77,7 @@ def on_bad_json(request: HttpRequest, exc: Exception) -> HttpResponse:
     )
 
 
+api.add_router("", common_router)
 api.add_router("", accounts_router)
 api.add_router("", surveys_router)
 api.add_router("", offerings_router)

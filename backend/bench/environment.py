@@ -1,0 +1,53 @@
+"""The bench's database and the environment shared by this process and the server."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from urllib.parse import urlsplit
+
+import psycopg
+from psycopg import sql
+
+# Its own variable, so a DATABASE_URL exported for development is never seeded by mistake.
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench"
+
+
+def database_url() -> str:
+    url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE_URL)
+    if urlsplit(url).scheme not in ("postgres", "postgresql"):
+        raise SystemExit(f"BENCH_DATABASE_URL must be a PostgreSQL URL, got {url!r}")
+    return url
+
+
+def database_ensure(url: str) -> None:
+    """Create the database named in `url` if it does not exist yet (via the `postgres` db)."""
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    if not name:
+        raise SystemExit("BENCH_DATABASE_URL must name a database")
+    admin_url = parts._replace(path="/postgres").geturl()
+    try:
+        with psycopg.connect(admin_url, autocommit=True, connect_timeout=5) as conn:
+            exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+            if not exists:
+                conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+                print(f"Created database {name!r}.")
+    except psycopg.OperationalError as exc:
+        raise SystemExit(
+            f"Cannot reach PostgreSQL at {parts.hostname}:{parts.port}: {exc}"
+        ) from exc
+
+
+def server_environment(url: str) -> dict[str, str]:
+    """The production profile (DEBUG off) on plain HTTP, without rate limits."""
+    return {
+        "DJANGO_SETTINGS_MODULE": os.environ.get("XBENCH_SETTINGS", "config.settings"),
+        "DATABASE_URL": url,
+        "DEBUG": "false",
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "RATE_LIMITS": "off",
+        "SECURE_SSL_REDIRECT": "false",
+        "LOG_LEVEL": "WARNING",
+    }

@@ -1,0 +1,157 @@
+"""The bench data set: 100 employees × 100 requests × 10 messages, created once.
+
+Runs inside Django (after `django.setup()`). Seeding is idempotent: when the database already
+holds exactly this data set it is kept; otherwise the request tables are emptied and refilled in
+one transaction, so a failed seed never leaves half a data set behind.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.contrib.auth.hashers import make_password
+from django.db import connection, transaction
+from django.utils import timezone
+
+from concierge.accounts.models import Company, User
+from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
+from concierge.surveys.models import SurveyCategory
+
+USERS = 100
+REQUESTS_PER_USER = 100
+MESSAGES_PER_REQUEST = 10
+# Each employee's requests: 20 queued, 10 being worked, the rest completed.
+OPEN_PER_USER = 20
+IN_PROGRESS_PER_USER = 10
+
+EMAIL_DOMAIN = "bench.example.com"
+BENCH_EMAIL = f"employee-000@{EMAIL_DOMAIN}"
+BENCH_PASSWORD = "bench-only-password-0"  # a throwaway local database, never a real account
+COMPANY_SLUG = "bench-corp"
+REQUEST_BATCH = 1_000  # requests per bulk_create round, with their 10,000 messages
+
+DETAILS = (
+    "Category: Home\nWhat do you need help with? Find a plumber for a leaking kitchen tap\n"
+    "When? This week, mornings preferred\nBudget: Up to $200\n"
+    "Best phone number: (555) 010-2030\nAnything else? The building needs 24 h notice."
+)
+BODY = (
+    "<p>Thanks for the update! I called two plumbers near you; the first can come on "
+    "Thursday between 9 and 11 am for a $90 call-out fee. Shall I book it?<br>"
+    'Details: <a href="https://example.com/quote" rel="nofollow noopener">quote</a></p>'
+)
+
+
+@dataclass(frozen=True)
+class Targets:
+    """What the scenarios ask for: the bench employee's credentials and request ids."""
+
+    email: str
+    password: str
+    request_ids: list[int]
+    open_count: int
+    messages_per_request: int
+
+
+def seed() -> Targets:
+    expected = (USERS * REQUESTS_PER_USER, USERS * REQUESTS_PER_USER * MESSAGES_PER_REQUEST)
+    present = (ServiceRequest.objects.count(), Message.objects.count())
+    if present == expected and User.objects.filter(email=BENCH_EMAIL).exists():
+        print(f"Data set present: {present[0]:,} requests, {present[1]:,} messages.")
+    else:
+        foreign = User.objects.exclude(email__endswith=f"@{EMAIL_DOMAIN}")
+        if foreign.exists():
+            raise SystemExit(
+                "The bench database holds users that the bench did not create: point "
+                "BENCH_DATABASE_URL at a database of its own."
+            )
+        started = time.monotonic()
+        with transaction.atomic():
+            _seed()
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")  # planner statistics for the fresh tables
+        print(
+            f"Seeded {expected[0]:,} requests and {expected[1]:,} messages "
+            f"in {time.monotonic() - started:.1f} s."
+        )
+    user = User.objects.get(email=BENCH_EMAIL)
+    ids = list(ServiceRequest.objects.filter(user=user).order_by("id").values_list("id", flat=True))
+    return Targets(
+        email=BENCH_EMAIL,
+        password=BENCH_PASSWORD,
+        request_ids=ids,
+        open_count=OPEN_PER_USER,
+        messages_per_request=MESSAGES_PER_REQUEST,
+    )
+
+
+def _status(index: int) -> str:
+    if index < OPEN_PER_USER:
+        return ServiceRequest.Status.OPEN
+    if index < OPEN_PER_USER + IN_PROGRESS_PER_USER:
+        return ServiceRequest.Status.IN_PROGRESS
+    return ServiceRequest.Status.CLOSED
+
+
+def _seed() -> None:
+    tables = [m._meta.db_table for m in (MessageAttachment, Message, ServiceRequest)]
+    with connection.cursor() as cursor:
+        cursor.execute(f"TRUNCATE {', '.join(tables)} CASCADE")  # noqa: S608 (model tables)
+    User.objects.filter(email__endswith=f"@{EMAIL_DOMAIN}").delete()
+    Company.objects.filter(slug=COMPANY_SLUG).delete()
+    SurveyCategory.objects.filter(name__startswith="Bench ").delete()
+
+    now = timezone.now()
+    company = Company.objects.create(slug=COMPANY_SLUG, name="Bench Corp")
+    categories = SurveyCategory.objects.bulk_create(
+        SurveyCategory(name=f"Bench {label}", icon=value, position=i)
+        for i, (value, label) in enumerate(SurveyCategory.Icon.choices)
+    )
+    unusable = make_password(None)
+    users = User.objects.bulk_create(
+        User(
+            email=f"employee-{n:03d}@{EMAIL_DOMAIN}",
+            first_name="Employee",
+            last_name=f"{n:03d}",
+            password=make_password(BENCH_PASSWORD) if n == 0 else unusable,
+            request_count=REQUESTS_PER_USER,
+            onboarded_at=now,
+        )
+        for n in range(USERS)
+    )
+    User.companies.through.objects.bulk_create(
+        User.companies.through(user_id=user.pk, company_id=company.pk) for user in users
+    )
+
+    rows = [(user, index) for user in users for index in range(REQUESTS_PER_USER)]
+    for start in range(0, len(rows), REQUEST_BATCH):
+        requests = []
+        for user, index in rows[start : start + REQUEST_BATCH]:
+            issued_at = now - timedelta(days=index, minutes=user.pk % 60)
+            requests.append(
+                ServiceRequest(
+                    user=user,
+                    name=f"Request {index} of {user.last_name}",
+                    status=_status(index),
+                    details=DETAILS,
+                    survey_category=categories[index % len(categories)] if index % 5 else None,
+                    issued_at=issued_at,
+                    created_at=issued_at,
+                    last_message_at=issued_at + timedelta(hours=MESSAGES_PER_REQUEST),
+                )
+            )
+        ServiceRequest.objects.bulk_create(requests)
+        Message.objects.bulk_create(
+            Message(
+                request=request,
+                author=request.user if k % 2 == 0 else None,
+                source=Message.Source.USER if k % 2 == 0 else Message.Source.LIFE_CONCIERGE,
+                source_name=request.user.full_name if k % 2 == 0 else "Your concierge",
+                body_html=BODY,
+                external_created_at=request.issued_at + timedelta(hours=k + 1),
+            )
+            for request in requests
+            for k in range(MESSAGES_PER_REQUEST)
+        )
