@@ -25,7 +25,7 @@ export function App() {
   })
   return (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
+      <ToastProvider regionClassName="bottom-16 sm:bottom-auto">
         <RouterProvider router={router} />
       </ToastProvider>
     </QueryClientProvider>

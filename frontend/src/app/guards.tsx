@@ -59,7 +59,8 @@ export function RedirectIfAuthenticated({ allowPendingMfa = false }: { allowPend
   const pendingMfa = state.mfaRequired || state.mfaEnrollmentAvailable
   if (session.isAuthenticated(state) && !(allowPendingMfa && pendingMfa)) {
     if (state.mfaEnrollmentAvailable) return <Navigate to="/mfa-enrollment" replace />
-    return <Navigate to="/dashboard" replace />
+    // The same landing the screen itself navigates to, so a fresh sign-in never flashes another page.
+    return <Navigate to={returnTarget.peek() ?? '/dashboard'} replace />
   }
   return <Outlet />
 }

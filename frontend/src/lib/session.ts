@@ -93,6 +93,9 @@ export const returnTarget = {
     if (path === '/' || path.startsWith('/sign-in')) return
     window.sessionStorage.setItem(RETURN_TARGET_KEY, path)
   },
+  peek(): string | null {
+    return window.sessionStorage.getItem(RETURN_TARGET_KEY)
+  },
   take(): string | null {
     const target = window.sessionStorage.getItem(RETURN_TARGET_KEY)
     window.sessionStorage.removeItem(RETURN_TARGET_KEY)
