@@ -9,7 +9,11 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:8000', '/dev': 'http://127.0.0.1:8000' },
+    proxy: {
+      '/api': 'http://127.0.0.1:8000',
+      '/dev': 'http://127.0.0.1:8000',
+      '/media': 'http://127.0.0.1:8000',
+    },
   },
   build: {
     target: 'es2022',

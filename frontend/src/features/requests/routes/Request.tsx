@@ -1,19 +1,141 @@
-import { ArrowLeft } from 'lucide-react'
-import { ComingSoon } from '@/app/shell/ComingSoon'
-import { PageHeader } from '@/app/shell/PageHeader'
-import { Button } from '@/design-system'
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft, CircleAlert, SearchX } from 'lucide-react'
+import { useMemo } from 'react'
+import { useParams } from 'react-router'
+import { useCurrentUser } from '@/app/guards'
+import { Button, CategoryIcon, Heading, Paragraph, Skeleton, SkeletonGroup } from '@/design-system'
+import { isNotFound, REQUEST_POLL_MS, type RequestItem, requestQuery } from '../api/requests'
+import { MessageComposer } from '../components/MessageComposer'
+import { MessageThread } from '../components/MessageThread'
+import { StatusBadge } from '../components/StatusBadge'
+import { buildThread } from '../lib/thread'
+import { useNow } from '../lib/useNow'
+import { requestedAgo } from '../lib/wording'
 
-/** Request (placeholder). */
+/** The request id from the path, or null when it is not a positive whole number. */
+function parseRequestId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null
+  const id = Number(raw)
+  return Number.isSafeInteger(id) && id > 0 ? id : null
+}
+
+/**
+ * Request (spec §2): header with name, status and requested time; the thread (spec §4 'Request
+ * thread'); the message composer. The request is refetched every 15 s while the page is visible.
+ */
 export default function Request() {
+  const id = parseRequestId(useParams().requestId)
   return (
-    <div className="flex flex-col gap-8">
-      <Button to="/requests" variant="tertiary" size="sm" icon={<ArrowLeft />} className="self-start">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <Button
+        to="/requests"
+        variant="tertiary"
+        size="sm"
+        icon={<ArrowLeft />}
+        className="-ms-3 self-start sm:hidden"
+      >
         Back to requests
       </Button>
-      <PageHeader title="Request" />
-      <ComingSoon title="Request details are on the way">
-        Soon you’ll see the status of this request and chat with your concierge here.
-      </ComingSoon>
+      {id === null ? <RequestNotFound /> : <RequestScreen id={id} />}
     </div>
+  )
+}
+
+function RequestScreen({ id }: { id: number }) {
+  const { data, isPending, isError, error, refetch } = useQuery({
+    ...requestQuery(id),
+    // Pauses while the tab is hidden (refetchIntervalInBackground is off); stops for a missing request.
+    refetchInterval: (query) => (isNotFound(query.state.error) ? false : REQUEST_POLL_MS),
+  })
+  if (isPending) return <RequestSkeleton />
+  if (isError && !data) {
+    if (isNotFound(error)) return <RequestNotFound />
+    return <RequestLoadError onRetry={() => refetch()} />
+  }
+  return <RequestDetail request={data} />
+}
+
+function RequestDetail({ request }: { request: RequestItem }) {
+  const user = useCurrentUser()
+  const now = useNow()
+  const thread = useMemo(() => buildThread(request), [request])
+  return (
+    <>
+      <header className="flex items-start gap-4">
+        <span className="hidden size-14 shrink-0 items-center justify-center rounded-full bg-primary-50 text-primary-700 sm:inline-flex">
+          <CategoryIcon name={request.survey_category_icon} className="size-7" />
+        </span>
+        <div className="flex min-w-0 flex-col gap-2">
+          <Heading level={1} size="lg" className="break-words">
+            {request.name}
+          </Heading>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+            <StatusBadge status={request.status} />
+            <time dateTime={request.issued_at}>{requestedAgo(request.issued_at, now)}</time>
+            {request.survey_category_name ? <span>{request.survey_category_name}</span> : null}
+          </div>
+        </div>
+      </header>
+      <section aria-labelledby="request-thread" className="flex flex-col gap-4">
+        <h2 id="request-thread" className="sr-only">
+          Conversation
+        </h2>
+        <MessageThread entries={thread} now={now} />
+      </section>
+      <MessageComposer requestId={request.id} sourceName={user.full_name} />
+    </>
+  )
+}
+
+function RequestNotFound() {
+  return (
+    <section className="flex flex-col items-center gap-4 rounded-3xl border border-dashed border-line-strong/60 bg-surface px-6 py-12 text-center sm:py-16">
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-neutral-100 text-ink-muted">
+        <SearchX aria-hidden="true" className="size-7" />
+      </span>
+      <Heading level={1} size="lg">
+        We couldn’t find that request
+      </Heading>
+      <Paragraph tone="muted" className="max-w-md">
+        It may have been removed, or the link may be incomplete.
+      </Paragraph>
+      <Button to="/requests" variant="secondary" icon={<ArrowLeft />}>
+        Back to requests
+      </Button>
+    </section>
+  )
+}
+
+function RequestLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-2xl border border-danger-200 bg-danger-50 p-5 text-danger-800"
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <CircleAlert aria-hidden="true" className="size-5" />
+        We couldn’t load this request.
+      </p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  )
+}
+
+function RequestSkeleton() {
+  return (
+    <SkeletonGroup label="Loading request" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton shape="text" className="w-40" />
+      </div>
+      {[0, 1].map((i) => (
+        <div key={i} className={i % 2 ? 'flex justify-end' : 'flex'}>
+          <Skeleton className="h-20 w-3/4 sm:w-1/2" />
+        </div>
+      ))}
+      <Skeleton className="h-40 w-full" />
+    </SkeletonGroup>
   )
 }

@@ -1,14 +1,227 @@
-import { ComingSoon } from '@/app/shell/ComingSoon'
+import { useQueries } from '@tanstack/react-query'
+import { CircleAlert, Plus } from 'lucide-react'
+import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/app/shell/PageHeader'
+import {
+  ASSISTANT_NAME,
+  Assistant,
+  Button,
+  Heading,
+  Paragraph,
+  Skeleton,
+  SkeletonGroup,
+  TabPanel,
+  Tabs,
+  tabIdFromLabel,
+} from '@/design-system'
+import { INTRO_SURVEY_ID, useRequestDrawer } from '@/features/request-drawer/context'
+import { type RequestBucket, type RequestItem, requestListQuery } from '../api/requests'
+import { RequestCard } from '../components/RequestCard'
+import { useNow } from '../lib/useNow'
+import {
+  COMPLETED_TAB_LABEL,
+  inProgressHeading,
+  inQueueHeading,
+  TODO_TAB_LABEL,
+  tabLabel,
+} from '../lib/wording'
 
-/** Requests (placeholder). */
+const BUCKETS: RequestBucket[] = ['in_progress', 'open', 'completed']
+
+/** Stable tab ids: the labels without their changing counts ('To_do', 'Completed'). */
+export const TODO_TAB_ID = tabIdFromLabel(TODO_TAB_LABEL)
+export const COMPLETED_TAB_ID = tabIdFromLabel(COMPLETED_TAB_LABEL)
+
+/**
+ * Requests (spec §2): 'To do (n)' with in-progress requests first and then the queue, and
+ * 'Completed (n)' when completed requests exist. The chosen tab is kept in the address (?tab=)
+ * so coming back from a request returns to it.
+ */
 export default function Requests() {
+  const results = useQueries({ queries: BUCKETS.map((bucket) => requestListQuery(bucket)) })
+  const [inProgress, open, completed] = results
+  const isPending = results.some((r) => r.isPending)
+  const failed = results.find((r) => r.isError)
+
   return (
-    <div className="flex flex-col gap-8">
+    <div className="flex flex-col gap-6 sm:gap-8">
       <PageHeader title="Requests">Everything you’ve asked your concierge to handle.</PageHeader>
-      <ComingSoon title="Your requests will live here">
-        Soon you’ll be able to follow every request, from the queue to done.
-      </ComingSoon>
+      {failed ? (
+        <LoadError
+          onRetry={() => {
+            for (const r of results) if (r.isError) void r.refetch()
+          }}
+        />
+      ) : isPending ? (
+        <RequestListSkeleton />
+      ) : (
+        <RequestTabs
+          inProgress={inProgress.data ?? []}
+          open={open.data ?? []}
+          completed={completed.data ?? []}
+        />
+      )}
+    </div>
+  )
+}
+
+function RequestTabs({
+  inProgress,
+  open,
+  completed,
+}: {
+  inProgress: RequestItem[]
+  open: RequestItem[]
+  completed: RequestItem[]
+}) {
+  const [params, setParams] = useSearchParams()
+  const now = useNow()
+  const todoCount = inProgress.length + open.length
+  const selected = params.get('tab') === COMPLETED_TAB_ID ? COMPLETED_TAB_ID : TODO_TAB_ID
+
+  const onSelectionChange = (id: string) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        if (id === TODO_TAB_ID) next.delete('tab')
+        else next.set('tab', id)
+        return next
+      },
+      { replace: true },
+    )
+  }
+
+  return (
+    <Tabs aria-label="Requests" selectedKey={selected} onSelectionChange={onSelectionChange}>
+      <TabPanel id={TODO_TAB_ID} label={tabLabel(TODO_TAB_LABEL, todoCount)}>
+        {todoCount === 0 ? (
+          <NoOpenRequests />
+        ) : (
+          <div className="flex flex-col gap-8">
+            {inProgress.length > 0 ? (
+              <RequestSection
+                id="requests-in-progress"
+                title={inProgressHeading(inProgress.length)}
+                requests={inProgress}
+                now={now}
+              />
+            ) : null}
+            {open.length > 0 ? (
+              <RequestSection
+                id="requests-in-queue"
+                title={inQueueHeading(open.length)}
+                requests={open}
+                now={now}
+              />
+            ) : null}
+          </div>
+        )}
+      </TabPanel>
+      {completed.length > 0 ? (
+        <TabPanel id={COMPLETED_TAB_ID} label={tabLabel(COMPLETED_TAB_LABEL, completed.length)}>
+          <RequestList requests={completed} now={now} label="Completed requests" />
+        </TabPanel>
+      ) : null}
+    </Tabs>
+  )
+}
+
+function RequestSection({
+  id,
+  title,
+  requests,
+  now,
+}: {
+  id: string
+  title: string
+  requests: RequestItem[]
+  now: number
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-ink-muted uppercase">
+        {title}
+      </h2>
+      <RequestList requests={requests} now={now} />
+    </section>
+  )
+}
+
+function RequestList({
+  requests,
+  now,
+  label,
+}: {
+  requests: RequestItem[]
+  now: number
+  label?: string
+}) {
+  return (
+    <ul aria-label={label} className="flex flex-col gap-3">
+      {requests.map((request) => (
+        <li key={request.id}>
+          <RequestCard request={request} now={now} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function NoOpenRequests() {
+  const drawer = useRequestDrawer()
+  return (
+    <section className="flex flex-col items-center gap-4 rounded-3xl border border-dashed border-line-strong/60 bg-surface px-6 py-12 text-center sm:py-16">
+      <Assistant size="lg" title={ASSISTANT_NAME} waving />
+      <Heading level={2}>No open requests</Heading>
+      <Paragraph tone="muted" className="max-w-md">
+        Hand us your next to-do and a concierge will take it from there.
+      </Paragraph>
+      <Button
+        icon={<Plus />}
+        onClick={() =>
+          drawer.open({ surveyId: INTRO_SURVEY_ID, surveyName: 'Tell us what you need' })
+        }
+      >
+        Create a request
+      </Button>
+    </section>
+  )
+}
+
+function RequestListSkeleton() {
+  return (
+    <SkeletonGroup label="Loading requests" className="flex flex-col gap-6">
+      <div className="flex gap-3 border-b border-line pb-3">
+        <Skeleton className="h-6 w-24" />
+        <Skeleton className="h-6 w-28" />
+      </div>
+      <Skeleton shape="text" className="w-48" />
+      {[0, 1, 2].map((i) => (
+        <div
+          key={i}
+          className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4"
+        >
+          <Skeleton shape="circle" className="size-12 shrink-0" />
+          <Skeleton shape="text" lines={2} className="flex-1" />
+        </div>
+      ))}
+    </SkeletonGroup>
+  )
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-2xl border border-danger-200 bg-danger-50 p-5 text-danger-800"
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <CircleAlert aria-hidden="true" className="size-5" />
+        We couldn’t load your requests.
+      </p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
     </div>
   )
 }

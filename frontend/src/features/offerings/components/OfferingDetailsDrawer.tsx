@@ -1,0 +1,189 @@
+import { LifeBuoy, RotateCcw } from 'lucide-react'
+import { useState } from 'react'
+import {
+  Assistant,
+  Button,
+  Drawer,
+  Heading,
+  Overline,
+  Paragraph,
+  Skeleton,
+  SkeletonGroup,
+} from '@/design-system'
+import { useRequestDrawer } from '@/features/request-drawer/context'
+import { type Offering, type OfferingDetail, OfferingNotFoundError, useOffering } from '../api'
+import { OfferingSections } from './OfferingSections'
+import { ProviderLogo } from './ProviderLogo'
+
+export interface OfferingDetailsDrawerProps {
+  /** The offering to show; null closes the drawer. */
+  offeringId: number | null
+  /** The card's data, shown in the header while the details load. */
+  preview?: Offering | null
+  onClose: () => void
+}
+
+/**
+ * The offering details drawer (spec §2): a right-hand panel drawer that fetches the offering's
+ * details when it opens, then shows the provider logo, the heading (plus 'Partner offer' for
+ * offers), the offering name, its sections and, when the offering has a request survey, a
+ * 'Get help' block that hands over to the request drawer.
+ */
+export function OfferingDetailsDrawer({
+  offeringId,
+  preview,
+  onClose,
+}: OfferingDetailsDrawerProps) {
+  // Keep showing the last offering while the drawer slides out.
+  const [shownId, setShownId] = useState(offeringId)
+  const [shownPreview, setShownPreview] = useState(preview ?? null)
+  if (offeringId !== null && offeringId !== shownId) {
+    setShownId(offeringId)
+    setShownPreview(preview ?? null)
+  }
+  const query = useOffering(shownId)
+  const detail = query.data
+  const header = detail ?? (shownPreview?.id === shownId ? shownPreview : null)
+
+  return (
+    <Drawer
+      isOpen={offeringId !== null}
+      onClose={onClose}
+      placement="right"
+      variant="panel"
+      aria-label={header?.heading ?? 'Offering details'}
+    >
+      {query.isError && query.error instanceof OfferingNotFoundError ? (
+        <NotAvailable onClose={onClose} />
+      ) : query.isError ? (
+        <LoadFailed onRetry={() => void query.refetch()} />
+      ) : (
+        <article className="flex flex-col gap-6 pb-4">
+          {header ? <DetailsHeader offering={header} /> : <HeaderSkeleton />}
+          {detail ? (
+            <>
+              <OfferingSections sections={detail.sections} />
+              <GetHelp offering={detail} onClose={onClose} />
+            </>
+          ) : (
+            <SectionsSkeleton />
+          )}
+        </article>
+      )}
+    </Drawer>
+  )
+}
+
+function DetailsHeader({ offering }: { offering: Offering | OfferingDetail }) {
+  return (
+    <header className="flex flex-col gap-4">
+      <ProviderLogo
+        providerName={offering.provider_name}
+        url={offering.provider_logo_url}
+        alt={offering.provider_name}
+        size="lg"
+      />
+      <div className="flex flex-col gap-1">
+        {offering.type === 'product' ? <Overline>Partner offer</Overline> : null}
+        <Heading level={2}>{offering.heading}</Heading>
+        {offering.name ? (
+          <Paragraph tone="muted" size="lg">
+            {offering.name}
+          </Paragraph>
+        ) : null}
+      </div>
+    </header>
+  )
+}
+
+function GetHelp({ offering, onClose }: { offering: OfferingDetail; onClose: () => void }) {
+  const requestDrawer = useRequestDrawer()
+  const cta = offering.request_survey_cta?.trim()
+  const surveyId = offering.request_survey_id
+  if (!cta || surveyId === null) return null
+  return (
+    <section
+      aria-labelledby="offering-get-help"
+      className="flex flex-col gap-4 rounded-2xl bg-primary-50 p-5 sm:flex-row sm:items-center"
+    >
+      <Assistant size="md" waving />
+      <div className="flex flex-col items-start gap-3">
+        <div className="flex flex-col gap-1">
+          <Heading level={3} id="offering-get-help">
+            Get help
+          </Heading>
+          <Paragraph size="sm" tone="muted">
+            Your concierge can take care of this for you. Answer a few questions and we'll get
+            started.
+          </Paragraph>
+        </div>
+        <Button
+          icon={<LifeBuoy />}
+          onClick={() => {
+            onClose()
+            requestDrawer.open({
+              surveyId,
+              surveyName: offering.request_survey_name ?? undefined,
+            })
+          }}
+        >
+          {cta}
+        </Button>
+      </div>
+    </section>
+  )
+}
+
+function HeaderSkeleton() {
+  return (
+    <SkeletonGroup label="Loading offering details" className="flex flex-col gap-4">
+      <Skeleton className="h-16 w-44" />
+      <Skeleton className="h-8 w-3/4" />
+      <Skeleton className="h-5 w-1/2" />
+    </SkeletonGroup>
+  )
+}
+
+function SectionsSkeleton() {
+  return (
+    <SkeletonGroup label="Loading offering details" className="flex flex-col gap-6">
+      {[4, 3].map((lines) => (
+        <div key={lines} className="flex flex-col gap-3 border-t border-line pt-6">
+          <Skeleton className="h-6 w-1/3" />
+          <Skeleton shape="text" lines={lines} />
+        </div>
+      ))}
+    </SkeletonGroup>
+  )
+}
+
+function NotAvailable({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-4 py-10 text-center">
+      <Assistant size="lg" />
+      <Heading level={2}>This offering isn't available</Heading>
+      <Paragraph tone="muted" className="max-w-sm">
+        It may have ended, or it isn't part of your benefits and offers. Have a look at the others
+        instead.
+      </Paragraph>
+      <Button variant="secondary" onClick={onClose}>
+        Back to benefits & offers
+      </Button>
+    </div>
+  )
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-4 py-10 text-center">
+      <Assistant size="lg" />
+      <Heading level={2}>We couldn't load this offering</Heading>
+      <Paragraph tone="muted" className="max-w-sm">
+        Please check your connection and try again.
+      </Paragraph>
+      <Button variant="secondary" icon={<RotateCcw />} onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  )
+}

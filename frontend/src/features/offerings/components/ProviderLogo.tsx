@@ -1,0 +1,85 @@
+import { useState } from 'react'
+import { cx } from '@/design-system'
+
+/** 'BlueHarbor Health' → 'BH'; one word → its first letter. */
+export function providerInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean)
+  if (words.length === 0) return '?'
+  const first = words[0][0] ?? ''
+  const last = words.length > 1 ? (words[words.length - 1][0] ?? '') : ''
+  return (first + last).toUpperCase()
+}
+
+export interface ProviderLogoProps {
+  providerName: string
+  url: string | null
+  /** Image alt text. Cards use '' (the card's label names the provider). */
+  alt?: string
+  size?: 'md' | 'lg'
+  /**
+   * Bumping it remounts the image so it loads again (used after offerings were refetched
+   * because a logo failed).
+   */
+  attempt?: number
+  /** Called when the image fails to load; the initials show until the next attempt. */
+  onError?: () => void
+  className?: string
+}
+
+const boxSizes = {
+  md: 'h-12 w-32',
+  lg: 'h-16 w-44',
+}
+
+const initialsSizes = {
+  md: 'size-12 text-base',
+  lg: 'size-16 text-xl',
+}
+
+/** The provider's logo, or their initials when there is no logo or it failed to load. */
+export function ProviderLogo({
+  providerName,
+  url,
+  alt = '',
+  size = 'md',
+  attempt = 0,
+  onError,
+  className,
+}: ProviderLogoProps) {
+  // The attempt on which the image failed; a new attempt shows (and loads) the image again.
+  const [failedAttempt, setFailedAttempt] = useState<number | null>(null)
+  const failed = failedAttempt === attempt
+
+  if (!url || failed) {
+    const classes = cx(
+      'inline-flex shrink-0 items-center justify-center rounded-xl bg-primary-50 font-bold tracking-wide text-primary-700',
+      initialsSizes[size],
+      className,
+    )
+    const initials = providerInitials(providerName)
+    return alt ? (
+      <span data-logo-fallback="" role="img" aria-label={alt} className={classes}>
+        {initials}
+      </span>
+    ) : (
+      <span data-logo-fallback="" aria-hidden="true" className={classes}>
+        {initials}
+      </span>
+    )
+  }
+  return (
+    <span className={cx('flex shrink-0 items-center justify-start', boxSizes[size], className)}>
+      <img
+        key={attempt}
+        src={url}
+        alt={alt}
+        decoding="async"
+        className="max-h-full max-w-full object-contain object-left"
+        onError={() => {
+          setFailedAttempt(attempt)
+          onError?.()
+        }}
+      />
+    </span>
+  )
+}

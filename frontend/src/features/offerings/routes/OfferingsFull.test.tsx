@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { makeUser, renderWithProviders } from '@/test/render'
+import { server } from '@/test/server'
+import {
+  allOfferings,
+  dental,
+  hotels,
+  lifeInsurance,
+  medical,
+  medicalDetail,
+  offeringsApi,
+  retirement,
+} from '../test/fixtures'
+import OfferingsFull from './OfferingsFull'
+
+vi.mock('@/features/request-drawer/context', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/request-drawer/context')>()),
+  useRequestDrawer: () => ({ open: vi.fn(), close: vi.fn(), target: null }),
+}))
+
+function renderFull(search = '', options: Parameters<typeof offeringsApi>[0] = {}) {
+  const api = offeringsApi(options)
+  server.use(...api.handlers)
+  const view = renderWithProviders(<OfferingsFull />, {
+    route: `/benefits-and-offers/all${search}`,
+    path: '/benefits-and-offers/all',
+    user: makeUser(),
+  })
+  return { ...view, api }
+}
+
+const cardList = () => screen.findByRole('list', { name: 'Benefits and offers' })
+
+/** The headings of the cards shown, in order. */
+async function shownHeadings() {
+  const list = await cardList()
+  return within(list)
+    .getAllByRole('button')
+    .map((card) => card.getAttribute('aria-label'))
+}
+
+const label = (o: typeof medical) =>
+  `${o.provider_name}, ${o.heading}, ${o.subheading} (${o.type === 'benefit' ? 'benefit' : 'offer'})`
+
+describe('§2 OfferingsFull', () => {
+  it("§2 OfferingsFull: a back link to the landing page and the 'All benefits & offers' heading", async () => {
+    renderFull()
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'All benefits & offers' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Benefits & Offers' })).toHaveAttribute(
+      'href',
+      '/benefits-and-offers',
+    )
+    await cardList()
+  })
+
+  it('§7 Offerings: the full list is one call for types=benefit,product, filtered client-side', async () => {
+    const { api } = renderFull()
+    expect(await shownHeadings()).toEqual(allOfferings.map(label))
+    expect(api.log.listQueries).toEqual(['?types=benefit,product'])
+  })
+
+  it('§2 Offering card: benefit cards show a benefit icon on the all page; offers do not', async () => {
+    renderFull()
+    await cardList()
+    const benefit = screen.getByRole('button', { name: label(medical) })
+    const offer = screen.getByRole('button', { name: label(hotels) })
+    expect(benefit.querySelector('[data-benefit-icon]')).not.toBeNull()
+    expect(offer.querySelector('[data-benefit-icon]')).toBeNull()
+    expect(benefit.querySelector('img')).toHaveAttribute('alt', '')
+  })
+
+  it('§2 OfferingsFull: the category filter bar has All plus each category; All is selected by default', async () => {
+    renderFull()
+    const bar = await screen.findByRole('radiogroup', { name: 'Filter by category' })
+    expect(
+      within(bar)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['All', 'Health', 'Financial', 'Family', 'Travel', 'Pets'])
+    expect(within(bar).getByRole('radio', { name: 'All' })).toBeChecked()
+  })
+
+  it('§4 Offerings: choosing a category filters the list and replaces the URL query', async () => {
+    const { user, router } = renderFull()
+    await cardList()
+    await user.click(screen.getByRole('radio', { name: 'Financial' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?type=all&filter=Financial'))
+    expect(router.state.historyAction).toBe('REPLACE')
+    await waitFor(async () =>
+      expect(await shownHeadings()).toEqual([label(retirement), label(lifeInsurance)]),
+    )
+    expect(screen.getByRole('radio', { name: 'Financial' })).toBeChecked()
+  })
+
+  it('§2 OfferingsFull: the category filter bar works with the keyboard (arrow keys)', async () => {
+    const { user, router } = renderFull()
+    await cardList()
+    await user.tab() // back link
+    await user.tab() // the filter group (its selected radio)
+    expect(screen.getByRole('radio', { name: 'All' })).toHaveFocus()
+    await user.keyboard('{ArrowRight}')
+    await waitFor(() => expect(router.state.location.search).toBe('?type=all&filter=Health'))
+    expect(screen.getByRole('radio', { name: 'Health' })).toHaveFocus()
+  })
+
+  it("§4 Offerings: the 'Show only my benefits' toggle shows only benefits and replaces the URL query", async () => {
+    const { user, router } = renderFull('?filter=Financial')
+    await cardList()
+    const toggle = screen.getByRole('switch', { name: 'Show only my benefits' })
+    expect(toggle).not.toBeChecked()
+    await user.click(toggle)
+    await waitFor(() => expect(router.state.location.search).toBe('?filter=Financial&type=benefit'))
+    expect(router.state.historyAction).toBe('REPLACE')
+    await waitFor(async () => expect(await shownHeadings()).toEqual([label(retirement)]))
+
+    await user.click(toggle)
+    await waitFor(() => expect(router.state.location.search).toBe('?filter=Financial&type=all'))
+    await waitFor(async () =>
+      expect(await shownHeadings()).toEqual([label(retirement), label(lifeInsurance)]),
+    )
+  })
+
+  it('§2 OfferingsFull: ?type=benefit (the landing page link) starts with only benefits', async () => {
+    renderFull('?type=benefit')
+    expect(await shownHeadings()).toEqual([label(medical), label(dental), label(retirement)])
+    expect(screen.getByRole('switch', { name: 'Show only my benefits' })).toBeChecked()
+  })
+
+  it('§2 OfferingsFull: unknown type and filter values fall back to all and All without an error', async () => {
+    const { router } = renderFull('?type=everything&filter=Gardening')
+    expect(await shownHeadings()).toEqual(allOfferings.map(label))
+    expect(screen.getByRole('radio', { name: 'All' })).toBeChecked()
+    expect(screen.getByRole('switch', { name: 'Show only my benefits' })).not.toBeChecked()
+    expect(router.state.location.search).toBe('?type=everything&filter=Gardening')
+  })
+
+  it('§2 OfferingsFull: the toggle is hidden when there are no benefits', async () => {
+    renderFull('', { offerings: [hotels, lifeInsurance] })
+    await cardList()
+    expect(screen.queryByRole('switch')).toBeNull()
+  })
+
+  it('§2 OfferingsFull: the toggle is hidden when every offering is a benefit', async () => {
+    renderFull('', { offerings: [medical, dental] })
+    await cardList()
+    expect(screen.queryByRole('switch')).toBeNull()
+  })
+
+  it("§8 Empty offerings: a filter with nothing in it says 'Sorry, no results have been found'", async () => {
+    const { user, router } = renderFull('?filter=Pets')
+    expect(
+      await screen.findByRole('heading', { name: 'Sorry, no results have been found' }),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Benefits and offers' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Show all benefits & offers' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?filter=All&type=all'))
+    expect(await shownHeadings()).toHaveLength(allOfferings.length)
+  })
+
+  it("§8 Empty offerings: no offerings at all says 'Sorry, no results have been found'", async () => {
+    renderFull('', { offerings: [] })
+    expect(
+      await screen.findByRole('heading', { name: 'Sorry, no results have been found' }),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('switch')).toBeNull()
+  })
+
+  it('§2 Offering card: a card opens the details drawer', async () => {
+    const { user } = renderFull('', { details: { [medical.id]: medicalDetail } })
+    await cardList()
+    await user.click(screen.getByRole('button', { name: label(medical) }))
+    const dialog = await screen.findByRole('dialog', { name: 'Medical plan' })
+    expect(await within(dialog).findByRole('region', { name: 'Get help' })).toBeInTheDocument()
+  })
+})

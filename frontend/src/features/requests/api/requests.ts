@@ -1,0 +1,145 @@
+/**
+ * The requests calls (spec §7 'Requests and surveys'): the three list buckets, one request with
+ * its thread, and creating a message. Query keys and options live here so other screens (the
+ * Dashboard) can share the cache and invalidate it.
+ */
+import { queryOptions } from '@tanstack/react-query'
+import { api, errorMessage, FALLBACK_ERROR, type Schemas } from '@/api/client'
+
+export type RequestItem = Schemas['RequestOut']
+export type RequestMessage = Schemas['MessageOut']
+export type MessageAttachment = Schemas['AttachmentOut']
+
+/** The list endpoints under /api/v1/requests and the status each one holds (spec §4). */
+export type RequestBucket = 'open' | 'in_progress' | 'completed'
+
+export const BUCKET_STATUS: Record<RequestBucket, string> = {
+  open: 'open',
+  in_progress: 'in_progress',
+  completed: 'closed',
+}
+
+/** Polling interval of the request page while it is visible (live updates come later). */
+export const REQUEST_POLL_MS = 15_000
+
+export const requestKeys = {
+  all: ['requests'] as const,
+  lists: () => ['requests', 'list'] as const,
+  list: (bucket: RequestBucket) => ['requests', 'list', bucket] as const,
+  detail: (id: number) => ['requests', 'detail', id] as const,
+}
+
+/** A failed call: the person-facing message plus the HTTP status. */
+export class RequestApiError extends Error {
+  readonly status: number
+  constructor(message: string, status: number) {
+    super(message)
+    this.name = 'RequestApiError'
+    this.status = status
+  }
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof RequestApiError && (error.status === 404 || error.status === 422)
+}
+
+/** Spec §4: list fetches default a missing status to the bucket's own status. */
+export function withDefaultStatus(requests: RequestItem[], bucket: RequestBucket): RequestItem[] {
+  return requests.map((request) =>
+    request.status ? request : { ...request, status: BUCKET_STATUS[bucket] },
+  )
+}
+
+/** Runs a call; a network failure (no response at all) is logged and becomes a RequestApiError. */
+async function call<T>(logText: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (cause) {
+    console.error(logText, cause)
+    throw new RequestApiError(FALLBACK_ERROR, 0)
+  }
+}
+
+export async function fetchRequestList(bucket: RequestBucket): Promise<RequestItem[]> {
+  const { data, error, response } = await call('Failed to fetch requests', () =>
+    api.GET(`/api/v1/requests/${bucket}`),
+  )
+  if (!data || response.status !== 200) {
+    const failure = new RequestApiError(errorMessage(error, response), response.status)
+    console.error('Failed to fetch requests', failure)
+    throw failure
+  }
+  return withDefaultStatus(data.requests ?? [], bucket)
+}
+
+export async function fetchRequest(id: number): Promise<RequestItem> {
+  const { data, error, response } = await call('Failed to fetch request', () =>
+    api.GET('/api/v1/requests/{request_id}', { params: { path: { request_id: id } } }),
+  )
+  if (!data) {
+    const failure = new RequestApiError(errorMessage(error, response), response.status)
+    console.error('Failed to fetch request', failure)
+    throw failure
+  }
+  return data.request
+}
+
+export function requestListQuery(bucket: RequestBucket) {
+  return queryOptions({
+    queryKey: requestKeys.list(bucket),
+    queryFn: () => fetchRequestList(bucket),
+  })
+}
+
+export function requestQuery(id: number) {
+  return queryOptions({
+    queryKey: requestKeys.detail(id),
+    queryFn: () => fetchRequest(id),
+    // A missing request stays missing; other failures get one more try.
+    retry: (count, error) => !isNotFound(error) && count < 1,
+  })
+}
+
+export interface NewMessage {
+  requestId: number
+  body: string
+  sourceName: string
+  attachmentKeys?: string[]
+  /** One per send attempt; the same value on a retry, so the message is created once. */
+  idempotencyKey: string
+}
+
+/** POST /api/v1/requests/{id}/messages; 201 expected, returns the request with its thread. */
+export async function createMessage(message: NewMessage): Promise<RequestItem> {
+  const { data, error, response } = await call('Failed to create message', () =>
+    api.POST('/api/v1/requests/{request_id}/messages', {
+      params: {
+        path: { request_id: message.requestId },
+        header: { 'Idempotency-Key': message.idempotencyKey },
+      },
+      body: {
+        message: {
+          body: message.body,
+          source: 'user',
+          source_name: message.sourceName,
+          ...(message.attachmentKeys?.length ? { attachment_keys: message.attachmentKeys } : {}),
+        },
+      },
+    }),
+  )
+  if (response.status !== 201 || !data) {
+    const failure = new RequestApiError(errorMessage(error, response), response.status)
+    console.error('Failed to create message', failure)
+    throw failure
+  }
+  return data.request
+}
+
+/** A random key for the Idempotency-Key header (randomUUID is missing on insecure origins). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto
+  if (typeof c?.randomUUID === 'function') return c.randomUUID()
+  const bytes = new Uint8Array(16)
+  c.getRandomValues(bytes)
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}

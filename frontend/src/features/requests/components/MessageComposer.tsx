@@ -1,0 +1,155 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { CircleAlert, Send } from 'lucide-react'
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
+import { Button, FileUpload, type FileUploadHandle, TextInput } from '@/design-system'
+import { useSingleFileUpload } from '@/features/uploads'
+import {
+  createMessage,
+  type NewMessage,
+  newIdempotencyKey,
+  type RequestApiError,
+  type RequestItem,
+  requestKeys,
+} from '../api/requests'
+import {
+  invalidAttachmentTypeMessage,
+  isImageOrPdf,
+  messageUploadErrorMessage,
+} from '../lib/wording'
+
+/** Field error when Send is pressed with nothing (or only spaces) typed (spec §5). */
+export const EMPTY_MESSAGE_ERROR = 'Please enter a message'
+
+/** Images or PDFs only (spec §5 'Message attachments'). */
+const ACCEPT = 'image/*,application/pdf'
+
+export interface MessageComposerProps {
+  requestId: number
+  /** The sender's name, sent as source_name. */
+  sourceName: string
+}
+
+/**
+ * The message composer (spec §2 Request, §5): text required, one optional image or PDF uploaded
+ * before sending, Send disabled while the file uploads. After a send the composer clears and the
+ * request is refetched.
+ */
+export function MessageComposer({ requestId, sourceName }: MessageComposerProps) {
+  const queryClient = useQueryClient()
+  const upload = useSingleFileUpload()
+  const fileRef = useRef<FileUploadHandle>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const errorId = useId()
+  const [text, setText] = useState('')
+  const [fieldError, setFieldError] = useState<string | null>(null)
+  // One Idempotency-Key per send attempt, reused when the same message is sent again after a failure.
+  const attempt = useRef<{ signature: string; key: string } | null>(null)
+
+  const send = useMutation<RequestItem, RequestApiError, NewMessage>({
+    mutationFn: createMessage,
+    onSuccess: async (request) => {
+      attempt.current = null
+      setText('')
+      setFieldError(null)
+      upload.reset()
+      fileRef.current?.reset()
+      queryClient.setQueryData(requestKeys.detail(requestId), request)
+      await queryClient.invalidateQueries({ queryKey: requestKeys.all })
+    },
+  })
+
+  const uploading = upload.status === 'pending' || upload.status === 'uploading'
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (send.isPending || uploading) return
+    const body = text.trim()
+    if (!body) {
+      setFieldError(EMPTY_MESSAGE_ERROR)
+      return
+    }
+    const attachmentKeys = upload.status === 'uploaded' && upload.key ? [upload.key] : []
+    const signature = JSON.stringify([body, attachmentKeys])
+    if (attempt.current?.signature !== signature) {
+      attempt.current = { signature, key: newIdempotencyKey() }
+    }
+    send.mutate({
+      requestId,
+      body,
+      sourceName,
+      attachmentKeys,
+      idempotencyKey: attempt.current.key,
+    })
+  }
+
+  // Ctrl/⌘ + Enter sends; Enter alone adds a line.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault()
+      formRef.current?.requestSubmit()
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      aria-label="Send a message"
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-5"
+    >
+      <TextInput
+        type="textarea"
+        name="message"
+        label="Message"
+        required
+        rows={3}
+        value={text}
+        error={fieldError}
+        placeholder="Write a message to your concierge"
+        onKeyDown={onKeyDown}
+        onChange={(event) => {
+          setText(event.target.value)
+          if (fieldError && event.target.value.trim()) setFieldError(null)
+        }}
+      />
+      <FileUpload
+        ref={fileRef}
+        label="Attach a file"
+        description="One image or PDF, up to 25 MB"
+        accept={ACCEPT}
+        validate={(file) => (isImageOrPdf(file) ? null : invalidAttachmentTypeMessage(file.name))}
+        onFileSelected={(file) => {
+          void upload.start(file, { requestId })
+        }}
+        onFileRemoved={() => upload.reset()}
+        status={upload.status === 'idle' ? 'pending' : upload.status}
+        progress={upload.progress}
+        error={upload.error ? messageUploadErrorMessage(upload.error) : null}
+        isDisabled={send.isPending}
+      />
+      {send.isError ? (
+        <div
+          id={errorId}
+          role="alert"
+          className="flex items-start gap-2 rounded-xl border border-danger-200 bg-danger-50 p-3 text-sm font-medium text-danger-800"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{send.error.message}</span>
+        </div>
+      ) : null}
+      <div className="flex items-center justify-end gap-3">
+        <Button
+          type="submit"
+          icon={<Send />}
+          iconPosition="end"
+          loading={send.isPending}
+          disabled={uploading}
+          aria-describedby={send.isError ? errorId : undefined}
+        >
+          Send
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,85 @@
+/** The request thread (spec §4 'Request thread'): sorted ascending, with the details first. */
+import type { MessageAttachment, RequestItem } from '../api/requests'
+import { REQUEST_RECEIVED_TEXT } from './wording'
+
+/** The concierge side's source (spec §3 Message). */
+export const CONCIERGE_SOURCE = 'life_concierge'
+export const USER_SOURCE = 'user'
+/** Who the synthetic first message is from. */
+export const SYNTHETIC_SOURCE_NAME = 'Your concierge team'
+
+export type ThreadEntry =
+  | {
+      kind: 'message'
+      id: string
+      fromUser: boolean
+      sourceName: string
+      createdAt: string
+      /** Sanitised by the server (only <a href> and <br>). */
+      bodyHtml: string
+      attachments: MessageAttachment[]
+    }
+  | {
+      kind: 'received'
+      id: string
+      fromUser: false
+      sourceName: string
+      createdAt: string
+      details: string
+    }
+
+function time(iso: string): number {
+  const t = Date.parse(iso)
+  return Number.isFinite(t) ? t : 0
+}
+
+/** Attachments with metadata, plus bare keys the server sent without it. */
+function attachmentsOf(message: RequestItem['messages'][number]): MessageAttachment[] {
+  const known = message.attachments ?? []
+  const seen = new Set(known.map((a) => a.key))
+  const bare = (message.attachment_keys ?? [])
+    .filter((key) => !seen.has(key))
+    .map((key) => ({
+      key,
+      filename: key.split('/').pop() || key,
+      content_type: '',
+      size: null,
+    }))
+  return [...known, ...bare]
+}
+
+export function buildThread(request: RequestItem): ThreadEntry[] {
+  const messages = [...(request.messages ?? [])]
+    .map((message, index) => ({ message, index }))
+    .sort(
+      (a, b) =>
+        time(a.message.external_created_at) - time(b.message.external_created_at) ||
+        a.index - b.index,
+    )
+    .map(
+      ({ message }): ThreadEntry => ({
+        kind: 'message',
+        id: String(message.id),
+        fromUser: message.source === USER_SOURCE,
+        sourceName: message.source_name,
+        createdAt: message.external_created_at,
+        bodyHtml: message.body_html,
+        attachments: attachmentsOf(message),
+      }),
+    )
+  const details = request.details?.trim()
+  if (!details) return messages
+  return [
+    {
+      kind: 'received',
+      id: 'request-received',
+      fromUser: false,
+      sourceName: SYNTHETIC_SOURCE_NAME,
+      createdAt: request.issued_at || request.created_at,
+      details,
+    },
+    ...messages,
+  ]
+}
+
+export { REQUEST_RECEIVED_TEXT }

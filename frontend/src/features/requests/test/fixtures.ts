@@ -1,0 +1,63 @@
+/** Test data and MSW handlers for the request screens (spec §7 'Requests and surveys'). */
+import { HttpResponse, http } from 'msw'
+import { apiUrl } from '@/test/server'
+import type { RequestBucket, RequestItem, RequestMessage } from '../api/requests'
+
+export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+
+let nextId = 100
+
+export function makeRequest(overrides: Partial<RequestItem> = {}): RequestItem {
+  const id = overrides.id ?? nextId++
+  return {
+    id,
+    external_id: `6f1c1d7e-0000-4000-8000-${String(id).padStart(12, '0')}`,
+    name: `Request ${id}`,
+    status: 'open',
+    issued_at: minutesAgo(5),
+    details: '',
+    created_at: minutesAgo(5),
+    survey_category_id: 1,
+    survey_category_name: 'Home',
+    survey_category_image_url: null,
+    survey_category_icon: 'home',
+    last_message_at: null,
+    messages: [],
+    ...overrides,
+  }
+}
+
+export function makeMessage(overrides: Partial<RequestMessage> = {}): RequestMessage {
+  const id = overrides.id ?? nextId++
+  return {
+    id,
+    body_html: `Message ${id}`,
+    source: 'life_concierge',
+    source_name: 'Alex from Concierge',
+    external_created_at: minutesAgo(3),
+    attachment_keys: [],
+    attachments: [],
+    ...overrides,
+  }
+}
+
+/** The three list endpoints; missing buckets answer with no requests. */
+export function listHandlers(lists: Partial<Record<RequestBucket, unknown[]>>) {
+  return (['open', 'in_progress', 'completed'] as const).map((bucket) =>
+    http.get(apiUrl(`/api/v1/requests/${bucket}`), () =>
+      HttpResponse.json({ requests: lists[bucket] ?? [] }),
+    ),
+  )
+}
+
+/** GET /api/v1/requests/{id}: answers with `current()` each time, counting the calls. */
+export function detailHandler(current: () => RequestItem, calls = { count: 0 }) {
+  return http.get(apiUrl('/api/v1/requests/:id'), ({ params }) => {
+    calls.count++
+    const request = current()
+    if (String(request.id) !== params.id) {
+      return HttpResponse.json({ success: false, error: 'Not found.' }, { status: 404 })
+    }
+    return HttpResponse.json({ request })
+  })
+}
