@@ -4,6 +4,225 @@
  */
 
 export interface paths {
+    "/api/v1/concierge/concierges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Concierges
+         * @description Every concierge, by name (for the assign menu).
+         */
+        get: operations["concierge_concierge_desk_api_concierges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concierge/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Queue
+         * @description The shared queue of every company's requests, oldest first by default, with the count
+         *     of each status under the same filters (for the In Queue / In Progress / Completed tabs).
+         *     A fixed number of SQL queries whatever the number of requests.
+         */
+        get: operations["concierge_concierge_desk_api_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concierge/requests/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request Detail
+         * @description Everything about one request (any company's): the thread with attachments, internal
+         *     notes, the survey's question/answer pairs, the employee's profile and onboarding answers,
+         *     the assignee, and the other concierges who have it open. Opening it counts as presence.
+         */
+        get: operations["concierge_concierge_desk_api_request_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concierge/requests/{request_id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request Assign
+         * @description Assign to a concierge (by user id), or unassign with null. Not a concierge: 422.
+         */
+        post: operations["concierge_concierge_desk_api_request_assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concierge/requests/{request_id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request Claim
+         * @description Assign the request to me. 409 when another concierge already has it (use assign).
+         */
+        post: operations["concierge_concierge_desk_api_request_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concierge/requests/{request_id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply Create
+         * @description A reply to the employee, signed '<first name> from <product>' (source life_concierge).
+         *
+         *     Attachments: upload with POST /uploads/presigned_url and this request's id first (up to
+         *     10 files). A request In Queue moves to In Progress, an unassigned one is assigned to the
+         *     replying concierge, and the employee is emailed after REPLY_NOTIFICATION_DELAY_SECONDS
+         *     unless they have opened the request by then.
+         */
+        post: operations["concierge_concierge_desk_api_reply_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concierge/requests/{request_id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Note Create
+         * @description An internal note: visible to concierges only, never to the employee.
+         */
+        post: operations["concierge_concierge_desk_api_note_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concierge/requests/{request_id}/presence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Presence Heartbeat
+         * @description 'I have this request open': send every ~10 s while the view is open; a concierge is
+         *     listed for 30 s after their last heartbeat. Answers the OTHER concierges there now.
+         */
+        post: operations["concierge_concierge_desk_api_presence_heartbeat"];
+        /**
+         * Presence Leave
+         * @description 'I closed this request': drop me from its viewers at once.
+         */
+        delete: operations["concierge_concierge_desk_api_presence_leave"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concierge/requests/{request_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request Status
+         * @description start: In Queue → In Progress; complete: In Queue or In Progress → Completed;
+         *     reopen: Completed → In Queue. Any other move is a 422 that says why.
+         */
+        post: operations["concierge_concierge_desk_api_request_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Events Ticket
+         * @description A short-lived ticket for the live event stream (Server-Sent Events).
+         *
+         *     EventSource cannot send the Authorization header, so the SPA asks for a ticket here and
+         *     opens `GET /api/v1/events?ticket=<ticket>`. When the stream drops, ask for a new ticket
+         *     before reconnecting (a ticket opens streams for `expires_in` seconds only).
+         */
+        post: operations["concierge_notifications_api_events_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -232,7 +451,8 @@ export interface paths {
         };
         /**
          * Request Detail
-         * @description One of the signed-in user's requests with its thread, oldest message first.
+         * @description One of the signed-in user's requests with its thread, oldest message first. Opening it
+         *     marks the concierge's replies so far as seen (no reminder email for them).
          */
         get: operations["concierge_servicerequests_api_request_detail"];
         put?: never;
@@ -598,6 +818,14 @@ export interface components {
             /** Value */
             value: string | null;
         };
+        /** AssignIn */
+        AssignIn: {
+            /**
+             * Assignee Id
+             * @description A concierge's user id, or null to unassign.
+             */
+            assignee_id: number | null;
+        };
         /** AttachmentOut */
         AttachmentOut: {
             /** Content Type */
@@ -642,6 +870,27 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** CompanyRef */
+        CompanyRef: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** ConciergeListOut */
+        ConciergeListOut: {
+            /** Concierges */
+            concierges: components["schemas"]["ConciergeOut"][];
+        };
+        /** ConciergeOut */
+        ConciergeOut: {
+            /** Email */
+            email: string;
+            /** Full Name */
+            full_name: string;
+            /** Id */
+            id: number;
+        };
         /** CurrentUserOut */
         CurrentUserOut: {
             /** Companies */
@@ -676,6 +925,106 @@ export interface components {
             /** Request Count */
             request_count: number;
         };
+        /** DeskRequestDetailOut */
+        DeskRequestDetailOut: {
+            request: components["schemas"]["DeskRequestOut"];
+        };
+        /** DeskRequestOut */
+        DeskRequestOut: {
+            /** Age Seconds */
+            age_seconds: number;
+            assignee: components["schemas"]["PersonRef"] | null;
+            company: components["schemas"]["CompanyRef"] | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Details */
+            details: string;
+            employee: components["schemas"]["EmployeeProfileOut"];
+            /** Id */
+            id: number;
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            /** Last Message At */
+            last_message_at: string | null;
+            /**
+             * Messages
+             * @description The thread, oldest first.
+             */
+            messages: components["schemas"]["MessageOut"][];
+            /** Name */
+            name: string;
+            /**
+             * Notes
+             * @description Internal notes (never shown to the employee).
+             */
+            notes: components["schemas"]["NoteOut"][];
+            /**
+             * Seen By Employee At
+             * @description When the employee last opened the thread.
+             */
+            seen_by_employee_at: string | null;
+            /** Status */
+            status: string;
+            /** @description The answers the request was made with. */
+            survey: components["schemas"]["SurveyOut"] | null;
+            /** Survey Category Icon */
+            survey_category_icon: string | null;
+            /** Survey Category Name */
+            survey_category_name: string | null;
+            /**
+             * Viewers
+             * @description Other concierges who have it open now.
+             */
+            viewers: components["schemas"]["PersonRef"][];
+            /**
+             * Waiting On
+             * @enum {string}
+             */
+            waiting_on: "concierge" | "employee";
+        };
+        /** EmployeeProfileOut */
+        EmployeeProfileOut: {
+            /** Address */
+            address: string | null;
+            /** Companies */
+            companies: components["schemas"]["CompanyRef"][];
+            /**
+             * Date Joined
+             * Format: date-time
+             */
+            date_joined: string;
+            /** Email */
+            email: string;
+            /** First Name */
+            first_name: string;
+            /** Full Name */
+            full_name: string;
+            /** Id */
+            id: number;
+            /** Onboarding */
+            onboarding: components["schemas"]["OnboardingAnswerOut"][];
+            /** Phone */
+            phone: string | null;
+            /** Preferred Email */
+            preferred_email: string | null;
+            /** Request Count */
+            request_count: number;
+        };
+        /** EmployeeRef */
+        EmployeeRef: {
+            /** Email */
+            email: string;
+            /** Full Name */
+            full_name: string;
+            /** Id */
+            id: number;
+        };
         /** ErrorOut */
         ErrorOut: {
             /** Error */
@@ -702,6 +1051,26 @@ export interface components {
         HealthOut: {
             /** Status */
             status: string;
+        };
+        /** LastMessageOut */
+        LastMessageOut: {
+            /**
+             * Body Text
+             * @description Plain-text excerpt of the message (at most 160 chars).
+             */
+            body_text: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Source
+             * @description 'user' (the employee) or 'life_concierge'.
+             */
+            source: string;
+            /** Source Name */
+            source_name: string;
         };
         /** MessageCreateIn */
         MessageCreateIn: {
@@ -778,6 +1147,34 @@ export interface components {
         NextScreenItemOut: {
             /** @description null when the survey is complete. */
             next_item: components["schemas"]["NextItemOut"] | null;
+        };
+        /** NoteCreatedOut */
+        NoteCreatedOut: {
+            note: components["schemas"]["NoteOut"];
+        };
+        /** NoteIn */
+        NoteIn: {
+            /**
+             * Body
+             * @default
+             */
+            body: string;
+        };
+        /** NoteOut */
+        NoteOut: {
+            author: components["schemas"]["PersonRef"] | null;
+            /**
+             * Body
+             * @description Plain text (render as text, not HTML).
+             */
+            body: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
         };
         /** OfferingCategoryListOut */
         OfferingCategoryListOut: {
@@ -887,6 +1284,18 @@ export interface components {
             /** Value */
             value?: unknown;
         };
+        /** OnboardingAnswerOut */
+        OnboardingAnswerOut: {
+            /**
+             * Answer Id
+             * @description The spec §3 onboarding answer id.
+             */
+            answer_id: number;
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
         /** OnboardingAnswersIn */
         OnboardingAnswersIn: {
             /** Answers */
@@ -935,6 +1344,21 @@ export interface components {
              */
             email: string;
         };
+        /** PersonRef */
+        PersonRef: {
+            /** Full Name */
+            full_name: string;
+            /** Id */
+            id: number;
+        };
+        /** PresenceOut */
+        PresenceOut: {
+            /**
+             * Viewers
+             * @description Other concierges who have it open now.
+             */
+            viewers: components["schemas"]["PersonRef"][];
+        };
         /** PresignedUrlIn */
         PresignedUrlIn: {
             upload: components["schemas"]["UploadIn"];
@@ -968,6 +1392,92 @@ export interface components {
              */
             universal_answer: string | null;
         };
+        /** QueueCountsOut */
+        QueueCountsOut: {
+            /** Closed */
+            closed: number;
+            /** In Progress */
+            in_progress: number;
+            /** Open */
+            open: number;
+        };
+        /** QueueFilters */
+        QueueFilters: {
+            /**
+             * Assignee
+             * @description 'mine', 'unassigned' or a concierge's user id.
+             */
+            assignee?: string | null;
+            /**
+             * Company
+             * @description Only employees of this company.
+             */
+            company?: number | null;
+            /**
+             * Limit
+             * @default 200
+             */
+            limit: number;
+            /**
+             * Order
+             * @description By issue time.
+             * @default oldest
+             */
+            order: string;
+            /**
+             * Q
+             * @description Search: employee name or email, request name, message text, or #id.
+             * @default
+             */
+            q: string;
+            /** @description open, in_progress or closed; all statuses when absent. */
+            status?: components["schemas"]["Status"] | null;
+        };
+        /** QueueItemOut */
+        QueueItemOut: {
+            /**
+             * Age Seconds
+             * @description Seconds since the request was issued.
+             */
+            age_seconds: number;
+            assignee: components["schemas"]["PersonRef"] | null;
+            company: components["schemas"]["CompanyRef"] | null;
+            employee: components["schemas"]["EmployeeRef"];
+            /** Id */
+            id: number;
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            last_message: components["schemas"]["LastMessageOut"] | null;
+            /** Last Message At */
+            last_message_at: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Status
+             * @description open ('In Queue'), in_progress, or closed ('Completed').
+             */
+            status: string;
+            /** Survey Category Icon */
+            survey_category_icon: string | null;
+            /** Survey Category Name */
+            survey_category_name: string | null;
+            /**
+             * Waiting On
+             * @description 'concierge' when the employee wrote last or nobody has written yet.
+             * @enum {string}
+             */
+            waiting_on: "concierge" | "employee";
+        };
+        /** QueueOut */
+        QueueOut: {
+            /** @description Per status, under the same filters and search. */
+            counts: components["schemas"]["QueueCountsOut"];
+            /** Requests */
+            requests: components["schemas"]["QueueItemOut"][];
+        };
         /** RecommendedCategoriesOut */
         RecommendedCategoriesOut: {
             /** Recommended Request Categories */
@@ -990,6 +1500,20 @@ export interface components {
             name: string;
             /** Request Surveys */
             request_surveys: components["schemas"]["RequestSurveyOut"][];
+        };
+        /** ReplyCreateIn */
+        ReplyCreateIn: {
+            message: components["schemas"]["ReplyIn"];
+        };
+        /** ReplyIn */
+        ReplyIn: {
+            /** Attachment Keys */
+            attachment_keys?: string[];
+            /**
+             * Body
+             * @default
+             */
+            body: string;
         };
         /** RequestDetailOut */
         RequestDetailOut: {
@@ -1173,6 +1697,38 @@ export interface components {
              */
             terms_of_service: number;
         };
+        /**
+         * Status
+         * @enum {string}
+         */
+        Status: "open" | "in_progress" | "closed";
+        /** StatusIn */
+        StatusIn: {
+            /**
+             * Action
+             * @description start: In Queue → In Progress; complete: → Completed; reopen: Completed → In Queue.
+             * @enum {string}
+             */
+            action: "start" | "complete" | "reopen";
+        };
+        /** StreamTicketOut */
+        StreamTicketOut: {
+            /**
+             * Expires In
+             * @description Seconds the ticket can still open a stream.
+             */
+            expires_in: number;
+            /**
+             * Ticket
+             * @description Opens GET /api/v1/events?ticket=... for a short while.
+             */
+            ticket: string;
+            /**
+             * Url
+             * @description The stream's address with the ticket, relative to the site.
+             */
+            url: string;
+        };
         /** SubmitOut */
         SubmitOut: {
             /** Request Id */
@@ -1191,6 +1747,23 @@ export interface components {
              */
             success: boolean;
         };
+        /** SurveyAnswerOut */
+        SurveyAnswerOut: {
+            /**
+             * Answer
+             * @description As a person reads it; 'Question Skipped' when skipped.
+             */
+            answer: string;
+            /** Question */
+            question: string;
+            /** Skipped */
+            skipped: boolean;
+            /**
+             * Upload Key
+             * @description For a file answer: the key for GET /uploads/expiring_url.
+             */
+            upload_key: string | null;
+        };
         /** SurveyCategoryListOut */
         SurveyCategoryListOut: {
             /** Survey Categories */
@@ -1204,6 +1777,15 @@ export interface components {
             id: number;
             /** Image Url */
             image_url: string | null;
+            /** Name */
+            name: string;
+        };
+        /** SurveyOut */
+        SurveyOut: {
+            /** Answers */
+            answers: components["schemas"]["SurveyAnswerOut"][];
+            /** Id */
+            id: number;
             /** Name */
             name: string;
         };
@@ -1256,6 +1838,651 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    concierge_concierge_desk_api_concierges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConciergeListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_queue: {
+        parameters: {
+            query?: {
+                /** @description open, in_progress or closed; all statuses when absent. */
+                status?: components["schemas"]["Status"] | null;
+                /** @description Only employees of this company. */
+                company?: number | null;
+                /** @description 'mine', 'unassigned' or a concierge's user id. */
+                assignee?: string | null;
+                /** @description Search: employee name or email, request name, message text, or #id. */
+                q?: string;
+                /** @description By issue time. */
+                order?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_request_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRequestDetailOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_request_assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRequestDetailOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_request_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRequestDetailOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_reply_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Send the same value when retrying: the reply is created once. */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyCreateIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRequestDetailOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_note_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteCreatedOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_presence_heartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresenceOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_presence_leave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresenceOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_request_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRequestDetailOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_notifications_api_events_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreamTicketOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_common_api_health: {
         parameters: {
             query?: never;

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { useCurrentUser } from '@/app/guards'
+import { fakeSurveyServer, QUESTIONS } from '@/features/request-drawer/test/fakeSurveyServer'
 import { makeUser, renderWithProviders } from '@/test/render'
+import { server } from '@/test/server'
 import { AppLayout } from './AppLayout'
 
 function Probe() {
@@ -49,12 +51,18 @@ describe('AppLayout', () => {
     }
   })
 
-  it('§2 navigation: the mobile bottom bar has a create-request button', async () => {
+  it('§2 navigation: the mobile bottom bar has a create-request button that opens the request drawer on survey 603', async () => {
+    const fake = fakeSurveyServer({ surveyId: 603 })
+    server.use(...fake.list)
     const { user, router } = renderShell(makeUser(), '/requests')
     const bar = screen.getAllByRole('navigation', { name: 'Main' })[1]
     await user.click(within(bar).getByRole('button', { name: 'Create a request' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
-    expect(router.state.location.search).toBe('?create=1')
+    const drawer = await screen.findByRole('dialog', { name: 'Tell us what you need' })
+    expect(
+      await within(drawer).findByRole('textbox', { name: QUESTIONS[0].label }),
+    ).toBeInTheDocument()
+    expect(fake.state.begins).toEqual([{ surveyId: 603, body: { for_alpha: true } }])
+    expect(router.state.location.pathname).toBe('/requests')
   })
 
   it('§2 shell: passes the signed-in user through to the screen and offers a skip link', () => {

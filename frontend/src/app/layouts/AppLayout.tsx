@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useOutletContext } from 'react-router'
+import { RequestDrawerProvider } from '@/features/request-drawer/context'
 import type { AuthedContext } from '../guards'
 import { AppFooter } from '../shell/AppFooter'
 import { BottomNav } from '../shell/BottomNav'
@@ -15,19 +16,21 @@ export function AppLayout() {
   const { user } = context
   if (user.onboarding_required) return <Navigate to="/welcome/about-us" replace />
   return (
-    <div className="flex min-h-dvh flex-col bg-canvas">
-      <SkipLink />
-      <TopNav user={user} />
-      <MobileHeader />
-      <main
-        id="main-content"
-        tabIndex={-1}
-        className="mx-auto w-full max-w-6xl flex-1 px-5 pt-2 pb-28 outline-none sm:px-6 sm:pt-10 sm:pb-16"
-      >
-        <Outlet context={context} />
-      </main>
-      <AppFooter user={user} />
-      <BottomNav user={user} />
-    </div>
+    <RequestDrawerProvider>
+      <div className="flex min-h-dvh flex-col bg-canvas">
+        <SkipLink />
+        <TopNav user={user} />
+        <MobileHeader />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-5 pt-2 pb-28 outline-none sm:px-6 sm:pt-10 sm:pb-16"
+        >
+          <Outlet context={context} />
+        </main>
+        <AppFooter user={user} />
+        <BottomNav user={user} />
+      </div>
+    </RequestDrawerProvider>
   )
 }

@@ -1,14 +1,22 @@
 import { Plus } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { NavLink, useNavigate } from 'react-router'
+import { NavLink } from 'react-router'
 import type { CurrentUser } from '@/api/client'
 import { cx, focusRing } from '@/design-system'
+import {
+  INTRO_SURVEY_ID,
+  INTRO_SURVEY_NAME,
+  useRequestDrawer,
+} from '@/features/request-drawer/context'
 import { Avatar } from './Avatar'
-import { CREATE_REQUEST_PATH, NAV_ITEMS, type NavItem } from './navItems'
+import { NAV_ITEMS, type NavItem } from './navItems'
 
-/** The fixed bottom bar on small screens, with the create-request button in the middle. */
+/**
+ * The fixed bottom bar on small screens, with the create-request button in the middle: it opens
+ * the request drawer on the intro survey (spec §9: 603).
+ */
 export function BottomNav({ user }: { user: CurrentUser }) {
-  const navigate = useNavigate()
+  const requestDrawer = useRequestDrawer()
   const [dashboard, requests, offerings] = NAV_ITEMS
   return (
     <nav
@@ -22,7 +30,9 @@ export function BottomNav({ user }: { user: CurrentUser }) {
           <button
             type="button"
             aria-label="Create a request"
-            onClick={() => navigate(CREATE_REQUEST_PATH)}
+            onClick={() =>
+              requestDrawer.open({ surveyId: INTRO_SURVEY_ID, surveyName: INTRO_SURVEY_NAME })
+            }
             className={cx(
               '-mt-5 inline-flex size-14 items-center justify-center rounded-full bg-accent-600 text-white shadow-lg ring-4 ring-canvas',
               'transition-transform hover:bg-accent-700 active:scale-95 motion-reduce:transition-none',
@@ -33,7 +43,11 @@ export function BottomNav({ user }: { user: CurrentUser }) {
           </button>
         </li>
         <ItemLink item={offerings} />
-        <BarLink to="/account" label="Account" graphic={<Avatar initials={user.initials} size="sm" />} />
+        <BarLink
+          to="/account"
+          label="Account"
+          graphic={<Avatar initials={user.initials} size="sm" />}
+        />
       </ul>
     </nav>
   )

@@ -14,6 +14,3 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/requests', label: 'Requests', icon: ListChecks },
   { to: '/benefits-and-offers', label: 'Benefits & Offers', shortLabel: 'Benefits', icon: Gift },
 ]
-
-/** Where the create-request button leads until the request drawer exists. */
-export const CREATE_REQUEST_PATH = '/dashboard?create=1'

@@ -1,19 +1,57 @@
+/**
+ * Dashboard (spec §2): the welcome, the first-request introduction (request_count 0) or the
+ * latest request, request ideas, 'Explore categories' and 'Create a request', and the
+ * sponsoring companies on small screens.
+ */
+import { Compass, Plus } from 'lucide-react'
+import { useId } from 'react'
 import { useCurrentUser } from '@/app/guards'
 import { BroughtToYouBy } from '@/app/shell/BroughtToYouBy'
-import { ComingSoon } from '@/app/shell/ComingSoon'
 import { PageHeader } from '@/app/shell/PageHeader'
+import { Button, buttonClassName } from '@/design-system'
+import {
+  INTRO_SURVEY_ID,
+  INTRO_SURVEY_NAME,
+  useRequestDrawer,
+} from '@/features/request-drawer/context'
+import { CATEGORIES_ANCHOR, CategoriesOverview } from '../components/CategoriesOverview'
+import { FirstRequestIntro } from '../components/FirstRequestIntro'
+import { LatestRequest } from '../components/LatestRequest'
+import { RequestIdeas } from '../components/RequestIdeas'
 
-/** Dashboard (placeholder): the welcome, and the sponsoring companies on small screens. */
 export default function Dashboard() {
   const user = useCurrentUser()
+  const drawer = useRequestDrawer()
+  const ideasHeadingId = useId()
+  const createRequest = () =>
+    drawer.open({ surveyId: INTRO_SURVEY_ID, surveyName: INTRO_SURVEY_NAME })
+  const firstTime = user.request_count === 0
+
   return (
-    <div className="flex flex-col gap-8">
+    <div className="flex flex-col gap-10">
       <PageHeader title={`Welcome, ${user.first_name}`}>
-        Here’s what’s happening with your requests.
+        {firstTime
+          ? 'Your personal concierge is ready when you are.'
+          : 'Here’s what’s happening with your requests.'}
       </PageHeader>
-      <ComingSoon title="Your dashboard is almost ready">
-        Soon you’ll see your latest request and ideas for what to hand off next, right here.
-      </ComingSoon>
+
+      {firstTime ? <FirstRequestIntro onCreate={createRequest} /> : <LatestRequest />}
+
+      <div className="flex flex-col gap-5">
+        <RequestIdeas headingId={ideasHeadingId} />
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <a href={`#${CATEGORIES_ANCHOR}`} className={buttonClassName({ variant: 'secondary' })}>
+            <Compass aria-hidden="true" className="size-5" />
+            Explore categories
+          </a>
+          <Button onClick={createRequest} icon={<Plus />}>
+            Create a request
+          </Button>
+        </div>
+      </div>
+
+      <CategoriesOverview />
+
       <BroughtToYouBy companies={user.companies} className="sm:hidden" />
     </div>
   )

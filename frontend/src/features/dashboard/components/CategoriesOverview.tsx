@@ -1,0 +1,85 @@
+/** Every survey category, each leading to its request surveys (the 'Explore categories' target). */
+import { useQuery } from '@tanstack/react-query'
+import { ChevronRight, RotateCcw } from 'lucide-react'
+import { Link as RouterLink } from 'react-router'
+import {
+  Button,
+  CategoryIcon,
+  cx,
+  focusRing,
+  Heading,
+  Paragraph,
+  Skeleton,
+  SkeletonGroup,
+} from '@/design-system'
+import { surveyCategoriesQuery } from '@/features/requests/api/surveys'
+
+export const CATEGORIES_ANCHOR = 'categories'
+
+export function CategoriesOverview() {
+  const query = useQuery(surveyCategoriesQuery)
+  const headingId = `${CATEGORIES_ANCHOR}-heading`
+  return (
+    <section
+      id={CATEGORIES_ANCHOR}
+      aria-labelledby={headingId}
+      className="flex scroll-mt-24 flex-col gap-4"
+    >
+      <div className="flex flex-col gap-1">
+        <Heading level={2} id={headingId} tabIndex={-1} className="outline-none">
+          All categories
+        </Heading>
+        <Paragraph tone="muted">Browse everything our concierge team can help with.</Paragraph>
+      </div>
+      {query.isPending ? (
+        <SkeletonGroup
+          label="Loading categories"
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+        >
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-16 w-full" />
+          ))}
+        </SkeletonGroup>
+      ) : query.isError ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger-200 bg-danger-50 p-4 text-sm font-medium text-danger-800"
+        >
+          <span className="min-w-0 flex-1">We couldn't load the categories.</span>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<RotateCcw />}
+            onClick={() => void query.refetch()}
+          >
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 sm:grid-cols-3 lg:grid-cols-4">
+          {query.data.map((category) => (
+            <li key={category.id} className="flex">
+              <RouterLink
+                to={`/requests/category/${category.id}`}
+                className={cx(
+                  'flex w-full items-center gap-3 rounded-2xl border border-line bg-surface p-3 text-sm font-semibold text-ink shadow-xs',
+                  'transition-colors hover:border-primary-400 hover:bg-primary-50/50 motion-reduce:transition-none',
+                  focusRing,
+                )}
+              >
+                <span
+                  aria-hidden="true"
+                  className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700"
+                >
+                  <CategoryIcon name={category.icon} className="size-5" />
+                </span>
+                <span className="min-w-0 flex-1">{category.name}</span>
+                <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
+              </RouterLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

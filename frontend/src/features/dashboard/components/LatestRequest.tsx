@@ -1,0 +1,143 @@
+/**
+ * The Dashboard's latest request (spec §2): the newest in-progress request, else the newest
+ * queued one, under 'Your request is in progress', 'Your latest request' or 'You have no open
+ * requests'.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { ChevronRight, RotateCcw } from 'lucide-react'
+import { useId } from 'react'
+import { Link as RouterLink } from 'react-router'
+import {
+  Button,
+  CategoryIcon,
+  cx,
+  focusRing,
+  Heading,
+  Paragraph,
+  Skeleton,
+  SkeletonGroup,
+} from '@/design-system'
+import { type RequestItem, requestListQuery } from '@/features/requests/api/requests'
+import { relativeTime, statusLabel } from '@/lib/format'
+
+export const LATEST_HEADINGS = {
+  inProgress: 'Your request is in progress',
+  latest: 'Your latest request',
+  none: 'You have no open requests',
+} as const
+
+/** Picks the request to show and its heading: in-progress preferred over queued. */
+export function pickLatestRequest(
+  inProgress: RequestItem[],
+  open: RequestItem[],
+): { request: RequestItem | null; heading: string } {
+  if (inProgress.length > 0)
+    return { request: newest(inProgress), heading: LATEST_HEADINGS.inProgress }
+  if (open.length > 0) return { request: newest(open), heading: LATEST_HEADINGS.latest }
+  return { request: null, heading: LATEST_HEADINGS.none }
+}
+
+function newest(list: RequestItem[]): RequestItem {
+  return list.reduce((best, r) => (Date.parse(r.issued_at) > Date.parse(best.issued_at) ? r : best))
+}
+
+const statusTone: Record<string, string> = {
+  'In Progress': 'bg-accent-100 text-accent-800',
+  'In Queue': 'bg-primary-100 text-primary-800',
+  Completed: 'bg-success-100 text-success-800',
+  Unknown: 'bg-neutral-100 text-neutral-700',
+}
+
+export function LatestRequest() {
+  const headingId = useId()
+  const inProgress = useQuery(requestListQuery('in_progress'))
+  const open = useQuery(requestListQuery('open'))
+
+  const retry = () => {
+    if (inProgress.isError) void inProgress.refetch()
+    if (open.isError) void open.refetch()
+  }
+  if (inProgress.isError || open.isError) return <LatestError onRetry={retry} />
+  if (inProgress.isPending || open.isPending) {
+    return (
+      <SkeletonGroup label="Loading your latest request" className="flex flex-col gap-3">
+        <Skeleton shape="text" className="w-56" />
+        <Skeleton className="h-24 w-full" />
+      </SkeletonGroup>
+    )
+  }
+
+  const { request, heading } = pickLatestRequest(inProgress.data, open.data)
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <Heading level={2} id={headingId}>
+        {heading}
+      </Heading>
+      {request ? (
+        <RequestCard request={request} />
+      ) : (
+        <Paragraph tone="muted">
+          When you create a request, you can follow its progress right here.
+        </Paragraph>
+      )}
+    </section>
+  )
+}
+
+function RequestCard({ request }: { request: RequestItem }) {
+  const label = statusLabel(request.status)
+  const when = relativeTime(request.issued_at)
+  return (
+    <RouterLink
+      to={`/requests/${request.id}`}
+      className={cx(
+        'group flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs transition-colors hover:border-primary-400 hover:bg-primary-50/40 motion-reduce:transition-none sm:p-5',
+        focusRing,
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary-50 text-primary-700"
+      >
+        <CategoryIcon name={request.survey_category_icon} className="size-6" />
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col gap-1">
+        <span className="truncate text-base font-semibold text-ink">{request.name}</span>
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+          <span
+            className={cx(
+              'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold',
+              statusTone[label],
+            )}
+          >
+            {label}
+          </span>
+          {when ? (
+            <span>
+              Requested{' '}
+              <time dateTime={request.issued_at}>{when === 'Just now' ? 'just now' : when}</time>
+            </span>
+          ) : null}
+        </span>
+      </span>
+      <ChevronRight
+        aria-hidden="true"
+        className="size-5 shrink-0 text-ink-muted transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none"
+      />
+    </RouterLink>
+  )
+}
+
+function LatestError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger-200 bg-danger-50 p-4 text-sm font-medium text-danger-800"
+    >
+      <span className="min-w-0 flex-1">We couldn't load your latest request.</span>
+      <Button size="sm" variant="secondary" icon={<RotateCcw />} onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  )
+}

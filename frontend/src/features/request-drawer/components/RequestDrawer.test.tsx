@@ -1,0 +1,649 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import confetti from 'canvas-confetti'
+import { delay, HttpResponse, http } from 'msw'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { CurrentUser } from '@/api/client'
+import { createTestQueryClient, makeUser, renderWithProviders } from '@/test/render'
+import { apiUrl, server } from '@/test/server'
+import { fakeSurveyServer, QUESTIONS, STORAGE_URL } from '../test/fakeSurveyServer'
+import { FLOW_MESSAGES } from '../useSurveyFlow'
+import { DISCARD_EDIT_MESSAGE } from './AnsweredQuestion'
+import RequestDrawer, { CLOSE_CONFIRM_MESSAGE } from './RequestDrawer'
+
+vi.mock('canvas-confetti', () => ({ default: vi.fn() }))
+
+const TEXT_Q = QUESTIONS[0]
+const ALL_ANSWERED: Record<number, string | null> = {
+  11: 'Find a plumber',
+  12: null,
+  13: '5559876543',
+  14: 'jane@work.example',
+  15: 'this_week',
+  16: null,
+}
+
+function renderDrawer(
+  options: { user?: CurrentUser; onClose?: () => void; withCachedUser?: boolean } = {},
+) {
+  const onClose = options.onClose ?? vi.fn()
+  const user = options.user ?? makeUser()
+  const queryClient = createTestQueryClient()
+  if (options.withCachedUser) queryClient.setQueryData(['currentUser'], user)
+  const result = renderWithProviders(
+    <RequestDrawer
+      target={{ surveyId: 603, surveyName: 'Tell us what you need' }}
+      onClose={onClose}
+    />,
+    { route: '/dashboard', user, queryClient },
+  )
+  return { ...result, onClose }
+}
+
+function useFake(options: Parameters<typeof fakeSurveyServer>[0] = {}) {
+  const fake = fakeSurveyServer(options)
+  server.use(...fake.list)
+  return fake
+}
+
+const continueButton = () => screen.getByRole('button', { name: 'Continue' })
+
+beforeEach(() => {
+  vi.mocked(confetti).mockClear()
+})
+
+describe('§4 request drawer flow', () => {
+  it('§4 request drawer: begins the survey (for_alpha true) and Penny asks the first question, focused', async () => {
+    const fake = useFake()
+    renderDrawer()
+    expect(screen.getByRole('dialog', { name: 'Tell us what you need' })).toBeInTheDocument()
+    const input = await screen.findByRole('textbox', { name: TEXT_Q.label })
+    await waitFor(() => expect(input).toHaveFocus())
+    expect(fake.state.begins).toEqual([{ surveyId: 603, body: { for_alpha: true } }])
+    const log = screen.getByRole('log', { name: 'Conversation with Penny' })
+    expect(log).toHaveTextContent("Hi Jane! I'm Penny")
+    expect(log).toHaveTextContent(TEXT_Q.label)
+  })
+
+  it('§5 survey answers: Continue is disabled until there is an answer; the answer is sent as a Datum', async () => {
+    const fake = useFake()
+    const { user } = renderDrawer()
+    const input = await screen.findByRole('textbox', { name: TEXT_Q.label })
+    expect(continueButton()).toBeDisabled()
+    await user.type(input, '   ')
+    expect(continueButton()).toBeDisabled()
+    await user.clear(input)
+    await user.type(input, ' Find a plumber ')
+    expect(continueButton()).toBeEnabled()
+    await user.click(continueButton())
+    await screen.findByRole('textbox', { name: /Anything else we should know/ })
+    expect(fake.state.answerCalls[0].body).toEqual({
+      user_request_answer: {
+        object_satisfied_id: 11,
+        object_satisfied_type: 'Datum',
+        value: 'Find a plumber',
+      },
+    })
+    const log = screen.getByRole('log')
+    expect(within(log).getByText('Find a plumber')).toBeInTheDocument()
+  })
+
+  it("§4 request drawer: an optional question has 'Skip'; skipping sends null and shows 'Question Skipped'", async () => {
+    const fake = useFake({ answered: { 11: 'Find a plumber' } })
+    const { user } = renderDrawer()
+    await screen.findByRole('textbox', { name: /Anything else we should know/ })
+    await user.click(screen.getByRole('button', { name: 'Skip' }))
+    await screen.findByRole('textbox', { name: /best phone number/ })
+    expect(fake.state.answerCalls.at(-1)?.body.user_request_answer).toMatchObject({
+      object_satisfied_id: 12,
+      value: null,
+    })
+    expect(within(screen.getByRole('log')).getByText('Question Skipped')).toBeInTheDocument()
+  })
+
+  it('§4 request drawer: a required question offers no Skip', async () => {
+    useFake()
+    renderDrawer()
+    await screen.findByRole('textbox', { name: TEXT_Q.label })
+    expect(screen.queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument()
+  })
+
+  it('§4 request drawer: a resumed run shows the questions already answered as a conversation', async () => {
+    useFake({ answered: { 11: 'Find a plumber', 12: null } })
+    renderDrawer()
+    await screen.findByRole('textbox', { name: /best phone number/ })
+    const log = screen.getByRole('log')
+    expect(log).toHaveTextContent('What do you need help with?')
+    expect(log).toHaveTextContent('Find a plumber')
+    expect(log).toHaveTextContent('Question Skipped')
+    expect(
+      screen.getByRole('button', { name: 'Edit answer: What do you need help with?' }),
+    ).toBeInTheDocument()
+  })
+
+  it('§5 phone mask: the phone question is masked (999) 999-9999 and prefilled; sent as digits', async () => {
+    const fake = useFake({ answered: { 11: 'x', 12: null } })
+    const { user } = renderDrawer()
+    const phone = await screen.findByRole('textbox', { name: /best phone number/ })
+    expect(phone).toHaveValue('(555) 123-4567')
+    expect(continueButton()).toBeEnabled()
+    await user.clear(phone)
+    expect(continueButton()).toBeDisabled()
+    await user.type(phone, '55598')
+    expect(phone).toHaveValue('(555) 98_-____')
+    expect(continueButton()).toBeDisabled()
+    await user.type(phone, '76543')
+    expect(phone).toHaveValue('(555) 987-6543')
+    await user.click(continueButton())
+    await screen.findByRole('textbox', { name: /Which email/ })
+    expect(fake.state.answerCalls.at(-1)?.body.user_request_answer.value).toBe('5559876543')
+    expect(within(screen.getByRole('log')).getByText('(555) 987-6543')).toBeInTheDocument()
+  })
+
+  it('§3 ManagedEmailInput: prefilled from the universal answer; an invalid address is not sent', async () => {
+    const fake = useFake({ answered: { 11: 'x', 12: null, 13: '5551234567' } })
+    const { user } = renderDrawer()
+    const email = await screen.findByRole('textbox', { name: /Which email/ })
+    expect(email).toHaveAttribute('type', 'email')
+    expect(email).toHaveValue('jane.doe@example.com')
+    await user.clear(email)
+    await user.type(email, 'not-an-email')
+    await user.click(continueButton())
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument()
+    expect(fake.state.answerCalls).toHaveLength(0)
+    await user.clear(email)
+    await user.type(email, 'jane@work.example')
+    await user.click(continueButton())
+    await screen.findByRole('radiogroup', { name: /How soon/ })
+    expect(fake.state.answerCalls[0].body.user_request_answer.value).toBe('jane@work.example')
+  })
+
+  it('§3 SingleSelectInput: options as radio chips; the option value is sent and its label shown', async () => {
+    const fake = useFake({ answered: { 11: 'x', 12: null, 13: '5551234567', 14: 'a@b.co' } })
+    const { user } = renderDrawer()
+    const group = await screen.findByRole('radiogroup', { name: /How soon/ })
+    expect(within(group).getAllByRole('radio')).toHaveLength(2)
+    expect(continueButton()).toBeDisabled()
+    await user.click(within(group).getByRole('radio', { name: 'This month' }))
+    expect(continueButton()).toBeEnabled()
+    await user.click(continueButton())
+    await screen.findByText('Choose a file')
+    expect(fake.state.answerCalls[0].body.user_request_answer.value).toBe('this_month')
+    expect(within(screen.getByRole('log')).getByText('This month')).toBeInTheDocument()
+  })
+
+  it("§4 file upload: Pending → 'Uploading n%' → 'Uploaded'; Continue waits for the upload; the key is the answer", async () => {
+    const fake = useFake({
+      answered: { 11: 'x', 12: null, 13: '5551234567', 14: 'a@b.co', 15: 'this_week' },
+    })
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    server.use(
+      http.put(`${STORAGE_URL}/:name`, async () => {
+        await gate
+        return new HttpResponse(null, { status: 200 })
+      }),
+    )
+    const { user } = renderDrawer()
+    const picker = await screen.findByLabelText('Choose a file')
+    expect(continueButton()).toBeDisabled()
+    await user.upload(picker, new File(['%PDF'], 'quote.pdf', { type: 'application/pdf' }))
+    expect(await screen.findByText(/^Uploading \d+%$/)).toBeInTheDocument()
+    expect(continueButton()).toBeDisabled()
+    release()
+    expect(await screen.findByText('Uploaded')).toBeInTheDocument()
+    expect(continueButton()).toBeEnabled()
+    await user.click(continueButton())
+    await screen.findByRole('heading', { name: 'Review your request' })
+    expect(fake.state.presigns).toEqual([{ upload: { filename: 'quote.pdf' } }])
+    expect(fake.state.answerCalls[0].body.user_request_answer.value).toBe('uploads/quote.pdf')
+    expect(screen.getByRole('region', { name: 'Review your request' })).toHaveTextContent(
+      'quote.pdf',
+    )
+  })
+
+  it("§8 file upload: a failed upload clears the file and shows 'Error uploading {file name}'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    useFake({ answered: { 11: 'x', 12: null, 13: '5551234567', 14: 'a@b.co', 15: 'this_week' } })
+    server.use(http.put(`${STORAGE_URL}/:name`, () => new HttpResponse('no', { status: 500 })))
+    const { user } = renderDrawer()
+    const picker = await screen.findByLabelText('Choose a file')
+    await user.upload(picker, new File(['x'], 'photo.png', { type: 'image/png' }))
+    expect(await screen.findByText('Error uploading photo.png')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Selected file' })).not.toBeInTheDocument(),
+    )
+    expect(continueButton()).toBeDisabled()
+  })
+})
+
+describe('§4 request drawer: editing answers', () => {
+  it('§4 request drawer: Edit opens an inline editor; Save sends the new value and shows it', async () => {
+    const fake = useFake({ answered: { 11: 'Find a plumber' } })
+    const { user } = renderDrawer()
+    await screen.findByRole('textbox', { name: /Anything else/ })
+    await user.click(
+      screen.getByRole('button', { name: 'Edit answer: What do you need help with?' }),
+    )
+    const editor = screen.getByRole('textbox', { name: 'What do you need help with?' })
+    expect(editor).toHaveValue('Find a plumber')
+    await waitFor(() => expect(editor).toHaveFocus())
+    await user.clear(editor)
+    await user.type(editor, 'Find an electrician')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument(),
+    )
+    expect(fake.state.answerCalls.at(-1)?.body.user_request_answer).toMatchObject({
+      object_satisfied_id: 11,
+      value: 'Find an electrician',
+    })
+    expect(within(screen.getByRole('log')).getByText('Find an electrician')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Edit answer: What do you need help with?' }),
+      ).toHaveFocus(),
+    )
+  })
+
+  it("§4 request drawer: Cancel with changes asks 'Are you sure you want to cancel your edit…'; discard restores", async () => {
+    const fake = useFake({ answered: { 11: 'Find a plumber' } })
+    const { user } = renderDrawer()
+    await screen.findByRole('textbox', { name: /Anything else/ })
+    await user.click(
+      screen.getByRole('button', { name: 'Edit answer: What do you need help with?' }),
+    )
+    const editor = screen.getByRole('textbox', { name: 'What do you need help with?' })
+    await user.type(editor, ' today')
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    const confirm = await screen.findByRole('alertdialog', { name: DISCARD_EDIT_MESSAGE })
+    expect(confirm).toHaveTextContent(
+      "Are you sure you want to cancel your edit and discard any changes you've made?",
+    )
+    await user.click(within(confirm).getByRole('button', { name: 'No, keep editing' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('textbox', { name: 'What do you need help with?' })).toHaveValue(
+      'Find a plumber today',
+    )
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, discard' }),
+    )
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('textbox', { name: 'What do you need help with?' }),
+      ).not.toBeInTheDocument(),
+    )
+    expect(within(screen.getByRole('log')).getByText('Find a plumber')).toBeInTheDocument()
+    expect(fake.state.answerCalls).toHaveLength(0)
+  })
+
+  it('§4 request drawer: Cancel without changes closes the editor without asking', async () => {
+    useFake({ answered: { 11: 'Find a plumber' } })
+    const { user } = renderDrawer()
+    await screen.findByRole('textbox', { name: /Anything else/ })
+    await user.click(
+      screen.getByRole('button', { name: 'Edit answer: What do you need help with?' }),
+    )
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument()
+  })
+
+  it('§4 request drawer: editing a select answer offers its options again', async () => {
+    const fake = useFake({ answered: { 11: 'x', 12: null, 13: '5551234567', 14: 'a@b.co' } })
+    const { user } = renderDrawer()
+    const group = await screen.findByRole('radiogroup', { name: /How soon/ })
+    await user.click(within(group).getByRole('radio', { name: 'This week' }))
+    await user.click(continueButton())
+    await screen.findByText('Choose a file')
+    await user.click(
+      screen.getByRole('button', { name: 'Edit answer: How soon do you need this?' }),
+    )
+    const editGroup = screen.getByRole('radiogroup', { name: /How soon/ })
+    expect(within(editGroup).getByRole('radio', { name: 'This week' })).toBeChecked()
+    await user.click(within(editGroup).getByRole('radio', { name: 'This month' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(within(screen.getByRole('log')).getByText('This month')).toBeInTheDocument(),
+    )
+    expect(fake.state.answerCalls.at(-1)?.body.user_request_answer.value).toBe('this_month')
+  })
+})
+
+describe('§4 request drawer: summary, submit and confirmation', () => {
+  it("§4 request drawer: Submit disabled and labelled 'Finish editing above' while editing", async () => {
+    useFake({ answered: ALL_ANSWERED })
+    const { user } = renderDrawer()
+    await screen.findByRole('heading', { name: 'Review your request' })
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled()
+    await user.click(
+      screen.getByRole('button', { name: 'Edit answer: What do you need help with?' }),
+    )
+    const submit = screen.getByRole('button', { name: 'Finish editing above' })
+    expect(submit).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled()
+  })
+
+  it('§4 request drawer: the summary review lists every answer with its display value', async () => {
+    useFake({ answered: ALL_ANSWERED })
+    renderDrawer()
+    await screen.findByRole('heading', { name: 'Review your request' })
+    const list = screen
+      .getByRole('region', { name: 'Review your request' })
+      .querySelector('dl') as HTMLElement
+    const texts = within(list)
+      .getAllByRole('term')
+      .map((term) => term.textContent)
+    expect(texts).toEqual(QUESTIONS.map((q) => q.label))
+    expect(list).toHaveTextContent('Find a plumber')
+    expect(list).toHaveTextContent('(555) 987-6543')
+    expect(list).toHaveTextContent('jane@work.example')
+    expect(list).toHaveTextContent('This week')
+    expect(within(list).getAllByText('Question Skipped')).toHaveLength(2)
+  })
+
+  it("§4 request drawer: 'Submitting', then the received confirmation; links close the drawer", async () => {
+    const fake = useFake({ answered: ALL_ANSWERED })
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    server.use(
+      http.post(apiUrl('/api/v1/user_request_surveys/77/submit'), async () => {
+        await gate
+        fake.state.submits += 1
+        return HttpResponse.json({ success: true, request_id: 501 })
+      }),
+    )
+    const { user, onClose, router } = renderDrawer({ user: makeUser({ request_count: 2 }) })
+    await user.click(await screen.findByRole('button', { name: 'Submit' }))
+    // The design-system busy button: a spinner labelled 'Loading', then the text.
+    const submitting = await screen.findByRole('button', { name: /Submitting$/ })
+    expect(submitting).toBeDisabled()
+    expect(submitting).toHaveAttribute('aria-busy', 'true')
+    release()
+    const heading = await screen.findByRole('heading', { name: "We've received your request" })
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(fake.state.submits).toBe(1)
+    expect(screen.getByText('What happens next')).toBeInTheDocument()
+    const requests = screen.getByRole('link', { name: 'View my requests' })
+    expect(requests).toHaveAttribute('href', '/requests')
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    )
+    await user.click(requests)
+    expect(onClose).toHaveBeenCalled()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/requests'))
+  })
+
+  it('§4 request drawer: confetti (2000 ms, 150 pieces) on the first-ever request only', async () => {
+    useFake({ answered: ALL_ANSWERED })
+    const { user, queryClient } = renderDrawer({
+      user: makeUser({ request_count: 0 }),
+      withCachedUser: true,
+    })
+    await user.click(await screen.findByRole('button', { name: 'Submit' }))
+    await screen.findByRole('heading', { name: "We've received your request" })
+    const calls = vi.mocked(confetti).mock.calls.map(([options]) => options)
+    expect(calls.length).toBeGreaterThan(0)
+    expect(calls.reduce((sum, options) => sum + (options?.particleCount ?? 0), 0)).toBe(150)
+    for (const options of calls) expect(options?.ticks).toBe(120)
+    // Spec §3: request_count is incremented locally when a request is created.
+    expect(queryClient.getQueryData<CurrentUser>(['currentUser'])?.request_count).toBe(1)
+  })
+
+  it('§4 request drawer: no confetti when the user already had requests', async () => {
+    useFake({ answered: ALL_ANSWERED })
+    const { user } = renderDrawer({ user: makeUser({ request_count: 3 }) })
+    await user.click(await screen.findByRole('button', { name: 'Submit' }))
+    await screen.findByRole('heading', { name: "We've received your request" })
+    expect(confetti).not.toHaveBeenCalled()
+  })
+
+  it('§4 request drawer: no confetti when the user prefers reduced motion', async () => {
+    useFake({ answered: ALL_ANSWERED })
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({ matches: query.includes('reduce'), media: query })),
+    )
+    try {
+      const { user } = renderDrawer({ user: makeUser({ request_count: 0 }) })
+      await user.click(await screen.findByRole('button', { name: 'Submit' }))
+      await screen.findByRole('heading', { name: "We've received your request" })
+      expect(confetti).not.toHaveBeenCalled()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+})
+
+describe('§4 request drawer: closing', () => {
+  it("§4 request drawer: closing mid-flow asks 'Wait! You're almost there…'; 'No, stay' keeps it open", async () => {
+    useFake({ answered: { 11: 'Find a plumber' } })
+    const { user, onClose } = renderDrawer()
+    await screen.findByRole('textbox', { name: /Anything else/ })
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    const confirm = await screen.findByRole('alertdialog', { name: CLOSE_CONFIRM_MESSAGE })
+    expect(confirm).toHaveTextContent(
+      "Wait! You're almost there. Are you sure you want to stop now?",
+    )
+    await user.click(within(confirm).getByRole('button', { name: 'No, stay' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(onClose).not.toHaveBeenCalled()
+    expect(screen.getByRole('dialog', { name: 'Tell us what you need' })).toBeInTheDocument()
+  })
+
+  it("§4 request drawer: Escape mid-flow asks too, and 'Yes, cancel' closes", async () => {
+    useFake({ answered: { 11: 'Find a plumber' } })
+    const { user, onClose } = renderDrawer()
+    await screen.findByRole('textbox', { name: /Anything else/ })
+    await user.keyboard('{Escape}')
+    const confirm = await screen.findByRole('alertdialog', { name: CLOSE_CONFIRM_MESSAGE })
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel' }))
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  it('§4 request drawer: closing before anything was answered closes directly', async () => {
+    useFake()
+    const { user, onClose } = renderDrawer()
+    await screen.findByRole('textbox', { name: TEXT_Q.label })
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  it('§4 request drawer: closing after submission closes directly', async () => {
+    useFake({ answered: ALL_ANSWERED })
+    const { user, onClose } = renderDrawer({ user: makeUser({ request_count: 1 }) })
+    await user.click(await screen.findByRole('button', { name: 'Submit' }))
+    await screen.findByRole('heading', { name: "We've received your request" })
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('§4 request drawer: typing indicator', () => {
+  it('§4 request drawer: the typing indicator shows only when a fetch takes over 250 ms', async () => {
+    useFake()
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    server.use(
+      http.get(apiUrl('/api/v1/user_request_surveys/77/next_screen_item'), async () => {
+        await gate
+        return HttpResponse.json({
+          next_item: {
+            item: {
+              id: 11,
+              label: TEXT_Q.label,
+              type: 'TextInput',
+              select_options: [],
+              universal_answer: null,
+            },
+            optional: false,
+            last_question: false,
+          },
+        })
+      }),
+    )
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      renderDrawer()
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(249)
+      })
+      expect(screen.queryByText('Penny is typing')).not.toBeInTheDocument()
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2)
+      })
+      expect(screen.getByText('Penny is typing')).toHaveClass('sr-only')
+      expect(
+        screen
+          .getByTestId('typing-indicator')
+          .querySelectorAll('[aria-hidden="true"].rounded-full'),
+      ).toHaveLength(3)
+      await act(async () => {
+        release()
+        await vi.advanceTimersByTimeAsync(0)
+      })
+      await vi.waitFor(() => expect(screen.queryByText('Penny is typing')).not.toBeInTheDocument())
+      expect(screen.getByRole('textbox', { name: TEXT_Q.label })).toBeInTheDocument()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('§4 request drawer: a quick fetch shows no typing indicator', async () => {
+    useFake()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      renderDrawer()
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(100)
+      })
+      await vi.waitFor(() =>
+        expect(screen.getByRole('textbox', { name: TEXT_Q.label })).toBeInTheDocument(),
+      )
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1000)
+      })
+      expect(screen.queryByText('Penny is typing')).not.toBeInTheDocument()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
+describe('§8 request drawer: failures', () => {
+  it('§8 request drawer: a failed begin is logged and offers Retry', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const fake = useFake()
+    let fail = true
+    server.use(
+      http.post(apiUrl('/api/v1/request_surveys/603/user_request_surveys'), () => {
+        if (fail) return HttpResponse.json({ success: false, error: 'Boom' }, { status: 500 })
+        fake.state.begins.push({ surveyId: 603, body: null })
+        return HttpResponse.json({ success: true, user_request_survey: { id: 77 } })
+      }),
+    )
+    const { user } = renderDrawer()
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(FLOW_MESSAGES.begin)
+    expect(errors).toHaveBeenCalledWith('Failed to begin survey', expect.anything(), 'Boom')
+    fail = false
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('textbox', { name: TEXT_Q.label })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('§8 request drawer: a failed answer keeps the input, is logged and can be retried', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const fake = useFake()
+    let fail = true
+    server.use(
+      // Once `fail` is off, the resolver returns nothing and the fake server's handler answers.
+      http.post(apiUrl('/api/v1/user_request_surveys/77/user_request_answers'), () => {
+        if (fail) return HttpResponse.json({ success: false, error: 'Down' }, { status: 503 })
+      }),
+    )
+    const { user } = renderDrawer()
+    await user.type(await screen.findByRole('textbox', { name: TEXT_Q.label }), 'Find a plumber')
+    await user.click(continueButton())
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(FLOW_MESSAGES.save)
+    expect(errors).toHaveBeenCalledWith('Failed to save answer', expect.anything(), 'Down')
+    expect(screen.getByRole('textbox', { name: TEXT_Q.label })).toHaveValue('Find a plumber')
+    fail = false
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await screen.findByRole('textbox', { name: /Anything else/ })
+    expect(fake.answers.get(11)).toBe('Find a plumber')
+  })
+
+  it("§8 request drawer: a rejected answer (422) shows the server's text", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    useFake({ answered: { 11: 'x', 12: null, 13: '5551234567' } })
+    server.use(
+      http.post(apiUrl('/api/v1/user_request_surveys/77/user_request_answers'), () =>
+        HttpResponse.json(
+          {
+            success: false,
+            error: 'Validation failed',
+            errors: { value: ['Please enter a valid email address'] },
+          },
+          { status: 422 },
+        ),
+      ),
+    )
+    const { user } = renderDrawer()
+    await screen.findByRole('textbox', { name: /Which email/ })
+    await user.click(continueButton())
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: /Which email/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+  })
+
+  it('§8 request drawer: a failed submit is logged and offers Retry', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const fake = useFake({ answered: ALL_ANSWERED })
+    let fail = true
+    server.use(
+      // Once `fail` is off, the resolver returns nothing and the fake server's handler answers.
+      http.post(apiUrl('/api/v1/user_request_surveys/77/submit'), () => {
+        if (fail) return HttpResponse.json({ success: false, error: 'Oops' }, { status: 500 })
+      }),
+    )
+    const { user } = renderDrawer({ user: makeUser({ request_count: 1 }) })
+    await user.click(await screen.findByRole('button', { name: 'Submit' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(FLOW_MESSAGES.submit)
+    expect(errors).toHaveBeenCalledWith('Failed to submit survey', expect.anything(), 'Oops')
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled()
+    fail = false
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(
+      await screen.findByRole('heading', { name: "We've received your request" }),
+    ).toBeInTheDocument()
+    expect(fake.state.submits).toBe(1)
+  })
+
+  it('§4 request drawer: a slow next question still arrives after the answer (delayed server)', async () => {
+    useFake({ answered: { 11: 'x' } })
+    server.use(
+      http.get(apiUrl('/api/v1/user_request_surveys/77/next_screen_item'), async () => {
+        await delay(300)
+      }),
+    )
+    renderDrawer()
+    expect(await screen.findByText('Penny is typing')).toBeInTheDocument()
+    expect(await screen.findByRole('textbox', { name: /Anything else/ })).toBeInTheDocument()
+    expect(screen.queryByText('Penny is typing')).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,252 @@
+/**
+ * The request drawer (spec §2 'Request drawer', §4 'Request drawer flow'): Penny asks one
+ * question at a time, answers can be skipped (optional) or edited, a summary review leads to
+ * Submit, and a confirmation links on to the Dashboard and the request queue.
+ */
+import { CircleAlert, RotateCcw } from 'lucide-react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useOutletContext } from 'react-router'
+import type { AuthedContext } from '@/app/guards'
+import { ASSISTANT_NAME, Assistant, Button, Drawer, Heading, Paragraph } from '@/design-system'
+import { celebrate, prefersReducedMotion } from '../confetti'
+import type { RequestDrawerTarget } from '../context'
+import { useDelayedFlag } from '../useDelayedFlag'
+import { type FlowError, useSurveyFlow } from '../useSurveyFlow'
+import { AnsweredQuestion } from './AnsweredQuestion'
+import { AnswerForm } from './AnswerForm'
+import { ConfirmDialog } from './ConfirmDialog'
+import { PennyMessage, TypingIndicator } from './Conversation'
+
+/** Spec §4 step 6, verbatim. */
+export const CLOSE_CONFIRM_MESSAGE = "Wait! You're almost there. Are you sure you want to stop now?"
+export const RECEIVED_HEADING = "We've received your request"
+
+export default function RequestDrawer({
+  target,
+  onClose,
+}: {
+  target: RequestDrawerTarget
+  onClose: () => void
+}) {
+  const user = useOutletContext<Partial<AuthedContext> | undefined>()?.user
+  const flow = useSurveyFlow(target.surveyId, user)
+  const [editing, setEditing] = useState<ReadonlySet<number>>(new Set())
+  const [confirmClose, setConfirmClose] = useState(false)
+  const showTyping = useDelayedFlag(flow.busy)
+  const endRef = useRef<HTMLDivElement>(null)
+  const questionLabelId = useId()
+
+  const { phase, answers, current } = flow
+  const reviewing = phase === 'review' || phase === 'submitting'
+  const received = phase === 'received'
+  const title = target.surveyName ?? flow.surveyName ?? 'New request'
+  const midFlow = !received && answers.length > 0
+
+  const requestClose = () => {
+    if (midFlow) setConfirmClose(true)
+    else onClose()
+  }
+
+  const setEditingFor = useCallback((questionId: number, on: boolean) => {
+    setEditing((prev) => {
+      const next = new Set(prev)
+      if (on) next.add(questionId)
+      else next.delete(questionId)
+      return next
+    })
+  }, [])
+
+  // Keep the newest message in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the conversation grows
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({
+      block: 'nearest',
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+    })
+  }, [answers.length, current?.item.id, showTyping, phase])
+
+  // Confetti on the first-ever request only.
+  useEffect(() => {
+    if (received && flow.firstRequest) celebrate()
+  }, [received, flow.firstRequest])
+
+  const greeting = user?.first_name ? `Hi ${user.first_name}!` : 'Hi there!'
+
+  return (
+    <Drawer isOpen onClose={onClose} onRequestClose={requestClose} title={title} variant="panel">
+      {received ? (
+        <Received
+          firstName={user?.first_name}
+          surveyName={flow.surveyName ?? target.surveyName}
+          onLeave={onClose}
+        />
+      ) : (
+        <div className="flex flex-col gap-4">
+          <div
+            role="log"
+            aria-label={`Conversation with ${ASSISTANT_NAME}`}
+            className="flex flex-col gap-4"
+          >
+            <PennyMessage>
+              {greeting} I'm {ASSISTANT_NAME}, your concierge assistant. I'll ask you a few quick
+              questions so our team knows exactly what you need.
+            </PennyMessage>
+            {!reviewing &&
+              answers.map((answer) => (
+                <AnsweredQuestion
+                  key={answer.question_id}
+                  answer={answer}
+                  spec={flow.questionFor(answer)}
+                  variant="chat"
+                  isEditing={editing.has(answer.question_id)}
+                  onEditingChange={setEditingFor}
+                  onSave={flow.edit}
+                />
+              ))}
+            {phase === 'asking' && current ? (
+              <PennyMessage id={questionLabelId}>
+                {current.item.label}
+                {current.optional ? <span className="text-ink-muted"> (optional)</span> : null}
+              </PennyMessage>
+            ) : null}
+            {reviewing ? (
+              <PennyMessage>
+                That's everything I need! Please review your answers below, then submit your
+                request.
+              </PennyMessage>
+            ) : null}
+            {showTyping ? <TypingIndicator /> : null}
+          </div>
+
+          {phase === 'asking' && current ? (
+            <AnswerForm
+              key={current.item.id}
+              question={current.item}
+              optional={current.optional}
+              mode="ask"
+              labelledBy={questionLabelId}
+              onSubmit={(value, display) => flow.answer(current.item, value, display)}
+            />
+          ) : null}
+
+          {flow.error ? <FlowErrorBox error={flow.error} /> : null}
+
+          {reviewing ? (
+            <section aria-labelledby={`${questionLabelId}-review`} className="flex flex-col gap-3">
+              <Heading level={3} id={`${questionLabelId}-review`}>
+                Review your request
+              </Heading>
+              <dl className="m-0 rounded-2xl border border-line bg-surface px-4 shadow-xs">
+                {answers.map((answer) => (
+                  <AnsweredQuestion
+                    key={answer.question_id}
+                    answer={answer}
+                    spec={flow.questionFor(answer)}
+                    variant="summary"
+                    isEditing={editing.has(answer.question_id)}
+                    locked={phase === 'submitting'}
+                    onEditingChange={setEditingFor}
+                    onSave={flow.edit}
+                  />
+                ))}
+              </dl>
+              <Button
+                fullWidth
+                onClick={() => void flow.submit()}
+                disabled={editing.size > 0 || flow.busy}
+                loading={phase === 'submitting'}
+              >
+                {editing.size > 0
+                  ? 'Finish editing above'
+                  : phase === 'submitting'
+                    ? 'Submitting'
+                    : 'Submit'}
+              </Button>
+            </section>
+          ) : null}
+          <div ref={endRef} />
+        </div>
+      )}
+
+      <ConfirmDialog
+        isOpen={confirmClose}
+        message={CLOSE_CONFIRM_MESSAGE}
+        confirmLabel="Yes, cancel"
+        cancelLabel="No, stay"
+        onConfirm={() => {
+          setConfirmClose(false)
+          onClose()
+        }}
+        onCancel={() => setConfirmClose(false)}
+      />
+    </Drawer>
+  )
+}
+
+function FlowErrorBox({ error }: { error: FlowError }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-danger-200 bg-danger-50 p-3 text-sm font-medium text-danger-800"
+    >
+      <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+      <span className="min-w-0 flex-1">{error.message}</span>
+      {error.retry ? (
+        <Button size="sm" variant="secondary" icon={<RotateCcw />} onClick={error.retry}>
+          Retry
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+function Received({
+  firstName,
+  surveyName,
+  onLeave,
+}: {
+  firstName?: string
+  surveyName?: string | null
+  onLeave: () => void
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const headingId = useId()
+  useEffect(() => {
+    headingRef.current?.focus()
+  }, [])
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col items-center gap-5 py-4 text-center"
+    >
+      <Assistant size="lg" waving />
+      <Heading level={2} id={headingId} ref={headingRef} tabIndex={-1} className="outline-none">
+        {RECEIVED_HEADING}
+      </Heading>
+      <Paragraph tone="muted" className="max-w-md">
+        {firstName ? `Thanks, ${firstName}! ` : 'Thank you! '}
+        {surveyName
+          ? `Your request “${surveyName}” is now in our queue.`
+          : 'Your request is now in our queue.'}
+      </Paragraph>
+      <div className="w-full max-w-md rounded-2xl bg-surface-muted p-4 text-start">
+        <Heading level={3} size="default" className="mb-2 text-base sm:text-base">
+          What happens next
+        </Heading>
+        <ol className="flex list-decimal flex-col gap-1.5 ps-5 text-sm text-ink">
+          <li>A member of our concierge team reviews your request.</li>
+          <li>They message you inside the request with questions or updates.</li>
+          <li>You follow along and reply from your requests at any time.</li>
+        </ol>
+      </div>
+      <div className="flex w-full max-w-md flex-col gap-2 sm:flex-row">
+        <Button to="/requests" onClick={onLeave} fullWidth>
+          View my requests
+        </Button>
+        <Button to="/dashboard" variant="secondary" onClick={onLeave} fullWidth>
+          Go to Dashboard
+        </Button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,38 @@
+import confetti from 'canvas-confetti'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CONFETTI_DURATION_MS, CONFETTI_PIECES, celebrate } from './confetti'
+
+vi.mock('canvas-confetti', () => ({ default: vi.fn() }))
+
+function stubReducedMotion(reduce: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({ matches: reduce && query.includes('reduce'), media: query })),
+  )
+}
+
+describe('celebrate (confetti)', () => {
+  beforeEach(() => vi.mocked(confetti).mockClear())
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('§9 confetti: 150 pieces that last 2000 ms by default', () => {
+    expect(CONFETTI_PIECES).toBe(150)
+    expect(CONFETTI_DURATION_MS).toBe(2000)
+    stubReducedMotion(false)
+    celebrate()
+    const calls = vi.mocked(confetti).mock.calls.map(([options]) => options ?? {})
+    expect(calls.reduce((sum, o) => sum + (o.particleCount ?? 0), 0)).toBe(150)
+    // canvas-confetti counts a piece's life in ~60 fps frames: 2000 ms ≈ 120 ticks.
+    for (const options of calls) {
+      expect(options.ticks).toBe(120)
+      expect(options.disableForReducedMotion).toBe(true)
+      expect(options.zIndex).toBeGreaterThan(1200)
+    }
+  })
+
+  it('§8 look and feel: nothing when the user prefers reduced motion', () => {
+    stubReducedMotion(true)
+    celebrate()
+    expect(confetti).not.toHaveBeenCalled()
+  })
+})

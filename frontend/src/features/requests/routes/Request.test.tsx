@@ -1,0 +1,413 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeUser, renderWithProviders, signInSession } from '@/test/render'
+import { apiUrl, server } from '@/test/server'
+import type { RequestItem } from '../api/requests'
+import { detailHandler, makeMessage, makeRequest, minutesAgo } from '../test/fixtures'
+import Request from './Request'
+
+const STORAGE = 'https://storage.example.test/bucket'
+
+beforeEach(() => signInSession())
+afterEach(() => vi.useRealTimers())
+
+function renderRequest(id: number | string) {
+  return renderWithProviders(<Request />, {
+    route: `/requests/${id}`,
+    path: '/requests/:requestId',
+    user: makeUser(),
+  })
+}
+
+function pdf(name = 'lease.pdf', body = '%PDF-1.4 hello') {
+  return new File([body], name, { type: 'application/pdf' })
+}
+
+function fileInput() {
+  return screen.getByLabelText('Attach a file') as HTMLInputElement
+}
+
+interface SentMessage {
+  body: {
+    message: { body: string; source: string; source_name: string; attachment_keys?: string[] }
+  }
+  idempotencyKey: string | null
+}
+
+/** POST messages: records each call; appends the message to `state.request` and answers 201. */
+function messageHandler(state: { request: RequestItem }, sent: SentMessage[]) {
+  return http.post(apiUrl('/api/v1/requests/:id/messages'), async ({ request }) => {
+    const body = (await request.json()) as SentMessage['body']
+    sent.push({ body, idempotencyKey: request.headers.get('Idempotency-Key') })
+    const keys = body.message.attachment_keys ?? []
+    state.request = {
+      ...state.request,
+      messages: [
+        ...state.request.messages,
+        makeMessage({
+          id: 900 + sent.length,
+          source: 'user',
+          source_name: 'Jane Doe',
+          body_html: body.message.body,
+          external_created_at: new Date().toISOString(),
+          attachment_keys: keys,
+          attachments: keys.map((key) => ({
+            key,
+            filename: key.split('/').pop() ?? key,
+            content_type: 'application/pdf',
+            size: 14,
+          })),
+        }),
+      ],
+    }
+    return HttpResponse.json({ request: state.request }, { status: 201 })
+  })
+}
+
+describe('Request: header and thread', () => {
+  it('§2 Request: header with name, status label, relative requested time and a back link', async () => {
+    const request = makeRequest({
+      id: 7,
+      name: 'Find a dog walker',
+      status: 'in_progress',
+      issued_at: minutesAgo(5),
+    })
+    server.use(detailHandler(() => request))
+    renderRequest(7)
+    expect(screen.getByRole('status', { name: 'Loading request' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Find a dog walker' }),
+    ).toBeInTheDocument()
+    expect(screen.getByText('In Progress')).toBeInTheDocument()
+    expect(screen.getByText('Requested 5 minutes ago')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to requests' })).toHaveAttribute(
+      'href',
+      '/requests',
+    )
+  })
+
+  it('§4 Request thread: sorted ascending with the synthetic first message repeating the details', async () => {
+    const request = makeRequest({
+      id: 8,
+      details: 'Walker for Rex\nWeekdays at noon',
+      issued_at: minutesAgo(60),
+      messages: [
+        makeMessage({
+          id: 3,
+          body_html: 'Third',
+          source: 'user',
+          source_name: 'Jane Doe',
+          external_created_at: minutesAgo(10),
+        }),
+        makeMessage({
+          id: 1,
+          body_html: 'First <a href="https://example.com" target="_blank">link</a><br>\nline two',
+          source_name: 'Alex from Concierge',
+          external_created_at: minutesAgo(50),
+        }),
+        makeMessage({
+          id: 2,
+          body_html: 'Second',
+          source_name: 'Alex from Concierge',
+          external_created_at: minutesAgo(30),
+          attachment_keys: ['uploads/8/quote final.pdf'],
+          attachments: [
+            {
+              key: 'uploads/8/quote final.pdf',
+              filename: 'quote final.pdf',
+              content_type: 'application/pdf',
+              size: 1536,
+            },
+          ],
+        }),
+      ],
+    })
+    server.use(detailHandler(() => request))
+    renderRequest(8)
+    const list = await screen.findByRole('list', { name: 'Messages' })
+    const items = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === list)
+    expect(items).toHaveLength(4)
+    expect(items[0]).toHaveTextContent(
+      "We've received your request and a concierge will be in touch soon. Here's what you told us:",
+    )
+    expect(items[0]).toHaveTextContent('Walker for Rex')
+    expect(items[0]).toHaveAttribute('data-from', 'concierge')
+    expect(items[0]).toHaveTextContent('1 hour ago')
+    expect(items[1]).toHaveTextContent('First')
+    expect(items[1]).toHaveTextContent('Alex from Concierge')
+    expect(items[1]).toHaveTextContent('50 minutes ago')
+    expect(within(items[1]).getByRole('link', { name: 'link' })).toHaveAttribute(
+      'href',
+      'https://example.com',
+    )
+    expect(items[2]).toHaveTextContent('Second')
+    expect(items[3]).toHaveTextContent('Third')
+    expect(items[3]).toHaveAttribute('data-from', 'user')
+    expect(items[3]).toHaveClass('justify-end')
+    expect(items[1]).toHaveClass('justify-start')
+    expect(within(items[3]).getByRole('article', { name: 'Message from You' })).toBeInTheDocument()
+
+    const attachment = within(items[2]).getByRole('link', { name: /quote final\.pdf/ })
+    expect(attachment).toHaveAttribute('href', '/attachments/uploads%2F8%2Fquote%20final.pdf')
+    expect(attachment).toHaveTextContent('1.5 KB')
+    expect(screen.queryByText('No messages yet')).not.toBeInTheDocument()
+  })
+
+  it("§2 Request: 'No messages yet' when there are no details and no messages", async () => {
+    const request = makeRequest({ id: 9, details: '' })
+    server.use(detailHandler(() => request))
+    renderRequest(9)
+    expect(await screen.findByText('No messages yet')).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Messages' })).not.toBeInTheDocument()
+  })
+
+  it('§8 Request: a missing request shows a friendly state with a link back', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const request = makeRequest({ id: 10 })
+    server.use(detailHandler(() => request))
+    renderRequest(404)
+    expect(
+      await screen.findByRole('heading', { name: 'We couldn’t find that request' }),
+    ).toBeInTheDocument()
+    expect(screen.getAllByRole('link', { name: 'Back to requests' })[0]).toHaveAttribute(
+      'href',
+      '/requests',
+    )
+    expect(console.error).toHaveBeenCalledWith('Failed to fetch request', expect.anything())
+  })
+
+  it('§2 Request: a non-numeric id is not found without a call', () => {
+    renderRequest('abc')
+    expect(
+      screen.getByRole('heading', { name: 'We couldn’t find that request' }),
+    ).toBeInTheDocument()
+  })
+
+  it('§2 Request: the request is refetched every 15 s while the page is shown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const calls = { count: 0 }
+    let request = makeRequest({ id: 11, details: '' })
+    server.use(detailHandler(() => request, calls))
+    renderRequest(11)
+    expect(await screen.findByText('No messages yet')).toBeInTheDocument()
+    expect(calls.count).toBe(1)
+    request = { ...request, messages: [makeMessage({ body_html: 'A concierge reply' })] }
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000)
+    })
+    await waitFor(() => expect(calls.count).toBe(2))
+    expect(await screen.findByText('A concierge reply')).toBeInTheDocument()
+  })
+})
+
+describe('Request: message composer', () => {
+  it('§5 Message composer: an empty or whitespace-only message is not sent', async () => {
+    const sent: SentMessage[] = []
+    const state = { request: makeRequest({ id: 20 }) }
+    server.use(
+      detailHandler(() => state.request),
+      messageHandler(state, sent),
+    )
+    const { user } = renderRequest(20)
+    const send = await screen.findByRole('button', { name: 'Send' })
+    await user.click(send)
+    expect(await screen.findByText('Please enter a message')).toBeInTheDocument()
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), '   ')
+    await user.click(send)
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAttribute('aria-invalid', 'true')
+    expect(sent).toHaveLength(0)
+  })
+
+  it('§2 Request: sending clears the composer and refetches the request', async () => {
+    const sent: SentMessage[] = []
+    const calls = { count: 0 }
+    const state = { request: makeRequest({ id: 21 }) }
+    server.use(
+      detailHandler(() => state.request, calls),
+      messageHandler(state, sent),
+    )
+    const { user } = renderRequest(21)
+    const box = await screen.findByRole('textbox', { name: 'Message' })
+    await user.type(box, '  Hello there  ')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0].body).toEqual({
+      message: { body: 'Hello there', source: 'user', source_name: 'Jane Doe' },
+    })
+    expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/)
+    await waitFor(() => expect(calls.count).toBe(2))
+    expect(box).toHaveValue('')
+    const list = await screen.findByRole('list', { name: 'Messages' })
+    expect(within(list).getByText('Hello there')).toBeInTheDocument()
+  })
+
+  it('§5 Message attachments: a non-image non-PDF file is refused with the §5 text', async () => {
+    const state = { request: makeRequest({ id: 22 }) }
+    server.use(detailHandler(() => state.request))
+    renderRequest(22)
+    await screen.findByRole('textbox', { name: 'Message' })
+    const notes = new File(['hi'], 'notes.txt', { type: 'text/plain' })
+    fireEvent.change(fileInput(), { target: { files: [notes] } })
+    expect(
+      await screen.findByText(
+        "'notes.txt' has an invalid file type. Only images or PDFs are allowed.",
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Selected file' })).not.toBeInTheDocument()
+  })
+
+  it('§5 File upload: a file over 25 MB is refused with the §5 text', async () => {
+    const state = { request: makeRequest({ id: 23 }) }
+    server.use(detailHandler(() => state.request))
+    renderRequest(23)
+    await screen.findByRole('textbox', { name: 'Message' })
+    const big = pdf('big.pdf')
+    Object.defineProperty(big, 'size', { value: 26_214_401 })
+    fireEvent.change(fileInput(), { target: { files: [big] } })
+    expect(
+      await screen.findByText('File size exceeds 25 MB, please upload a smaller file.'),
+    ).toBeInTheDocument()
+  })
+
+  it('§4 File upload: Pending → Uploaded, Send disabled while uploading; the key is sent with the message', async () => {
+    const sent: SentMessage[] = []
+    const presigned: unknown[] = []
+    let releasePut: () => void = () => {}
+    const putGate = new Promise<void>((resolve) => {
+      releasePut = resolve
+    })
+    const state = { request: makeRequest({ id: 24 }) }
+    server.use(
+      detailHandler(() => state.request),
+      messageHandler(state, sent),
+      http.post(apiUrl('/api/v1/uploads/presigned_url'), async ({ request }) => {
+        presigned.push(await request.json())
+        return HttpResponse.json({
+          presigned_url: `${STORAGE}/lease.pdf`,
+          key: 'uploads/24/lease.pdf',
+        })
+      }),
+      http.put(`${STORAGE}/lease.pdf`, async () => {
+        await putGate
+        return new HttpResponse(null, { status: 200 })
+      }),
+    )
+    const { user } = renderRequest(24)
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Here is the lease')
+    await user.upload(fileInput(), pdf())
+    const selected = await screen.findByRole('list', { name: 'Selected file' })
+    expect(within(selected).getByText('lease.pdf')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled()
+    await waitFor(() =>
+      expect(within(selected).getByText(/^(Pending|Uploading \d+%)$/)).toBeInTheDocument(),
+    )
+    releasePut()
+    expect(await within(selected).findByText('Uploaded')).toBeInTheDocument()
+    expect(presigned).toEqual([{ upload: { filename: 'lease.pdf', request_id: 24 } }])
+    const send = screen.getByRole('button', { name: 'Send' })
+    expect(send).toBeEnabled()
+    await user.click(send)
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0].body.message).toEqual({
+      body: 'Here is the lease',
+      source: 'user',
+      source_name: 'Jane Doe',
+      attachment_keys: ['uploads/24/lease.pdf'],
+    })
+    // The composer and the upload are reset; the new message shows with its attachment.
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Selected file' })).not.toBeInTheDocument(),
+    )
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('')
+    const link = await screen.findByRole('link', { name: /lease\.pdf/ })
+    expect(link).toHaveAttribute('href', '/attachments/uploads%2F24%2Flease.pdf')
+  })
+
+  it('§8 Message file upload error: the selection is cleared and the §8 text shown', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const state = { request: makeRequest({ id: 25 }) }
+    server.use(
+      detailHandler(() => state.request),
+      http.post(apiUrl('/api/v1/uploads/presigned_url'), () =>
+        HttpResponse.json({ presigned_url: `${STORAGE}/photo.png`, key: 'k/photo.png' }),
+      ),
+      http.put(`${STORAGE}/photo.png`, () => new HttpResponse('denied', { status: 403 })),
+    )
+    const { user } = renderRequest(25)
+    await screen.findByRole('textbox', { name: 'Message' })
+    await user.upload(fileInput(), new File(['png'], 'photo.png', { type: 'image/png' }))
+    expect(
+      await screen.findByText(
+        'There was an error uploading your file: Error uploading photo.png. We have been notified of the error, but you are welcome to try again.',
+      ),
+    ).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Selected file' })).not.toBeInTheDocument(),
+    )
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled()
+  })
+
+  it('§4 File upload: choosing the same file again is ignored', async () => {
+    let presignCalls = 0
+    const state = { request: makeRequest({ id: 26 }) }
+    server.use(
+      detailHandler(() => state.request),
+      http.post(apiUrl('/api/v1/uploads/presigned_url'), () => {
+        presignCalls++
+        return HttpResponse.json({ presigned_url: `${STORAGE}/lease.pdf`, key: 'k/lease.pdf' })
+      }),
+      http.put(`${STORAGE}/lease.pdf`, () => new HttpResponse(null, { status: 200 })),
+    )
+    const { user } = renderRequest(26)
+    await screen.findByRole('textbox', { name: 'Message' })
+    await user.upload(fileInput(), pdf())
+    expect(await screen.findByText('Uploaded')).toBeInTheDocument()
+    await user.upload(fileInput(), pdf())
+    expect(screen.getByText('Uploaded')).toBeInTheDocument()
+    expect(presignCalls).toBe(1)
+  })
+
+  it("§8 Failed API calls: 'Failed to create message' is logged, shown, and a retry reuses the Idempotency-Key", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const keys: (string | null)[] = []
+    let fail = true
+    const state = { request: makeRequest({ id: 27 }) }
+    const sent: SentMessage[] = []
+    const ok = messageHandler(state, sent)
+    server.use(
+      detailHandler(() => state.request),
+      http.post(apiUrl('/api/v1/requests/:id/messages'), ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'))
+        if (fail) {
+          return HttpResponse.json(
+            { success: false, error: 'The concierge service is unavailable.' },
+            { status: 503 },
+          )
+        }
+        return undefined
+      }),
+      ok,
+    )
+    const { user } = renderRequest(27)
+    const box = await screen.findByRole('textbox', { name: 'Message' })
+    await user.type(box, 'Are you there?')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The concierge service is unavailable.',
+    )
+    expect(errors).toHaveBeenCalledWith('Failed to create message', expect.anything())
+    expect(box).toHaveValue('Are you there?')
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toBeTruthy()
+    expect(keys[1]).toBe(keys[0])
+    expect(sent[0].idempotencyKey).toBe(keys[0])
+    await waitFor(() => expect(box).toHaveValue(''))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,13 @@
+export {
+  putFile,
+  requestPresignedUrl,
+  UploadError,
+  uploadErrorMessage,
+} from './upload'
+export {
+  type SingleFileUpload,
+  type SingleFileUploadState,
+  type SingleFileUploadStatus,
+  type StartUploadOptions,
+  useSingleFileUpload,
+} from './useSingleFileUpload'
