@@ -71,11 +71,11 @@ run: install build demo
 	@echo "    concierge@example.com (concierge)       admin@example.com (admin, /admin)"
 	@echo "  Emails and text messages: http://$(HOST):$(PORT)/dev/outbox"
 	@echo
-	cd backend && ../$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log
+	cd backend && ../$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --timeout-graceful-shutdown 3
 
 dev: export DEBUG ?= true
 dev: install demo
-	cd frontend && npx vite & cd backend && ../$(VENV)/bin/uvicorn config.asgi:application --reload --host $(HOST) --port $(PORT)
+	cd frontend && npx vite & cd backend && ../$(VENV)/bin/uvicorn config.asgi:application --reload --host $(HOST) --port $(PORT) --timeout-graceful-shutdown 3
 
 lint: $(VENV)/.installed frontend/node_modules/.installed
 	cd backend && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .

@@ -42,7 +42,7 @@ def database_ensure(url: str) -> None:
 def server_environment(url: str) -> dict[str, str]:
     """The production profile (DEBUG off) on plain HTTP, without rate limits."""
     return {
-        "DJANGO_SETTINGS_MODULE": os.environ.get("XBENCH_SETTINGS", "config.settings"),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
         "DATABASE_URL": url,
         "DEBUG": "false",
         "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),

@@ -70,24 +70,40 @@ async def open_loop(
     rate: float,
     seconds: float,
     timeout: float,
+    max_in_flight: int,
 ) -> Result:
-    """`rate` requests per second for `seconds`; waits at most `timeout` for the stragglers."""
+    """`rate` requests per second for `seconds`, then at most `timeout` for the stragglers.
+
+    Bounded: a request due while `max_in_flight` are still unanswered is not sent and counts
+    as an error, so a stalled server cannot make the load generator pile up work.
+    """
     loop = asyncio.get_running_loop()
     result = Result()
     total = max(1, round(rate * seconds))
     start = loop.time() + 0.01
+    in_flight: set[asyncio.Task[None]] = set()
     tasks = []
     for i in range(total):
         due = start + i / rate
         delay = due - loop.time()
         if delay > 0:
             await asyncio.sleep(delay)
-        tasks.append(asyncio.create_task(_request(client, next_path(), due, result)))
         result.sent += 1
-    _, pending = await asyncio.wait(tasks, timeout=timeout)
-    for task in pending:
-        task.cancel()
-        result.errors["unanswered"] += 1
+        if len(in_flight) >= max_in_flight:
+            result.errors[f"not sent ({max_in_flight} in flight)"] += 1
+            continue
+        task = asyncio.create_task(_request(client, next_path(), due, result))
+        in_flight.add(task)
+        task.add_done_callback(in_flight.discard)
+        tasks.append(task)
+    if tasks:
+        _, pending = await asyncio.wait(
+            tasks, timeout=max(0.0, start + seconds + timeout - loop.time())
+        )
+        for task in pending:
+            task.cancel()
+            result.errors["unanswered"] += 1
+        await asyncio.gather(*pending, return_exceptions=True)
     result.elapsed = loop.time() - start
     return result
 
@@ -98,6 +114,7 @@ async def closed_loop(
     *,
     concurrency: int,
     seconds: float,
+    timeout: float,
 ) -> Result:
     """`concurrency` clients, each sending its next request as soon as the last one answered:
     the most the server gives this endpoint (on this machine, next to the load generator)."""
@@ -111,6 +128,11 @@ async def closed_loop(
             result.sent += 1
             await _request(client, next_path(), loop.time(), result)
 
-    await asyncio.gather(*(client_loop() for _ in range(concurrency)))
+    workers = [asyncio.create_task(client_loop()) for _ in range(concurrency)]
+    _, pending = await asyncio.wait(workers, timeout=seconds + timeout)
+    for task in pending:
+        task.cancel()
+        result.errors["unanswered"] += 1
+    await asyncio.gather(*pending, return_exceptions=True)
     result.elapsed = loop.time() - start
     return result

@@ -115,6 +115,11 @@ def user_request_survey_detail(request: HttpRequest, run_id: int):
                 question_id=view.question.pk,
                 label=view.question.label,
                 type=view.question.input_type,
+                optional=view.question.optional,
+                select_options=[
+                    SelectOptionOut(label=o.label, value=o.value)
+                    for o in view.question.select_options.all()
+                ],
                 value=selectors.answer_value_text(view.answer.value),
                 display_value=view.display_value,
                 skipped=view.skipped,

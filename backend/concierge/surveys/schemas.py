@@ -122,6 +122,8 @@ class AnsweredQuestionOut(Schema):
     question_id: int
     label: str
     type: str
+    optional: bool
+    select_options: list[SelectOptionOut]
     value: str | None
     display_value: str = Field(
         description="'Question Skipped', an option's label, a formatted phone, a file name."

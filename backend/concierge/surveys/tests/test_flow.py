@@ -491,6 +491,8 @@ def test_s4_request_drawer_optional_question_skipped_with_null(signed_in_api, wa
             "question_id": q["notes"].id,
             "label": "Anything else?",
             "type": "TextInput",
+            "optional": True,
+            "select_options": [],
             "value": None,
             "display_value": "Question Skipped",
             "skipped": True,
