@@ -60,7 +60,7 @@ migrate: $(VENV)/.installed
 	$(MANAGE) migrate --noinput
 
 demo: migrate $(VAR)/demo_password
-	DEMO_PASSWORD="$${DEMO_PASSWORD:-$$(cat $(VAR)/demo_password)}" $(MANAGE) seed_demo
+	cd backend && DEMO_PASSWORD="$${DEMO_PASSWORD:-$$(cat $(CURDIR)/$(VAR)/demo_password)}" ../$(PY) manage.py seed_demo
 
 run: export DEBUG ?= true
 run: install build demo
