@@ -272,3 +272,29 @@ def signed_in_api(api, user) -> ApiClient:
     response = api.sign_in(user.email)
     assert response.status_code == 200, response.content
     return api
+
+
+# --------------------------------------------------------------------------- concierge desk
+
+
+@pytest.fixture
+def concierge(db) -> User:
+    """A concierge (staff in the 'Concierges' group), like the demo's concierge@example.com."""
+    return cast(
+        User,
+        UserFactory(
+            email="casey@example.com",
+            first_name="Casey",
+            last_name="Jones",
+            groups=["Concierges"],
+        ),
+    )
+
+
+@pytest.fixture
+def concierge_api(db, concierge) -> ApiClient:
+    """Its own API client (another browser), signed in as `concierge`."""
+    api = ApiClient()
+    response = api.sign_in(concierge.email)
+    assert response.status_code == 200, response.content
+    return api

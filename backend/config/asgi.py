@@ -4,3 +4,16 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 application = get_asgi_application()
+
+
+def _start_in_process_tasks() -> None:
+    """The embedded default runs the task queue in this process (see TASKS_IN_PROCESS)."""
+    from django.conf import settings
+
+    if settings.TASKS_IN_PROCESS:
+        from concierge.notifications.taskqueue import in_process_runner
+
+        in_process_runner.start()
+
+
+_start_in_process_tasks()

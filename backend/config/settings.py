@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django_tasks",
     "concierge.common",
     "concierge.accounts",
     "concierge.notifications",
@@ -65,6 +66,7 @@ INSTALLED_APPS = [
     "concierge.offerings",
     "concierge.servicerequests",
     "concierge.uploads",
+    "concierge.concierge_desk",
     "concierge.demo",
 ]
 
@@ -101,9 +103,16 @@ TEMPLATES = [
 
 DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'concierge.sqlite3'}")
 try:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
 except Exception as exc:  # dj_database_url raises several error types for a bad URL
     raise ImproperlyConfigured(f"DATABASE_URL is not a valid database URL: {exc}") from exc
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Under ASGI every request runs in its own thread, so persistent connections would pile up:
+    # a bounded pool per process instead (keep workers x DB_POOL_MAX under max_connections).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {"min_size": 1, "max_size": env_int("DB_POOL_MAX", 10), "timeout": 10}
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
@@ -166,6 +175,29 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Live events (Server-Sent Events at /api/v1/events): Redis pub/sub between processes when
+# REDIS_URL is set, an in-process broker otherwise (right for one process only).
+EVENTS_HEARTBEAT_SECONDS = env_int("EVENTS_HEARTBEAT_SECONDS", 15)
+EVENTS_TICKET_TTL_SECONDS = 60
+EVENTS_MAX_STREAM_SECONDS = env_int("EVENTS_MAX_STREAM_SECONDS", 3600)
+
+# Background tasks (django-tasks) on our database-backed queue: `manage.py run_tasks` runs
+# it in production; with TASKS_IN_PROCESS (default: on when DEBUG) the app process runs it.
+TASKS = {"default": {"BACKEND": "concierge.notifications.taskqueue.DatabaseBackend"}}
+TASKS_IN_PROCESS = env_bool("TASKS_IN_PROCESS", DEBUG)
+TASKS_POLL_SECONDS = env_int("TASKS_POLL_SECONDS", 1)
+TASKS_MAX_ATTEMPTS = env_int("TASKS_MAX_ATTEMPTS", 3)
+TASKS_STALE_SECONDS = env_int("TASKS_STALE_SECONDS", 15 * 60)
+for _name in ("EVENTS_HEARTBEAT_SECONDS", "TASKS_POLL_SECONDS", "TASKS_MAX_ATTEMPTS"):
+    if globals()[_name] < 1:
+        raise ImproperlyConfigured(f"{_name} must be at least 1")
+
+# The employee's email about a concierge's reply waits this long and is skipped when the
+# employee has opened the request by then.
+REPLY_NOTIFICATION_DELAY_SECONDS = env_int("REPLY_NOTIFICATION_DELAY_SECONDS", 300)
+if REPLY_NOTIFICATION_DELAY_SECONDS < 0:
+    raise ImproperlyConfigured("REPLY_NOTIFICATION_DELAY_SECONDS must be 0 or more")
 
 # Mail and SMS: the outbox folder by default, one file per message.
 OUTBOX_DIR = Path(env_str("OUTBOX_DIR", str(VAR_DIR / "outbox")))

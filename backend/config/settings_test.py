@@ -8,6 +8,8 @@ os.environ.setdefault("DEBUG", "true")
 os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production-use-0123456789")
 os.environ.setdefault("RATE_LIMITS", "off")
 os.environ.setdefault("OUTBOX_DIR", tempfile.mkdtemp(prefix="outbox-"))
+# Tests run the task queue themselves (`run_tasks --once`), never in a background thread.
+os.environ.setdefault("TASKS_IN_PROCESS", "false")
 
 from config.settings import *  # noqa: E402,F403
 
@@ -17,4 +19,4 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, not shared-cache memory, so the browser tests' live server thread can write too.
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-{os.getpid()}.sqlite3")}  # noqa: F405

@@ -4,6 +4,7 @@ from django.urls import path, re_path
 from django.views.static import serve
 
 from concierge.common.views import partner_quote, spa_index
+from concierge.notifications.sse import events_view
 from concierge.notifications.views import outbox_view
 from config.api import api
 
@@ -19,6 +20,8 @@ PUBLIC_MEDIA_PREFIXES = (
 )
 
 urlpatterns = [
+    # The live event stream: an async view (Server-Sent Events), outside the Ninja API.
+    path("api/v1/events", events_view, name="events"),
     path("api/v1/", api.urls),
     path("admin/", admin.site.urls),
     path("dev/outbox", outbox_view, name="dev-outbox"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db import models
 from django.db.models import Prefetch
 from django.utils import timezone
 
@@ -36,6 +37,31 @@ def auth_token_get_active(*, raw_token: str) -> AuthToken | None:
             user__is_active=True,
         )
         .first()
+    )
+
+
+def auth_token_get_active_by_id(*, token_id: int) -> AuthToken | None:
+    """A session by its id (for a signed stream ticket), if it is still signed in."""
+    return (
+        AuthToken.objects.select_related("user")
+        .prefetch_related("user__groups")
+        .filter(
+            pk=token_id,
+            revoked_at__isnull=True,
+            expires_at__gt=timezone.now(),
+            user__is_active=True,
+        )
+        .first()
+    )
+
+
+def concierge_list() -> list[User]:
+    """Every active concierge (the Concierges group, and superusers), by name."""
+    return list(
+        User.objects.filter(is_active=True)
+        .filter(models.Q(groups__name=CONCIERGE_GROUP) | models.Q(is_superuser=True))
+        .distinct()
+        .order_by("first_name", "last_name", "id")
     )
 
 

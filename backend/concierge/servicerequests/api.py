@@ -92,10 +92,12 @@ def requests_completed(request: HttpRequest):
 
 @router.get("/requests/{int:request_id}", response={200: RequestDetailOut, **ERRORS})
 def request_detail(request: HttpRequest, request_id: int):
-    """One of the signed-in user's requests with its thread, oldest message first."""
+    """One of the signed-in user's requests with its thread, oldest message first. Opening it
+    marks the concierge's replies so far as seen (no reminder email for them)."""
     service_request = selectors.request_thread_for_user(
         user=request_auth_token(request).user, request_id=request_id
     )
+    services.request_mark_seen_by_employee(request=service_request)
     return RequestDetailOut(request=request_out(request, service_request, with_messages=True))
 
 

@@ -41,6 +41,11 @@ class ServiceRequest(models.Model):
     )
     issued_at = models.DateTimeField(default=timezone.now)
     last_message_at = models.DateTimeField(null=True, blank=True)
+    seen_by_employee_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the employee last opened the thread (replies before it are seen).",
+    )
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -77,6 +82,9 @@ class Message(models.Model):
     body_html = models.TextField()
     external_created_at = models.DateTimeField(default=timezone.now)
     idempotency_key = models.CharField(max_length=200, blank=True, default="")
+    employee_notified_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the employee was emailed about this reply."
+    )
     attachments = models.ManyToManyField(
         "uploads.Upload", through="MessageAttachment", related_name="messages", blank=True
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import Prefetch, QuerySet
 
 from concierge.accounts.models import User
+from concierge.accounts.selectors import user_is_concierge
 from concierge.common.errors import NotFound
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
 
@@ -25,9 +26,15 @@ def request_list_for_user(*, user: User, status: str) -> list[ServiceRequest]:
     return list(_with_category().filter(user=user, status=status).order_by("-issued_at", "-id"))
 
 
-def request_get_for_user(*, user: User, request_id: int) -> ServiceRequest:
-    """`user`'s own request, else NotFound (another person's request is a 404 too)."""
-    service_request = _with_category().filter(pk=request_id, user=user).first()
+def request_get_for_user(
+    *, user: User, request_id: int, allow_concierge: bool = False
+) -> ServiceRequest:
+    """`user`'s own request, else NotFound (another person's request is a 404 too). With
+    `allow_concierge`, a concierge gets any request (the desk works every request)."""
+    requests = _with_category().filter(pk=request_id)
+    if not (allow_concierge and user_is_concierge(user=user)):
+        requests = requests.filter(user=user)
+    service_request = requests.first()
     if service_request is None:
         raise NotFound()
     return service_request

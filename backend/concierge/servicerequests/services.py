@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from concierge.accounts.models import User
-from concierge.common.errors import ValidationFailed
+from concierge.accounts.selectors import user_is_concierge
+from concierge.common.errors import ApiError, ValidationFailed
+from concierge.notifications import events
 from concierge.servicerequests.html import text_to_html
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
+from concierge.servicerequests.tasks import reply_notification_send
 from concierge.uploads.services import ATTACHMENT_NOT_FOUND, uploads_for_message
 
 if TYPE_CHECKING:
@@ -30,6 +35,35 @@ IDEMPOTENCY_KEY_INVALID = (
 )
 IDEMPOTENCY_KEY_REUSED = "This Idempotency-Key was already used for a message on another request."
 ALREADY_ATTACHED = "That file is already attached to another message. Please upload it again."
+NOT_A_CONCIERGE = "Requests can only be assigned to a concierge."
+ALREADY_CLAIMED = "{name} is already working on this request. Use Assign to take it over."
+
+Status = ServiceRequest.Status
+# Concierge status actions: action → (statuses it applies to, resulting status).
+STATUS_ACTIONS: dict[str, tuple[frozenset[str], str]] = {
+    "start": (frozenset({Status.OPEN}), Status.IN_PROGRESS),
+    "complete": (frozenset({Status.OPEN, Status.IN_PROGRESS}), Status.CLOSED),
+    "reopen": (frozenset({Status.CLOSED}), Status.OPEN),
+}
+STATUS_ACTION_REFUSED: dict[tuple[str, str], str] = {
+    ("start", Status.IN_PROGRESS): "This request is already In Progress.",
+    ("start", Status.CLOSED): "This request is Completed. Reopen it before starting it again.",
+    ("complete", Status.CLOSED): "This request is already Completed.",
+    ("reopen", Status.OPEN): "Only a Completed request can be reopened; this one is In Queue.",
+    ("reopen", Status.IN_PROGRESS): (
+        "Only a Completed request can be reopened; this one is In Progress."
+    ),
+}
+UNKNOWN_STATUS_ACTION = "Choose start, complete or reopen."
+
+
+def _publish_request(service_request: ServiceRequest, event_type: str) -> None:
+    events.event_publish(
+        type=event_type,
+        request_id=service_request.pk,
+        owner_id=service_request.user_id,
+        status=service_request.status,
+    )
 
 
 def request_create(
@@ -54,6 +88,7 @@ def request_create(
             created_at=now,
         )
         User.objects.filter(pk=user.pk).update(request_count=F("request_count") + 1)
+        _publish_request(service_request, events.REQUEST_CREATED)
     user.refresh_from_db(fields=["request_count"])
     return service_request
 
@@ -68,6 +103,29 @@ def message_create(
     attachment_keys: Sequence[str] = (),
     idempotency_key: str | None = None,
 ) -> Message:
+    """Add a message to a request's thread (see `_message_create`)."""
+    message, _ = _message_create(
+        request=request,
+        author=author,
+        body=body,
+        source=source,
+        source_name=source_name,
+        attachment_keys=attachment_keys,
+        idempotency_key=idempotency_key,
+    )
+    return message
+
+
+def _message_create(
+    *,
+    request: ServiceRequest,
+    author: User | None,
+    body: str,
+    source: str = Message.Source.USER,
+    source_name: str = "",
+    attachment_keys: Sequence[str] = (),
+    idempotency_key: str | None = None,
+) -> tuple[Message, bool]:
     """Add a message to a request's thread.
 
     - The body is plain text, required and not whitespace-only (422); it is stored as
@@ -83,7 +141,13 @@ def message_create(
     - Decision (issue #3, 'a message to a closed request'): a message from the employee to a
       CLOSED request REOPENS it (status back to open, so it returns to the concierge queue)
       rather than refusing it: the employee has something more to say, and losing it behind
-      an error would be worse. A concierge's message leaves the status as it is.
+      an error would be worse. A concierge's message leaves the status as it is here (see
+      `concierge_reply_create` for the desk's reply rules).
+    - The employee writing counts as having seen the thread (`seen_by_employee_at`).
+    - After the commit, `message.created` (and `request.updated` when it reopened the
+      request) is published to the live event streams.
+
+    Returns the message and whether it was created now (False: an idempotent retry).
     """
     if author is None:
         idempotency_key = None
@@ -93,7 +157,7 @@ def message_create(
             raise ValidationFailed.for_field("idempotency_key", IDEMPOTENCY_KEY_INVALID)
         existing = _message_for_idempotency_key(author=author, key=idempotency_key, request=request)
         if existing is not None:
-            return existing
+            return existing, False
 
     text = (body or "").strip()
     if not text:
@@ -140,9 +204,25 @@ def message_create(
                 for index, upload in enumerate(uploads)
             )
             changes: dict = {"last_message_at": now, "updated_at": now}
-            if from_owner and request.status == ServiceRequest.Status.CLOSED:
-                changes["status"] = ServiceRequest.Status.OPEN
+            if from_owner:
+                changes["seen_by_employee_at"] = now
+                if request.status == ServiceRequest.Status.CLOSED:
+                    changes["status"] = ServiceRequest.Status.OPEN
             ServiceRequest.objects.filter(pk=request.pk).update(**changes)
+            events.event_publish(
+                type=events.MESSAGE_CREATED,
+                request_id=request.pk,
+                owner_id=request.user_id,
+                message_id=message.pk,
+                status=changes.get("status", request.status),
+            )
+            if "status" in changes:
+                events.event_publish(
+                    type=events.REQUEST_UPDATED,
+                    request_id=request.pk,
+                    owner_id=request.user_id,
+                    status=changes["status"],
+                )
     except IntegrityError:
         # A concurrent send with the same idempotency key, or the same upload, won the race.
         if idempotency_key is not None:
@@ -150,11 +230,11 @@ def message_create(
                 author=author, key=idempotency_key, request=request
             )
             if existing is not None:
-                return existing
+                return existing, False
         raise ValidationFailed.for_field("attachment_keys", ALREADY_ATTACHED) from None
     for field, value in changes.items():
         setattr(request, field, value)
-    return message
+    return message, True
 
 
 def _message_for_idempotency_key(
@@ -166,3 +246,118 @@ def _message_for_idempotency_key(
     if message is not None and message.request_id != request.pk:
         raise ValidationFailed.for_field("idempotency_key", IDEMPOTENCY_KEY_REUSED)
     return message
+
+
+# =========================================================================== the concierge desk
+
+
+def concierge_source_name(*, concierge: User) -> str:
+    """How a concierge signs replies to the employee: 'Casey from Concierge'."""
+    return f"{concierge.first_name or 'Your concierge'} from {settings.PRODUCT_NAME}"[:200]
+
+
+def concierge_reply_create(
+    *,
+    request: ServiceRequest,
+    author: User,
+    body: str,
+    attachment_keys: Sequence[str] = (),
+    idempotency_key: str | None = None,
+) -> Message:
+    """A concierge's reply (source 'life_concierge', signed 'Casey from Concierge').
+
+    In one transaction with the message:
+    - a request In Queue moves to In Progress (someone is working on it now), and an
+      unassigned request is assigned to the concierge who replied;
+    - the employee's email notification is enqueued, to run after
+      REPLY_NOTIFICATION_DELAY_SECONDS; it sends only if the employee has not opened the
+      thread by then. Being in the same transaction, it is stored exactly when the reply is.
+    An idempotent retry (same Idempotency-Key) returns the first reply and changes nothing.
+    """
+    with transaction.atomic():
+        message, created = _message_create(
+            request=request,
+            author=author,
+            body=body,
+            source=Message.Source.LIFE_CONCIERGE,
+            source_name=concierge_source_name(concierge=author),
+            attachment_keys=attachment_keys,
+            idempotency_key=idempotency_key,
+        )
+        if not created:
+            return message
+        changes: dict = {}
+        if request.status == Status.OPEN:
+            changes["status"] = Status.IN_PROGRESS
+        if request.assignee_id is None:
+            changes["assignee"] = author
+        if changes:
+            ServiceRequest.objects.filter(pk=request.pk).update(**changes)
+            for field, value in changes.items():
+                setattr(request, field, value)
+            _publish_request(request, events.REQUEST_UPDATED)
+        delay = max(0, int(settings.REPLY_NOTIFICATION_DELAY_SECONDS))
+        notification = reply_notification_send
+        if delay:
+            notification = notification.using(run_after=timezone.now() + timedelta(seconds=delay))
+        notification.enqueue(message_id=message.pk)
+    return message
+
+
+def request_status_change(*, request: ServiceRequest, action: str) -> ServiceRequest:
+    """A concierge's status action: start (In Queue → In Progress), complete (In Queue or In
+    Progress → Completed), reopen (Completed → In Queue). Anything else is a 422 saying why.
+    The row is locked, so two concierges clicking at once cannot both apply."""
+    if action not in STATUS_ACTIONS:
+        raise ValidationFailed.for_field("action", UNKNOWN_STATUS_ACTION)
+    allowed, target = STATUS_ACTIONS[action]
+    with transaction.atomic():
+        locked = ServiceRequest.objects.select_for_update().get(pk=request.pk)
+        if locked.status not in allowed:
+            message = STATUS_ACTION_REFUSED.get(
+                (action, locked.status), f"This request can't be {action}ed now."
+            )
+            raise ValidationFailed.for_field("action", message)
+        locked.status = target
+        locked.save(update_fields=["status", "updated_at"])
+        _publish_request(locked, events.REQUEST_UPDATED)
+    request.status = locked.status
+    request.updated_at = locked.updated_at
+    return request
+
+
+def request_assign(*, request: ServiceRequest, assignee: User | None) -> ServiceRequest:
+    """Assign a request to a concierge, or unassign it (None). Only concierges (422)."""
+    if assignee is not None and not (assignee.is_active and user_is_concierge(user=assignee)):
+        raise ValidationFailed.for_field("assignee_id", NOT_A_CONCIERGE)
+    with transaction.atomic():
+        ServiceRequest.objects.filter(pk=request.pk).update(
+            assignee=assignee, updated_at=timezone.now()
+        )
+        request.assignee = assignee
+        _publish_request(request, events.REQUEST_UPDATED)
+    return request
+
+
+def request_claim(*, request: ServiceRequest, concierge: User) -> ServiceRequest:
+    """Take an unassigned request (assign it to me). Already mine: nothing changes. Someone
+    else's: 409, so two concierges claiming at once never both think it is theirs."""
+    with transaction.atomic():
+        locked = (
+            ServiceRequest.objects.select_for_update(of=("self",))
+            .select_related("assignee")
+            .get(pk=request.pk)
+        )
+        if locked.assignee_id == concierge.pk:
+            request.assignee = concierge
+            return request
+        if locked.assignee is not None:
+            raise ApiError(ALREADY_CLAIMED.format(name=locked.assignee.full_name), status_code=409)
+        return request_assign(request=request, assignee=concierge)
+
+
+def request_mark_seen_by_employee(*, request: ServiceRequest) -> None:
+    """The employee opened the thread: replies so far count as seen (no email for them)."""
+    now = timezone.now()
+    ServiceRequest.objects.filter(pk=request.pk).update(seen_by_employee_at=now)
+    request.seen_by_employee_at = now

@@ -30,7 +30,8 @@ def presigned_url(request: HttpRequest, payload: PresignedUrlIn):
     user = request_auth_token(request).user
     request_id = payload.upload.request_id
     if request_id is not None:
-        request_get_for_user(user=user, request_id=request_id)  # 404 unless it is theirs
+        # 404 unless it is theirs; concierges attach files to replies on any request.
+        request_get_for_user(user=user, request_id=request_id, allow_concierge=True)
     upload = services.upload_create(
         owner=user, filename=payload.upload.filename, request_id=request_id
     )

@@ -809,8 +809,12 @@ export interface components {
             display_value: string;
             /** Label */
             label: string;
+            /** Optional */
+            optional: boolean;
             /** Question Id */
             question_id: number;
+            /** Select Options */
+            select_options: components["schemas"]["SelectOptionOut"][];
             /** Skipped */
             skipped: boolean;
             /** Type */

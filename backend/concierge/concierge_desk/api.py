@@ -1,0 +1,366 @@
+"""The concierge desk API (/api/v1/concierge/...): the staff workspace.
+
+Every endpoint needs a signed-in concierge (the 'Concierges' group, or a superuser):
+anonymous → 401, an employee → 403. One shared desk: every concierge works every company's
+requests (see `concierge.concierge_desk.selectors`).
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils import timezone
+from ninja import Header, Query, Router, Schema, Status
+from pydantic import Field
+
+from concierge.accounts.auth import TokenAuth, request_auth_token
+from concierge.accounts.models import AuthToken, User
+from concierge.accounts.schemas import ErrorOut
+from concierge.accounts.selectors import concierge_list, user_is_concierge
+from concierge.common.errors import PermissionDenied, ValidationFailed
+from concierge.concierge_desk import selectors, services
+from concierge.concierge_desk.models import InternalNote
+from concierge.concierge_desk.schemas import (
+    AssignIn,
+    CompanyRef,
+    ConciergeListOut,
+    ConciergeOut,
+    DeskRequestDetailOut,
+    DeskRequestOut,
+    EmployeeProfileOut,
+    EmployeeRef,
+    LastMessageOut,
+    NoteCreatedOut,
+    NoteIn,
+    NoteOut,
+    OnboardingAnswerOut,
+    PersonRef,
+    PresenceOut,
+    QueueCountsOut,
+    QueueItemOut,
+    QueueOut,
+    ReplyCreateIn,
+    StatusIn,
+    SurveyAnswerOut,
+    SurveyOut,
+)
+from concierge.servicerequests import services as request_services
+from concierge.servicerequests.models import Message, ServiceRequest
+from concierge.servicerequests.schemas import AttachmentOut, MessageOut
+
+CONCIERGES_ONLY = "This area is for concierges only."
+
+
+class ConciergeAuth(TokenAuth):
+    """The API's bearer auth (with its MFA gate), then: concierges only (403 otherwise)."""
+
+    def authenticate(self, request: HttpRequest, token: str) -> AuthToken | None:
+        auth_token = super().authenticate(request, token)
+        if auth_token is not None and not user_is_concierge(user=auth_token.user):
+            raise PermissionDenied(CONCIERGES_ONLY)
+        return auth_token
+
+
+router = Router(tags=["concierge desk"], auth=ConciergeAuth())
+ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+
+
+def _me(request: HttpRequest) -> User:
+    return request_auth_token(request).user
+
+
+def _person(user: User | None) -> PersonRef | None:
+    return PersonRef(id=user.pk, full_name=user.full_name) if user is not None else None
+
+
+def _age_seconds(service_request: ServiceRequest) -> int:
+    return max(0, int((timezone.now() - service_request.issued_at).total_seconds()))
+
+
+def _last_message_out(message: Message | None) -> LastMessageOut | None:
+    if message is None:
+        return None
+    return LastMessageOut(
+        body_text=selectors.excerpt(selectors.html_to_text(message.body_html)),
+        source=message.source,
+        source_name=message.source_name,
+        created_at=message.external_created_at,
+    )
+
+
+def _message_out(message: Message) -> MessageOut:
+    links = list(message.attachment_links.all())
+    return MessageOut(
+        id=message.pk,
+        body_html=message.body_html,
+        source=message.source,
+        source_name=message.source_name,
+        external_created_at=message.external_created_at,
+        attachment_keys=[link.upload.key for link in links],
+        attachments=[
+            AttachmentOut(
+                key=link.upload.key,
+                filename=link.upload.filename,
+                content_type=link.upload.content_type,
+                size=link.upload.size,
+            )
+            for link in links
+        ],
+    )
+
+
+def _note_out(note: InternalNote) -> NoteOut:
+    return NoteOut(
+        id=note.pk, body=note.body, author=_person(note.author), created_at=note.created_at
+    )
+
+
+def _category(service_request: ServiceRequest) -> tuple[str | None, str | None]:
+    category = service_request.survey_category
+    return (category.name, category.icon) if category is not None else (None, None)
+
+
+# --------------------------------------------------------------------------- the queue
+
+
+class QueueFilters(Schema):
+    status: ServiceRequest.Status | None = Field(
+        None, description="open, in_progress or closed; all statuses when absent."
+    )
+    company: int | None = Field(None, ge=1, description="Only employees of this company.")
+    assignee: str | None = Field(
+        None, max_length=20, description="'mine', 'unassigned' or a concierge's user id."
+    )
+    q: str = Field(
+        "",
+        max_length=200,
+        description="Search: employee name or email, request name, message text, or #id.",
+    )
+    order: str = Field("oldest", pattern="^(oldest|newest)$", description="By issue time.")
+    limit: int = Field(selectors.QUEUE_LIMIT_DEFAULT, ge=1, le=selectors.QUEUE_LIMIT_MAX)
+
+
+@router.get("/concierge/requests", response={200: QueueOut, **ERRORS})
+def queue(request: HttpRequest, filters: Query[QueueFilters]):
+    """The shared queue of every company's requests, oldest first by default, with the count
+    of each status under the same filters (for the In Queue / In Progress / Completed tabs).
+    A fixed number of SQL queries whatever the number of requests."""
+    result = selectors.request_queue(
+        concierge=_me(request),
+        status=filters.status,
+        company_id=filters.company,
+        assignee=filters.assignee,
+        q=filters.q,
+        order=filters.order,
+        limit=filters.limit,
+    )
+    items = []
+    for service_request in result.requests:
+        company = result.company(service_request)
+        last_message = result.last_message(service_request)
+        category_name, category_icon = _category(service_request)
+        employee = service_request.user
+        items.append(
+            QueueItemOut(
+                id=service_request.pk,
+                name=service_request.name,
+                status=service_request.status,
+                company=CompanyRef(id=company.pk, name=company.name) if company else None,
+                employee=EmployeeRef(
+                    id=employee.pk, full_name=employee.full_name, email=employee.email
+                ),
+                survey_category_name=category_name,
+                survey_category_icon=category_icon,
+                issued_at=service_request.issued_at,
+                age_seconds=_age_seconds(service_request),
+                last_message_at=service_request.last_message_at,
+                last_message=_last_message_out(last_message),
+                waiting_on=selectors.waiting_on(last_message),
+                assignee=_person(service_request.assignee),
+            )
+        )
+    return QueueOut(requests=items, counts=QueueCountsOut(**result.counts))
+
+
+# --------------------------------------------------------------------------- one request
+
+
+def _detail(request: HttpRequest, request_id: int) -> DeskRequestDetailOut:
+    me = _me(request)
+    service_request = selectors.request_thread_for_desk(request_id=request_id)
+    employee = service_request.user
+    companies = list(employee.companies.all())
+    messages = list(service_request.messages.all())
+    profile = selectors.employee_profile(user=employee)
+    survey = selectors.survey_answers_for_request(service_request=service_request)
+    category_name, category_icon = _category(service_request)
+    viewers = selectors.presence_viewers(request_id=service_request.pk, exclude_user_id=me.pk)
+    out = DeskRequestOut(
+        id=service_request.pk,
+        name=service_request.name,
+        status=service_request.status,
+        details=service_request.details,
+        company=CompanyRef(id=companies[0].pk, name=companies[0].name) if companies else None,
+        employee=EmployeeProfileOut(
+            id=employee.pk,
+            full_name=employee.full_name,
+            first_name=employee.first_name,
+            email=employee.email,
+            companies=[CompanyRef(id=c.pk, name=c.name) for c in companies],
+            phone=profile.phone,
+            preferred_email=profile.preferred_email,
+            address=profile.address,
+            onboarding=[
+                OnboardingAnswerOut(answer_id=i.answer_id, label=i.label, value=i.value)
+                for i in profile.onboarding
+            ],
+            request_count=employee.request_count,
+            date_joined=employee.date_joined,
+        ),
+        survey_category_name=category_name,
+        survey_category_icon=category_icon,
+        issued_at=service_request.issued_at,
+        created_at=service_request.created_at,
+        age_seconds=_age_seconds(service_request),
+        last_message_at=service_request.last_message_at,
+        waiting_on=selectors.waiting_on(messages[-1] if messages else None),
+        seen_by_employee_at=service_request.seen_by_employee_at,
+        assignee=_person(service_request.assignee),
+        messages=[_message_out(m) for m in messages],
+        notes=[_note_out(n) for n in service_request.internal_notes.all()],
+        survey=SurveyOut(
+            id=survey.survey_id,
+            name=survey.survey_name,
+            answers=[
+                SurveyAnswerOut(
+                    question=view.question.label,
+                    answer=view.display_value,
+                    skipped=view.skipped,
+                    upload_key=view.answer.upload.key if view.answer.upload else None,
+                )
+                for view in survey.answers
+            ],
+        )
+        if survey is not None
+        else None,
+        viewers=[PersonRef(id=v.id, full_name=v.full_name) for v in viewers],
+    )
+    return DeskRequestDetailOut(request=out)
+
+
+@router.get("/concierge/requests/{int:request_id}", response={200: DeskRequestDetailOut, **ERRORS})
+def request_detail(request: HttpRequest, request_id: int):
+    """Everything about one request (any company's): the thread with attachments, internal
+    notes, the survey's question/answer pairs, the employee's profile and onboarding answers,
+    the assignee, and the other concierges who have it open. Opening it counts as presence."""
+    service_request = selectors.request_get_for_desk(request_id=request_id)
+    services.presence_touch(request_id=service_request.pk, user=_me(request))
+    return _detail(request, request_id)
+
+
+@router.post(
+    "/concierge/requests/{int:request_id}/claim",
+    response={200: DeskRequestDetailOut, 409: ErrorOut, **ERRORS},
+)
+def request_claim(request: HttpRequest, request_id: int):
+    """Assign the request to me. 409 when another concierge already has it (use assign)."""
+    service_request = selectors.request_get_for_desk(request_id=request_id)
+    request_services.request_claim(request=service_request, concierge=_me(request))
+    return _detail(request, request_id)
+
+
+@router.post(
+    "/concierge/requests/{int:request_id}/assign", response={200: DeskRequestDetailOut, **ERRORS}
+)
+def request_assign(request: HttpRequest, request_id: int, payload: AssignIn):
+    """Assign to a concierge (by user id), or unassign with null. Not a concierge: 422."""
+    service_request = selectors.request_get_for_desk(request_id=request_id)
+    assignee = None
+    if payload.assignee_id is not None:
+        assignee = next((c for c in concierge_list() if c.pk == payload.assignee_id), None)
+        if assignee is None:
+            raise ValidationFailed.for_field("assignee_id", request_services.NOT_A_CONCIERGE)
+    request_services.request_assign(request=service_request, assignee=assignee)
+    return _detail(request, request_id)
+
+
+@router.post(
+    "/concierge/requests/{int:request_id}/status", response={200: DeskRequestDetailOut, **ERRORS}
+)
+def request_status(request: HttpRequest, request_id: int, payload: StatusIn):
+    """start: In Queue → In Progress; complete: In Queue or In Progress → Completed;
+    reopen: Completed → In Queue. Any other move is a 422 that says why."""
+    service_request = selectors.request_get_for_desk(request_id=request_id)
+    request_services.request_status_change(request=service_request, action=payload.action)
+    return _detail(request, request_id)
+
+
+@router.post(
+    "/concierge/requests/{int:request_id}/messages", response={201: DeskRequestDetailOut, **ERRORS}
+)
+def reply_create(
+    request: HttpRequest,
+    request_id: int,
+    payload: ReplyCreateIn,
+    idempotency_key: str | None = Header(  # noqa: B008
+        None,
+        alias="Idempotency-Key",
+        description="Send the same value when retrying: the reply is created once.",
+    ),
+):
+    """A reply to the employee, signed '<first name> from <product>' (source life_concierge).
+
+    Attachments: upload with POST /uploads/presigned_url and this request's id first (up to
+    10 files). A request In Queue moves to In Progress, an unassigned one is assigned to the
+    replying concierge, and the employee is emailed after REPLY_NOTIFICATION_DELAY_SECONDS
+    unless they have opened the request by then.
+    """
+    service_request = selectors.request_get_for_desk(request_id=request_id)
+    request_services.concierge_reply_create(
+        request=service_request,
+        author=_me(request),
+        body=payload.message.body,
+        attachment_keys=payload.message.attachment_keys,
+        idempotency_key=idempotency_key,
+    )
+    return Status(201, _detail(request, request_id))
+
+
+@router.post("/concierge/requests/{int:request_id}/notes", response={201: NoteCreatedOut, **ERRORS})
+def note_create(request: HttpRequest, request_id: int, payload: NoteIn):
+    """An internal note: visible to concierges only, never to the employee."""
+    service_request = selectors.request_get_for_desk(request_id=request_id)
+    note = services.note_create(request=service_request, author=_me(request), body=payload.body)
+    return Status(201, NoteCreatedOut(note=_note_out(note)))
+
+
+@router.post("/concierge/requests/{int:request_id}/presence", response={200: PresenceOut, **ERRORS})
+def presence_heartbeat(request: HttpRequest, request_id: int):
+    """'I have this request open': send every ~10 s while the view is open; a concierge is
+    listed for 30 s after their last heartbeat. Answers the OTHER concierges there now."""
+    me = _me(request)
+    service_request = selectors.request_get_for_desk(request_id=request_id)
+    services.presence_touch(request_id=service_request.pk, user=me)
+    viewers = selectors.presence_viewers(request_id=service_request.pk, exclude_user_id=me.pk)
+    return PresenceOut(viewers=[PersonRef(id=v.id, full_name=v.full_name) for v in viewers])
+
+
+@router.delete(
+    "/concierge/requests/{int:request_id}/presence", response={200: PresenceOut, **ERRORS}
+)
+def presence_leave(request: HttpRequest, request_id: int):
+    """'I closed this request': drop me from its viewers at once."""
+    me = _me(request)
+    service_request = selectors.request_get_for_desk(request_id=request_id)
+    services.presence_leave(request_id=service_request.pk, user=me)
+    viewers = selectors.presence_viewers(request_id=service_request.pk, exclude_user_id=me.pk)
+    return PresenceOut(viewers=[PersonRef(id=v.id, full_name=v.full_name) for v in viewers])
+
+
+@router.get("/concierge/concierges", response={200: ConciergeListOut, **ERRORS})
+def concierges(request: HttpRequest):
+    """Every concierge, by name (for the assign menu)."""
+    return ConciergeListOut(
+        concierges=[
+            ConciergeOut(id=c.pk, full_name=c.full_name, email=c.email) for c in concierge_list()
+        ]
+    )

@@ -1,0 +1,173 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from ninja import Schema
+from pydantic import Field
+
+from concierge.servicerequests.schemas import MessageOut
+
+
+class CompanyRef(Schema):
+    id: int
+    name: str
+
+
+class PersonRef(Schema):
+    id: int
+    full_name: str
+
+
+class EmployeeRef(Schema):
+    id: int
+    full_name: str
+    email: str
+
+
+class LastMessageOut(Schema):
+    body_text: str = Field(description="Plain-text excerpt of the message (at most 160 chars).")
+    source: str = Field(description="'user' (the employee) or 'life_concierge'.")
+    source_name: str
+    created_at: datetime
+
+
+class QueueCountsOut(Schema):
+    open: int
+    in_progress: int
+    closed: int
+
+
+class QueueItemOut(Schema):
+    id: int
+    name: str
+    status: str = Field(description="open ('In Queue'), in_progress, or closed ('Completed').")
+    company: CompanyRef | None
+    employee: EmployeeRef
+    survey_category_name: str | None
+    survey_category_icon: str | None
+    issued_at: datetime
+    age_seconds: int = Field(description="Seconds since the request was issued.")
+    last_message_at: datetime | None
+    last_message: LastMessageOut | None
+    waiting_on: Literal["concierge", "employee"] = Field(
+        description="'concierge' when the employee wrote last or nobody has written yet."
+    )
+    assignee: PersonRef | None
+
+
+class QueueOut(Schema):
+    requests: list[QueueItemOut]
+    counts: QueueCountsOut = Field(description="Per status, under the same filters and search.")
+
+
+class NoteOut(Schema):
+    id: int
+    body: str = Field(description="Plain text (render as text, not HTML).")
+    author: PersonRef | None
+    created_at: datetime
+
+
+class SurveyAnswerOut(Schema):
+    question: str
+    answer: str = Field(description="As a person reads it; 'Question Skipped' when skipped.")
+    skipped: bool
+    upload_key: str | None = Field(
+        description="For a file answer: the key for GET /uploads/expiring_url."
+    )
+
+
+class SurveyOut(Schema):
+    id: int
+    name: str
+    answers: list[SurveyAnswerOut]
+
+
+class OnboardingAnswerOut(Schema):
+    answer_id: int = Field(description="The spec §3 onboarding answer id.")
+    label: str
+    value: str
+
+
+class EmployeeProfileOut(Schema):
+    id: int
+    full_name: str
+    first_name: str
+    email: str
+    companies: list[CompanyRef]
+    phone: str | None
+    preferred_email: str | None
+    address: str | None
+    onboarding: list[OnboardingAnswerOut]
+    request_count: int
+    date_joined: datetime
+
+
+class DeskRequestOut(Schema):
+    id: int
+    name: str
+    status: str
+    details: str
+    company: CompanyRef | None
+    employee: EmployeeProfileOut
+    survey_category_name: str | None
+    survey_category_icon: str | None
+    issued_at: datetime
+    created_at: datetime
+    age_seconds: int
+    last_message_at: datetime | None
+    waiting_on: Literal["concierge", "employee"]
+    seen_by_employee_at: datetime | None = Field(
+        description="When the employee last opened the thread."
+    )
+    assignee: PersonRef | None
+    messages: list[MessageOut] = Field(description="The thread, oldest first.")
+    notes: list[NoteOut] = Field(description="Internal notes (never shown to the employee).")
+    survey: SurveyOut | None = Field(description="The answers the request was made with.")
+    viewers: list[PersonRef] = Field(description="Other concierges who have it open now.")
+
+
+class DeskRequestDetailOut(Schema):
+    request: DeskRequestOut
+
+
+class AssignIn(Schema):
+    assignee_id: int | None = Field(description="A concierge's user id, or null to unassign.")
+
+
+class StatusIn(Schema):
+    action: Literal["start", "complete", "reopen"] = Field(
+        description="start: In Queue → In Progress; complete: → Completed; "
+        "reopen: Completed → In Queue."
+    )
+
+
+class ReplyIn(Schema):
+    body: str = Field("", max_length=20_000)
+    attachment_keys: list[str] = Field(default_factory=list, max_length=10)
+
+
+class ReplyCreateIn(Schema):
+    message: ReplyIn
+
+
+class NoteIn(Schema):
+    body: str = Field("", max_length=20_000)
+
+
+class NoteCreatedOut(Schema):
+    note: NoteOut
+
+
+class PresenceOut(Schema):
+    viewers: list[PersonRef] = Field(description="Other concierges who have it open now.")
+
+
+class ConciergeOut(Schema):
+    id: int
+    full_name: str
+    email: str
+
+
+class ConciergeListOut(Schema):
+    concierges: list[ConciergeOut]

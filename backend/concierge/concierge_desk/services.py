@@ -1,0 +1,65 @@
+"""Desk writes: internal notes and presence. Request writes (replies, status, assignment)
+live in `concierge.servicerequests.services`."""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.db import transaction
+
+from concierge.accounts.models import User
+from concierge.common.errors import ValidationFailed
+from concierge.concierge_desk.models import InternalNote
+from concierge.concierge_desk.selectors import PRESENCE_TTL_SECONDS, presence_key
+from concierge.notifications import events
+from concierge.servicerequests.models import ServiceRequest
+
+NOTE_MAX = 10_000
+NOTE_REQUIRED = "Please write the note."
+NOTE_TOO_LONG = f"Please use at most {NOTE_MAX} characters."
+
+
+def note_create(*, request: ServiceRequest, author: User, body: str) -> InternalNote:
+    """An internal note: concierges only, never shown to the employee. Publishes a
+    staff-only `note.created` event after the commit."""
+    text = (body or "").strip()
+    if not text:
+        raise ValidationFailed.for_field("body", NOTE_REQUIRED)
+    if len(text) > NOTE_MAX:
+        raise ValidationFailed.for_field("body", NOTE_TOO_LONG)
+    with transaction.atomic():
+        note = InternalNote.objects.create(request=request, author=author, body=text)
+        events.event_publish(
+            type=events.NOTE_CREATED,
+            request_id=request.pk,
+            owner_id=request.user_id,
+            staff_only=True,
+            note_id=note.pk,
+        )
+    return note
+
+
+# --------------------------------------------------------------------------- presence
+
+
+def presence_touch(*, request_id: int, user: User) -> None:
+    """`user` has request `request_id` open: keep them listed for PRESENCE_TTL_SECONDS (the
+    SPA sends a heartbeat every ~10 s). One cache key per concierge, so two heartbeats never
+    overwrite each other. A concierge who just arrived is announced to the other concierges
+    with a staff-only `presence.updated` event."""
+    key = presence_key(request_id, user.pk)
+    arrived = cache.add(key, user.full_name, PRESENCE_TTL_SECONDS)
+    if not arrived:
+        cache.set(key, user.full_name, PRESENCE_TTL_SECONDS)
+    else:
+        _announce(request_id)
+
+
+def presence_leave(*, request_id: int, user: User) -> None:
+    if cache.delete(presence_key(request_id, user.pk)):
+        _announce(request_id)
+
+
+def _announce(request_id: int) -> None:
+    events.event_publish(
+        type=events.PRESENCE_UPDATED, request_id=request_id, owner_id=None, staff_only=True
+    )

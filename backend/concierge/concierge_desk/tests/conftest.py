@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+import pytest
+
+from concierge.servicerequests import services
+from concierge.servicerequests.models import ServiceRequest
+from concierge.surveys import services as survey_services
+from concierge.surveys.models import Question, RequestSurvey, SelectOption, SurveyCategory
+
+
+@pytest.fixture(autouse=True)
+def _local_media(settings, tmp_path):
+    settings.STORAGE = "local"
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture
+def make_request(db):
+    """`make_request(user, name=..., status=...)` through the real services."""
+
+    def make(user, name="Find a dog walker", status=None, **kwargs):
+        service_request = services.request_create(user=user, name=name, **kwargs)
+        if status is not None:
+            service_request.status = status
+            service_request.save(update_fields=["status"])
+        return service_request
+
+    return make
+
+
+@pytest.fixture
+def globex(company_factory):
+    return company_factory(slug="globex", name="Globex")
+
+
+@pytest.fixture
+def bob(user_factory, globex):
+    """An employee of another company."""
+    return user_factory(
+        email="bob@globex.example", first_name="Bob", last_name="Stone", companies=[globex]
+    )
+
+
+@pytest.fixture
+def other_concierge(user_factory):
+    return user_factory(
+        email="dana@example.com", first_name="Dana", last_name="Reyes", groups=["Concierges"]
+    )
+
+
+@pytest.fixture
+def surveyed_request(user):
+    """A request made through a survey: a choice, a text answer and a skipped question."""
+    category = SurveyCategory.objects.create(name="Pet", icon="pet")
+    survey = RequestSurvey.objects.create(
+        name="Find a dog walker", slug="walker", category=category
+    )
+    size = Question.objects.create(
+        survey=survey, position=1, label="How big is your dog?", input_type="SingleSelectInput"
+    )
+    SelectOption.objects.create(question=size, label="Large (25 lb or more)", value="large")
+    when = Question.objects.create(
+        survey=survey, position=2, label="When do you need walks?", input_type="TextInput"
+    )
+    extra = Question.objects.create(
+        survey=survey, position=3, label="Anything else?", input_type="TextInput", optional=True
+    )
+    run = survey_services.user_request_survey_begin(user=user, survey_id=survey.pk)
+    for question, value in ((size, "large"), (when, "Weekdays at noon"), (extra, None)):
+        survey_services.user_request_answer_save(
+            user=user,
+            user_request_survey_id=run.pk,
+            question_id=question.pk,
+            object_type="Datum",
+            value=value,
+        )
+    request_id = survey_services.user_request_survey_submit(
+        user=user, user_request_survey_id=run.pk
+    )
+    return ServiceRequest.objects.get(pk=request_id)

@@ -1,0 +1,101 @@
+"""Issue #5 'Request view': a reply composer with attachments (the same upload pipeline)."""
+
+from __future__ import annotations
+
+import pytest
+
+from concierge.notifications.models import QueuedTask
+from concierge.servicerequests.models import Message
+from concierge.uploads.tests.samples import pdf_bytes, png_bytes, presign, upload_via_api
+
+pytestmark = pytest.mark.django_db
+
+
+def reply(api, request_id, body="We found three walkers.", headers=None, **message):
+    return api.post(
+        f"concierge/requests/{request_id}/messages",
+        {"message": {"body": body, **message}},
+        headers=headers,
+    )
+
+
+def test_reply_is_signed_by_the_concierge_and_starts_the_request(
+    concierge_api, concierge, user, make_request
+):
+    service_request = make_request(user)
+    response = reply(concierge_api, service_request.pk)
+    assert response.status_code == 201, response.content
+    body = response.json()["request"]
+    message = body["messages"][-1]
+    assert (message["source"], message["source_name"]) == ("life_concierge", "Casey from Concierge")
+    assert message["body_html"] == "We found three walkers."
+    assert body["status"] == "in_progress"  # replying to a queued request starts it
+    assert body["assignee"] == {"id": concierge.pk, "full_name": "Casey Jones"}  # and takes it
+
+
+def test_reply_keeps_another_assignee_and_a_later_status(
+    concierge_api, other_concierge, user, make_request
+):
+    service_request = make_request(user, status="closed")
+    service_request.assignee = other_concierge
+    service_request.save()
+    body = reply(concierge_api, service_request.pk).json()["request"]
+    assert body["status"] == "closed"
+    assert body["assignee"]["full_name"] == "Dana Reyes"
+
+
+def test_employee_sees_the_reply_in_their_thread(signed_in_api, concierge_api, user, make_request):
+    service_request = make_request(user)
+    reply(concierge_api, service_request.pk, "Hello from the desk")
+    thread = signed_in_api.get(f"requests/{service_request.pk}").json()["request"]
+    assert [(m["source"], m["body_html"]) for m in thread["messages"]] == [
+        ("life_concierge", "Hello from the desk")
+    ]
+    assert thread["status"] == "in_progress"
+
+
+def test_reply_with_attachments_through_the_upload_pipeline(
+    signed_in_api, concierge_api, user, make_request
+):
+    """The concierge may presign uploads for any request; the employee can download them."""
+    service_request = make_request(user)
+    keys = [
+        upload_via_api(concierge_api, "quote.pdf", pdf_bytes(), request_id=service_request.pk),
+        upload_via_api(concierge_api, "map.png", png_bytes(), request_id=service_request.pk),
+    ]
+    response = reply(concierge_api, service_request.pk, "Quote and map", attachment_keys=keys)
+    assert response.status_code == 201, response.content
+    attachments = response.json()["request"]["messages"][-1]["attachments"]
+    assert [a["filename"] for a in attachments] == ["quote.pdf", "map.png"]
+
+    thread = signed_in_api.get(f"requests/{service_request.pk}").json()["request"]
+    assert thread["messages"][-1]["attachment_keys"] == keys
+    download = signed_in_api.get("uploads/expiring_url", query={"key": keys[0]})
+    assert download.status_code == 200
+    assert signed_in_api.client.get(download.json()["expiring_url"]).status_code == 200
+
+
+def test_employee_still_cannot_presign_for_someone_elses_request(signed_in_api, bob, make_request):
+    assert presign(signed_in_api, "x.png", make_request(bob).pk).status_code == 404
+
+
+def test_empty_reply_is_refused(concierge_api, user, make_request):
+    service_request = make_request(user)
+    response = reply(concierge_api, service_request.pk, "   ")
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"body": ["Please enter a message."]}
+    service_request.refresh_from_db()
+    assert service_request.status == "open"
+    assert not QueuedTask.objects.exists()
+
+
+def test_retried_reply_with_the_same_idempotency_key_is_created_once(
+    concierge_api, user, make_request
+):
+    service_request = make_request(user)
+    headers = {"Idempotency-Key": "reply-1"}
+    first = reply(concierge_api, service_request.pk, headers=headers)
+    again = reply(concierge_api, service_request.pk, headers=headers)
+    assert first.status_code == again.status_code == 201
+    assert Message.objects.filter(request=service_request).count() == 1
+    assert QueuedTask.objects.count() == 1  # one notification, not two

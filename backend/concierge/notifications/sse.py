@@ -1,0 +1,202 @@
+"""The live event stream: Server-Sent Events over ASGI at GET /api/v1/events.
+
+Protocol (see also `concierge.notifications.events`):
+
+1. Authenticate. Browsers' EventSource cannot send an Authorization header, so the client
+   first asks `POST /api/v1/events/ticket` (normal bearer + MFA auth) for a ticket: a signed
+   reference to its session, valid `EVENTS_TICKET_TTL_SECONDS` (60 s) for opening streams.
+   Then `GET /api/v1/events?ticket=<ticket>`. Non-browser clients may instead send
+   `Authorization: Bearer <token>` (and `mfa-token` when their session needs it). A raw
+   bearer token is never accepted in the URL, where it would end up in access logs.
+   A missing, expired or forged credential answers 401 JSON before any stream starts.
+2. The stream (`text/event-stream`) starts with `retry: 3000` and a `: connected` comment;
+   by then the subscription is live, so anything committed afterwards is delivered.
+3. Each event is `id: <n>` + `data: {"type": ..., "request_id": ..., ...}`. No `event:`
+   field, so `EventSource.onmessage` sees them all. Types: request.created,
+   request.updated (status/assignee), message.created, and for concierges also
+   note.created and presence.updated; `resync` asks the client to refetch everything.
+4. A `: ping` comment every `EVENTS_HEARTBEAT_SECONDS` (15 s) keeps proxies from closing an
+   idle stream. About once a minute the session is checked again: signed out or expired
+   ends the stream. The stream also ends when the client disconnects (Django cancels it),
+   when it falls too far behind, or after `EVENTS_MAX_STREAM_SECONDS`; the client then
+   reconnects with a fresh ticket. Last-Event-ID is not replayed: after a reconnect the
+   client refetches what it shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core import signing
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
+from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
+
+from concierge.accounts.auth import token_auth
+from concierge.accounts.models import AuthToken
+from concierge.accounts.selectors import auth_token_get_active_by_id, user_is_concierge
+from concierge.common.errors import ApiError, error_body
+from concierge.notifications.broker import broker_get
+from concierge.notifications.events import event_visible_to
+
+TICKET_SALT = "concierge.events.ticket"
+SIGN_IN_REQUIRED = "Please sign in to continue."
+TICKET_INVALID = "This event stream ticket is invalid or has expired. Please request a new one."
+RETRY_MILLISECONDS = 3000
+RECHECK_SESSION_SECONDS = 60.0
+OPENING = f"retry: {RETRY_MILLISECONDS}\n: connected\n\n"
+PING = ": ping\n\n"
+
+
+@dataclass(frozen=True)
+class Viewer:
+    token_id: int
+    user_id: int
+    is_concierge: bool
+
+
+def stream_ticket_issue(*, auth_token: AuthToken) -> str:
+    return signing.TimestampSigner(salt=TICKET_SALT).sign(f"{auth_token.pk}:{auth_token.user_id}")
+
+
+def _viewer(auth_token: AuthToken) -> Viewer:
+    return Viewer(
+        token_id=auth_token.pk,
+        user_id=auth_token.user_id,
+        is_concierge=user_is_concierge(user=auth_token.user),
+    )
+
+
+def stream_viewer_for_ticket(*, ticket: str) -> Viewer:
+    try:
+        raw = signing.TimestampSigner(salt=TICKET_SALT).unsign(
+            ticket, max_age=settings.EVENTS_TICKET_TTL_SECONDS
+        )
+        token_id, user_id = (int(part) for part in raw.split(":", 1))
+    except (signing.BadSignature, ValueError) as exc:
+        raise ApiError(TICKET_INVALID, status_code=401) from exc
+    auth_token = auth_token_get_active_by_id(token_id=token_id)
+    if auth_token is None or auth_token.user_id != user_id:
+        raise ApiError(TICKET_INVALID, status_code=401)
+    return _viewer(auth_token)
+
+
+def stream_viewer_for_request(request: HttpRequest) -> Viewer:
+    """Who is asking: by `?ticket=` or by the Authorization header (with the MFA gate)."""
+    ticket = request.GET.get("ticket", "")
+    if ticket:
+        return stream_viewer_for_ticket(ticket=ticket[:500])
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        auth_token = token_auth.authenticate(request, token.strip())  # may raise MFA 401
+        if auth_token is not None:
+            return _viewer(auth_token)
+    raise ApiError(SIGN_IN_REQUIRED, status_code=401)
+
+
+def _session_active(token_id: int) -> bool:
+    return auth_token_get_active_by_id(token_id=token_id) is not None
+
+
+def _frame(event_id: int, data: dict) -> str:
+    return f"id: {event_id}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+class _Timing:
+    """When a quiet stream pings, re-checks the session, or ends."""
+
+    def __init__(self) -> None:
+        self.heartbeat = float(settings.EVENTS_HEARTBEAT_SECONDS)
+        self.started = self.last_check = time.monotonic()
+
+    def expired(self) -> bool:
+        return time.monotonic() - self.started > settings.EVENTS_MAX_STREAM_SECONDS
+
+    def session_check_due(self) -> bool:
+        now = time.monotonic()
+        if now - self.last_check < RECHECK_SESSION_SECONDS:
+            return False
+        self.last_check = now
+        return True
+
+
+async def event_stream(viewer: Viewer) -> AsyncIterator[str]:
+    """The stream under ASGI: waits on the broker without blocking the event loop."""
+    broker = broker_get()
+    subscription = await broker.subscribe()
+    timing = _Timing()
+    sent = 0
+    try:
+        yield OPENING
+        while True:
+            try:
+                event = await asyncio.wait_for(subscription.get(), timeout=timing.heartbeat)
+            except TimeoutError:
+                if timing.expired():
+                    return
+                if timing.session_check_due() and not await sync_to_async(_session_active)(
+                    viewer.token_id
+                ):
+                    return
+                yield PING
+                continue
+            if event is None:  # closed: too far behind
+                return
+            if event_visible_to(event, user_id=viewer.user_id, is_concierge=viewer.is_concierge):
+                sent += 1
+                yield _frame(sent, event.payload())
+    finally:
+        await broker.unsubscribe(subscription)
+
+
+def event_stream_sync(viewer: Viewer) -> Iterator[str]:
+    """The same stream under a WSGI server (the test live server, runserver): it blocks its
+    server thread, and notices a client that went away at the next write (heartbeat)."""
+    broker = broker_get()
+    subscription = broker.subscribe_sync()
+    timing = _Timing()
+    sent = 0
+    try:
+        yield OPENING
+        while True:
+            try:
+                event = subscription.get(timeout=timing.heartbeat)
+            except TimeoutError:
+                if timing.expired():
+                    return
+                if timing.session_check_due():
+                    active = _session_active(viewer.token_id)
+                    connection.close()  # do not hold a connection for the stream's life
+                    if not active:
+                        return
+                yield PING
+                continue
+            if event is None:
+                return
+            if event_visible_to(event, user_id=viewer.user_id, is_concierge=viewer.is_concierge):
+                sent += 1
+                yield _frame(sent, event.payload())
+    finally:
+        broker.unsubscribe_sync(subscription)
+
+
+async def events_view(request: HttpRequest) -> HttpResponseBase:
+    """GET /api/v1/events: the signed-in user's live event stream (see the module docstring)."""
+    if request.method != "GET":
+        return JsonResponse(error_body("Use GET to open the event stream."), status=405)
+    try:
+        viewer = await sync_to_async(stream_viewer_for_request)(request)
+    except ApiError as exc:
+        return JsonResponse(error_body(exc.message), status=exc.status_code)
+    stream = event_stream(viewer) if isinstance(request, ASGIRequest) else event_stream_sync(viewer)
+    response = StreamingHttpResponse(stream, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache, no-transform"
+    response["X-Accel-Buffering"] = "no"
+    return response

@@ -1,0 +1,83 @@
+"""Background tasks of the requests domain (run by the django-tasks database queue)."""
+
+from __future__ import annotations
+
+import logging
+from html import unescape
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.html import strip_tags
+from django_tasks import task
+
+from concierge.notifications.services import email_send
+from concierge.servicerequests.models import Message, ServiceRequest
+
+logger = logging.getLogger(__name__)
+
+EXCERPT_CHARS = 500
+
+
+def message_plain_text(message: Message) -> str:
+    """A message's text without its HTML (`<br>` back to line breaks)."""
+    html = message.body_html.replace("<br>\n", "\n").replace("<br>", "\n")
+    return unescape(strip_tags(html)).strip()
+
+
+def reply_notification_reason_to_skip(message: Message) -> str | None:
+    """Why no email is due for this reply (None: send it)."""
+    service_request = message.request
+    if message.source == Message.Source.USER:
+        return "not a concierge reply"
+    if message.employee_notified_at is not None:
+        return "already notified"
+    seen = service_request.seen_by_employee_at
+    if seen is not None and seen >= message.external_created_at:
+        return "seen by the employee"
+    later_reply = (
+        Message.objects.filter(request_id=service_request.pk)
+        .exclude(source=Message.Source.USER)
+        .filter(external_created_at__gt=message.external_created_at)
+        .exists()
+    )
+    if later_reply:
+        return "a later reply's notification covers it"
+    if not service_request.user.is_active:
+        return "the employee's account is inactive"
+    return None
+
+
+@task()
+def reply_notification_send(*, message_id: int) -> str:
+    """Email the employee about a concierge's reply they have not seen.
+
+    Runs REPLY_NOTIFICATION_DELAY_SECONDS after the reply. Skips (returning why) when the
+    employee opened the thread since, when a later reply will send its own email (one email
+    per burst of replies), or when this reply was already notified (a task may run twice).
+    """
+    message = Message.objects.select_related("request__user").filter(pk=message_id).first()
+    if message is None:
+        return "message deleted"
+    reason = reply_notification_reason_to_skip(message)
+    if reason is not None:
+        logger.info("No reply email for message %s: %s", message_id, reason)
+        return reason
+    service_request: ServiceRequest = message.request
+    employee = service_request.user
+    text = message_plain_text(message)
+    if len(text) > EXCERPT_CHARS:
+        text = text[:EXCERPT_CHARS].rstrip() + "…"
+    link = f"{settings.PUBLIC_URL}/requests/{service_request.pk}"
+    email_send(
+        to=employee.email,
+        subject=f"New reply to your request: {service_request.name}",
+        body=(
+            f"Hello {employee.first_name},\n\n"
+            f"{message.source_name or 'Your concierge'} replied to your request "
+            f"\u201c{service_request.name}\u201d:\n\n"
+            f"{text}\n\n"
+            f"Read and reply: {link}\n"
+        ),
+    )
+    Message.objects.filter(pk=message.pk).update(employee_notified_at=timezone.now())
+    return "sent"

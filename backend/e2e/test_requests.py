@@ -1,0 +1,559 @@
+"""Browser tests for issue 3 'Requests end to end': spec §2 Dashboard, Requests, Request,
+RequestCategory and Request drawer; §4 Request drawer flow, Request thread, File upload; §5
+survey answers and message composer; §9 constants (confetti, 'Just now').
+
+The demo data (`seed_demo`) provides the surveys; survey 616 'Find a dog walker' asks every
+input type: two selects, a text, an optional multiline, an upload, a phone and an email.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Locator, Page, expect
+
+from concierge.accounts.models import Company, OnboardingAnswer, User
+from concierge.demo.management.commands.seed_demo import simple_pdf
+from concierge.servicerequests import services as request_services
+from concierge.servicerequests.models import Message, ServiceRequest
+from concierge.surveys.models import RequestSurvey, SurveyCategory
+from e2e.conftest import PASSWORD, wait_until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DEMO_PASSWORD = "Demo-Passw0rd!"
+DOG_WALKER = "Find a dog walker"
+CLOSE_CONFIRM = "Wait! You're almost there. Are you sure you want to stop now?"
+DISCARD_EDIT = "Are you sure you want to cancel your edit and discard any changes you've made?"
+RECEIVED = "We've received your request"
+THREAD_RECEIVED = (
+    "We've received your request and a concierge will be in touch soon. Here's what you told us:"
+)
+
+# Survey 616's questions, in order.
+Q_SIZE = "How big is your dog?"
+Q_OFTEN = "How often do you need walks?"
+Q_WHERE = "Which neighborhood do you live in?"
+Q_ABOUT = "Tell us about your dog: name, temperament, anything the walker should know"
+Q_PHOTO = "Add a photo of your dog"
+Q_PHONE = "What's the best phone number to reach you?"
+Q_EMAIL = "Which email should we send updates to?"
+
+# Counts <canvas> elements added straight under <body> (canvas-confetti adds one per burst and
+# removes it when the pieces have settled), for the whole life of the document.
+CONFETTI_PROBE = """
+window.__confettiCanvases = 0;
+new MutationObserver((records) => {
+  for (const record of records)
+    for (const node of record.addedNodes)
+      if (node.nodeName === 'CANVAS' && node.parentNode === document.body)
+        window.__confettiCanvases += 1;
+}).observe(document.documentElement, { childList: true, subtree: true });
+"""
+
+
+# --------------------------------------------------------------------------- files
+
+
+def png_bytes(width: int = 8, height: int = 8, rgb: tuple[int, int, int] = (200, 120, 40)) -> bytes:
+    """A small, valid RGB PNG."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
+
+    row = b"\x00" + bytes(rgb) * width
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(row * height))
+        + chunk(b"IEND", b"")
+    )
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, Path]:
+    """Real files to upload: a PNG photo, a second PNG image and a one-page PDF."""
+    out = tmp_path / "files"
+    out.mkdir()
+    paths = {
+        "dog": out / "rex.png",
+        "photo": out / "backyard.png",
+        "pdf": out / "walker-agreement.pdf",
+    }
+    paths["dog"].write_bytes(png_bytes())
+    paths["photo"].write_bytes(png_bytes(16, 12, (30, 90, 200)))
+    paths["pdf"].write_bytes(simple_pdf("Walker agreement", ("Signed by Dana",)))
+    return paths
+
+
+# --------------------------------------------------------------------------- data and sign-in
+
+
+@pytest.fixture
+def seeded(transactional_db, monkeypatch) -> None:
+    """The demo companies, accounts and request surveys (`manage.py seed_demo`)."""
+    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
+    call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+
+
+@pytest.fixture
+def demo_user(seeded) -> User:
+    return User.objects.get(email="demo@example.com")
+
+
+@pytest.fixture
+def new_employee(seeded, make_employee) -> User:
+    """A brand-new, onboarded Acme employee (request_count 0) who has a pet and no phone on
+    file, so the phone question starts empty and the email question shows the account email."""
+    user = make_employee("sam@example.com", company=Company.objects.get(slug="acme"))
+    user.first_name = "Sam"
+    user.save(update_fields=["first_name"])
+    OnboardingAnswer.objects.create(user=user, answer_id=122, value=True)
+    assert user.request_count == 0
+    return user
+
+
+def sign_in(page: Page, email: str, password: str) -> None:
+    page.goto("/sign-in")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+
+
+def category(icon: str) -> SurveyCategory:
+    return SurveyCategory.objects.get(icon=icon)
+
+
+def dog_walker_request(user: User) -> ServiceRequest:
+    details = "\n".join(
+        [
+            f"{Q_SIZE}: Medium (20 to 50 lb)",
+            f"{Q_OFTEN}: Every weekday",
+            f"{Q_WHERE}: Riverside",
+        ]
+    )
+    return request_services.request_create(
+        user=user,
+        name=DOG_WALKER,
+        details=details,
+        survey_category=category(SurveyCategory.Icon.PET),
+    )
+
+
+# --------------------------------------------------------------------------- drawer helpers
+
+
+def drawer(page: Page, name: str = DOG_WALKER) -> Locator:
+    return page.get_by_role("dialog", name=name)
+
+
+def asked(page: Page, question: str) -> None:
+    """Penny is asking `question` (the current question's form is labelled by it)."""
+    expect(page.get_by_role("form", name=question)).to_be_visible()
+
+
+def continue_button(page: Page) -> Locator:
+    return page.get_by_role("button", name="Continue", exact=True)
+
+
+def pick(scope: Page | Locator, option: str) -> None:
+    """Selects a chip: a click on the chip (the label around its visually hidden radio)."""
+    radio = scope.get_by_role("radio", name=option)
+    radio.locator("xpath=ancestor::label[1]").click()
+    expect(radio).to_be_checked()
+
+
+def choose_chip(page: Page, question: str, option: str) -> None:
+    asked(page, question)
+    expect(continue_button(page)).to_be_disabled()
+    pick(page, option)
+    expect(continue_button(page)).to_be_enabled()
+    continue_button(page).click()
+
+
+def answer_bubble(page: Page, text: str) -> Locator:
+    """The user's answer bubble in the conversation ('Your answer: …')."""
+    return page.locator('[data-message="user"]').filter(has_text=text)
+
+
+def open_dog_walker_from_dashboard(page: Page, viewport_name: str) -> None:
+    """Request ideas: Pet is a column on wide screens and a tab on small ones."""
+    if viewport_name == "mobile":
+        page.get_by_role("tab", name="Pet").click()
+    page.get_by_role("button", name=DOG_WALKER).click()
+    expect(drawer(page)).to_be_visible()
+
+
+def confetti_count(page: Page) -> int:
+    return page.evaluate("window.__confettiCanvases")
+
+
+# --------------------------------------------------------------------------- 1. the first request
+
+
+def test_first_request_through_drawer_every_input_type(
+    page: Page, new_employee: User, files, viewport_name: str, screenshot
+) -> None:
+    """§4 Request drawer flow with every §3 input type (select chips, text, skipped optional
+    multiline, upload, masked phone, prefilled email), an edit, a refused close, the summary,
+    Submit, the confirmation, confetti on the first request only (§9); then the request on the
+    Dashboard ('Your latest request') and in Requests ('To do (1)', '1 request is in queue')."""
+    page.add_init_script(CONFETTI_PROBE)
+    page.on("console", lambda m: print("CONSOLE", m.type, m.text))
+    page.on("request", lambda r: print("REQ", r.method, r.url) if "/api/" in r.url else None)
+    sign_in(page, "sam@example.com", PASSWORD)
+    expect(page.get_by_role("heading", name="Let's get your first request started")).to_be_visible()
+    expect(page.get_by_text("3-4 hours per task")).to_be_visible()
+    expect(page.get_by_role("heading", name="Request ideas")).to_be_visible()
+    screenshot("dashboard-first-request")
+
+    open_dog_walker_from_dashboard(page, viewport_name)
+    expect(page.get_by_text("Hi Sam!")).to_be_visible()
+
+    # Two select chips.
+    choose_chip(page, Q_SIZE, "Small (under 20 lb)")
+    expect(answer_bubble(page, "Small (under 20 lb)")).to_be_visible()
+    screenshot("drawer-question")
+    choose_chip(page, Q_OFTEN, "A few times a week")
+
+    # Text.
+    asked(page, Q_WHERE)
+    where = page.get_by_role("textbox", name=Q_WHERE, exact=True)
+    where.fill("   ")
+    expect(continue_button(page)).to_be_disabled()
+    where.fill("Riverside")
+    continue_button(page).click()
+    expect(answer_bubble(page, "Riverside")).to_be_visible()
+
+    # Edit an earlier answer in the conversation: Edit → change → Save.
+    page.get_by_role("button", name=f"Edit answer: {Q_SIZE}").click()
+    pick(page, "Medium (20 to 50 lb)")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(answer_bubble(page, "Medium (20 to 50 lb)")).to_be_visible()
+    expect(answer_bubble(page, "Small (under 20 lb)")).to_have_count(0)
+
+    # The optional multiline question is skipped.
+    asked(page, Q_ABOUT)
+    expect(page.get_by_role("form", name=Q_ABOUT)).to_contain_text("(optional)")
+    page.get_by_role("button", name="Skip", exact=True).click()
+    expect(answer_bubble(page, "Question Skipped")).to_be_visible()
+
+    # Closing mid-flow asks first; 'No, stay' keeps the drawer and the answers.
+    drawer(page).get_by_role("button", name="Close", exact=True).click()
+    confirm = page.get_by_role("alertdialog", name=CLOSE_CONFIRM)
+    expect(confirm).to_be_visible()
+    screenshot("drawer-close-confirm")
+    confirm.get_by_role("button", name="No, stay").click()
+    expect(confirm).to_be_hidden()
+    expect(drawer(page)).to_be_visible()
+
+    # Upload: a real PNG, Pending → Uploading n% → Uploaded; Continue waits for the upload.
+    asked(page, Q_PHOTO)
+    expect(continue_button(page)).to_be_disabled()
+    drawer(page).locator('input[type="file"]').set_input_files(files["dog"])
+    expect(drawer(page).get_by_text("rex.png")).to_be_visible()
+    expect(drawer(page).get_by_text("Uploaded", exact=True)).to_be_visible()
+    expect(continue_button(page)).to_be_enabled()
+    continue_button(page).click()
+    expect(answer_bubble(page, "rex.png")).to_be_visible()
+
+    # Phone: typed into the (999) 999-9999 mask; Continue needs all ten digits.
+    asked(page, Q_PHONE)
+    phone = page.get_by_role("textbox", name=Q_PHONE, exact=True)
+    expect(phone).to_have_value("")
+    phone.press_sequentially("55512")
+    expect(continue_button(page)).to_be_disabled()
+    phone.press_sequentially("34567")
+    expect(phone).to_have_value("(555) 123-4567")
+    continue_button(page).click()
+
+    # Email: prefilled with the account email; changed.
+    asked(page, Q_EMAIL)
+    email = page.get_by_role("textbox", name=Q_EMAIL, exact=True)
+    expect(email).to_have_value("sam@example.com")
+    email.fill("walks@example.com")
+    continue_button(page).click()
+
+    # The summary review.
+    review = page.get_by_role("region", name="Review your request")
+    expect(review).to_be_visible()
+    for shown in (
+        "Medium (20 to 50 lb)",
+        "A few times a week",
+        "Riverside",
+        "Question Skipped",
+        "rex.png",
+        "(555) 123-4567",
+        "walks@example.com",
+    ):
+        expect(review.get_by_text(shown, exact=True)).to_be_visible()
+    submit = review.get_by_role("button", name="Submit", exact=True)
+    expect(submit).to_be_enabled()
+
+    # Editing in the summary locks Submit ('Finish editing above'); cancelling a change asks.
+    review.get_by_role("button", name=f"Edit answer: {Q_WHERE}").click()
+    expect(review.get_by_role("button", name="Finish editing above")).to_be_disabled()
+    review.get_by_role("textbox", name=Q_WHERE, exact=True).fill("Somewhere else")
+    review.get_by_role("button", name="Cancel", exact=True).click()
+    discard = page.get_by_role("alertdialog", name=DISCARD_EDIT)
+    expect(discard).to_be_visible()
+    discard.get_by_role("button", name="Yes, discard").click()
+    expect(review.get_by_text("Riverside", exact=True)).to_be_visible()
+    review.get_by_role("button", name=f"Edit answer: {Q_WHERE}").click()
+    review.get_by_role("textbox", name=Q_WHERE, exact=True).fill("Riverside Park")
+    review.get_by_role("button", name="Save", exact=True).click()
+    expect(review.get_by_text("Riverside Park", exact=True)).to_be_visible()
+    screenshot("drawer-summary")
+
+    assert confetti_count(page) == 0
+    review.get_by_role("button", name="Submit", exact=True).click()
+    expect(page.get_by_role("heading", name=RECEIVED)).to_be_visible()
+    expect(page.get_by_text(f"Your request “{DOG_WALKER}” is now in our queue.")).to_be_visible()
+    # Confetti: canvas-confetti's canvas over the page, for the first-ever request.
+    page.wait_for_timeout(500)
+    print("DEBUG", page.evaluate("[window.__confettiCanvases, document.querySelectorAll('canvas').length, Array.from(document.querySelectorAll('canvas')).map(c => c.parentNode.nodeName + ' ' + c.style.cssText), matchMedia('(prefers-reduced-motion)').matches]"))
+    wait_until(page, lambda: confetti_count(page) > 0, timeout_ms=3000)
+    expect(page.locator("body > canvas")).to_have_count(1)
+    screenshot("drawer-received")
+
+    # The request is stored: open, named after the survey, details summarising the answers.
+    request = ServiceRequest.objects.get(user=new_employee)
+    assert request.name == DOG_WALKER
+    assert request.status == ServiceRequest.Status.OPEN
+    assert request.survey_category == category(SurveyCategory.Icon.PET)
+    for line in (
+        f"{Q_SIZE}: Medium (20 to 50 lb)",
+        f"{Q_OFTEN}: A few times a week",
+        f"{Q_WHERE}: Riverside Park",
+        f"{Q_ABOUT}: Question Skipped",
+        f"{Q_PHOTO}: rex.png",
+        f"{Q_PHONE}: (555) 123-4567",
+        f"{Q_EMAIL}: walks@example.com",
+    ):
+        assert line in request.details, (line, request.details)
+    new_employee.refresh_from_db()
+    assert new_employee.request_count == 1
+
+    # Requests: the To do tab with the queued request.
+    page.get_by_role("link", name="View my requests").click()
+    expect(page).to_have_url(re.compile(r"/requests$"))
+    expect(drawer(page)).to_be_hidden()
+    expect(page.get_by_role("tab", name="To do (1)")).to_be_visible()
+    expect(page.get_by_role("tab", name=re.compile("Completed"))).to_have_count(0)
+    expect(page.get_by_role("heading", name="1 request is in queue")).to_be_visible()
+    card = page.get_by_role("link", name=re.compile(DOG_WALKER))
+    expect(card).to_contain_text("In Queue")
+    expect(card).to_contain_text("Requested just now")
+    screenshot("requests-list")
+
+    # Dashboard: 'Your latest request' replaces the first-request introduction.
+    page.goto("/dashboard")
+    expect(page.get_by_role("heading", name="Your latest request")).to_be_visible()
+    latest = page.get_by_role("link", name=re.compile(DOG_WALKER))
+    expect(latest).to_contain_text("In Queue")
+    expect(page.get_by_role("heading", name="Let's get your first request started")).to_have_count(0)
+    screenshot("dashboard-latest-request")
+
+    # A second request: received, but no confetti this time.
+    finances = category(SurveyCategory.Icon.FINANCES)
+    page.goto(f"/requests/category/{finances.pk}")
+    page.get_by_role("button", name="Compare insurance quotes").click()
+    expect(drawer(page, "Compare insurance quotes")).to_be_visible()
+    choose_chip(page, "What kind of insurance?", "Pet")
+    page.get_by_role("button", name="Skip", exact=True).click()
+    asked(page, Q_EMAIL)
+    expect(page.get_by_role("textbox", name=Q_EMAIL, exact=True)).to_have_value("sam@example.com")
+    continue_button(page).click()
+    page.get_by_role("button", name="Submit", exact=True).click()
+    expect(page.get_by_role("heading", name=RECEIVED)).to_be_visible()
+    page.wait_for_timeout(600)
+    assert confetti_count(page) == 0
+    expect(page.locator("body > canvas")).to_have_count(0)
+    assert ServiceRequest.objects.filter(user=new_employee).count() == 2
+    page.get_by_role("link", name="View my requests").click()
+    expect(page.get_by_role("tab", name="To do (2)")).to_be_visible()
+    expect(page.get_by_role("heading", name="2 requests are in queue")).to_be_visible()
+
+
+# --------------------------------------------------------------------------- 2. the thread
+
+
+def test_request_thread_messages_with_attachments(
+    page: Page, demo_user: User, files, screenshot
+) -> None:
+    """§2 Request and §4 Request thread: header (name, 'In Queue', 'Just now'), the synthetic
+    first message with the details; §5 composer (whitespace-only is not sent, one image or PDF);
+    §4 File upload states; the Attachment route sends the browser to the file's bytes."""
+    request = dog_walker_request(demo_user)
+    sign_in(page, "demo@example.com", DEMO_PASSWORD)
+    page.get_by_role("link", name=re.compile(DOG_WALKER)).click()
+    expect(page).to_have_url(re.compile(rf"/requests/{request.pk}$"))
+
+    expect(page.get_by_role("heading", level=1, name=DOG_WALKER)).to_be_visible()
+    header = page.locator("header").filter(has=page.get_by_role("heading", name=DOG_WALKER))
+    expect(header.get_by_text("In Queue", exact=True)).to_be_visible()
+    expect(header.get_by_text("Requested just now")).to_be_visible()
+
+    thread = page.get_by_role("list", name="Messages")
+    first = thread.get_by_role("listitem").first
+    expect(first).to_contain_text(THREAD_RECEIVED)
+    expect(first).to_contain_text(f"{Q_WHERE}: Riverside")
+    expect(first).to_contain_text(f"{Q_SIZE}: Medium (20 to 50 lb)")
+
+    # Whitespace only: not sent.
+    composer = page.get_by_role("form", name="Send a message")
+    message = composer.get_by_label("Message")
+    message.fill("   \n  ")
+    composer.get_by_role("button", name="Send").click()
+    expect(composer.get_by_text("Please enter a message")).to_be_visible()
+    assert not Message.objects.filter(request=request).exists()
+
+    # A message with a PDF.
+    message.fill("Here is the signed walker agreement.")
+    composer.locator('input[type="file"]').set_input_files(files["pdf"])
+    expect(composer.get_by_text("walker-agreement.pdf")).to_be_visible()
+    expect(composer.get_by_text("Uploaded", exact=True)).to_be_visible()
+    composer.get_by_role("button", name="Send").click()
+    mine = thread.get_by_role("article", name="Message from You")
+    expect(mine).to_have_count(1)
+    expect(mine.first).to_contain_text("Here is the signed walker agreement.")
+    expect(mine.first.get_by_role("link", name=re.compile("walker-agreement.pdf"))).to_be_visible()
+    expect(message).to_have_value("")
+    expect(composer.get_by_text("walker-agreement.pdf")).to_have_count(0)
+
+    # A message with an image.
+    message.fill("And a photo of the backyard gate.")
+    composer.locator('input[type="file"]').set_input_files(files["photo"])
+    expect(composer.get_by_text("Uploaded", exact=True)).to_be_visible()
+    composer.get_by_role("button", name="Send").click()
+    expect(mine).to_have_count(2)
+    expect(mine.nth(1)).to_contain_text("And a photo of the backyard gate.")
+    expect(mine.nth(1).get_by_role("link", name=re.compile("backyard.png"))).to_be_visible()
+    screenshot("request-thread")
+
+    stored = list(Message.objects.filter(request=request).order_by("id"))
+    assert [m.source for m in stored] == ["user", "user"]
+    assert [[a.filename for a in m.attachments.all()] for m in stored] == [
+        ["walker-agreement.pdf"],
+        ["backyard.png"],
+    ]
+
+    # Opening an attachment: /attachments/{key} resolves a short-lived address and the
+    # browser goes there, which downloads the very bytes that were uploaded.
+    for name, path in (("backyard.png", files["photo"]), ("walker-agreement.pdf", files["pdf"])):
+        page.goto(f"/requests/{request.pk}")
+        link = page.get_by_role("link", name=re.compile(re.escape(name)))
+        expect(link).to_have_attribute("href", re.compile(r"^/attachments/"))
+        with page.expect_download() as download_info:
+            link.click()
+        download = download_info.value
+        assert download.suggested_filename == name
+        assert Path(download.path()).read_bytes() == path.read_bytes()
+
+
+# --------------------------------------------------------------------------- 3. a concierge reply
+
+
+def test_concierge_reply_shows_in_thread(page: Page, demo_user: User, screenshot) -> None:
+    """§4 Request thread: a reply from the concierge side (source 'life_concierge'), created
+    through the services, shows after a reload; a request without details says 'No messages
+    yet'."""
+    request = request_services.request_create(user=demo_user, name="Book a restaurant")
+    sign_in(page, "demo@example.com", DEMO_PASSWORD)
+    page.goto(f"/requests/{request.pk}")
+    expect(page.get_by_role("heading", level=1, name="Book a restaurant")).to_be_visible()
+    expect(page.get_by_text("No messages yet")).to_be_visible()
+
+    concierge = User.objects.get(email="concierge@example.com")
+    request_services.message_create(
+        request=request,
+        author=concierge,
+        body="Hi Dana! I found three places with a table for four on Friday.\nWhich do you like?",
+        source=Message.Source.LIFE_CONCIERGE,
+        source_name="Casey from Concierge",
+    )
+    page.reload()
+    reply = page.get_by_role("article", name="Message from Casey from Concierge")
+    expect(reply).to_be_visible()
+    expect(reply).to_contain_text("I found three places with a table for four on Friday.")
+    expect(reply).to_contain_text("Which do you like?")
+    expect(page.get_by_text("No messages yet")).to_have_count(0)
+    expect(
+        page.get_by_role("list", name="Messages").get_by_role("listitem").first
+    ).to_have_attribute("data-from", "concierge")
+    screenshot("request-concierge-reply")
+
+
+# --------------------------------------------------------------------------- 4. a category
+
+
+def test_request_category_lists_surveys_and_opens_drawer(
+    page: Page, demo_user: User, viewport_name: str, screenshot
+) -> None:
+    """§2 RequestCategory: the Dashboard's 'View all' goes to /requests/category/{id}, which lists
+    the category's request surveys; one of them opens the drawer titled with its name."""
+    pet = category(SurveyCategory.Icon.PET)
+    sign_in(page, "demo@example.com", DEMO_PASSWORD)
+    expect(page.get_by_role("heading", name="Request ideas")).to_be_visible()
+    if viewport_name == "mobile":
+        page.get_by_role("tab", name="Pet").click()
+    screenshot("dashboard-request-ideas")
+    page.get_by_role("link", name="View all Pet requests").click()
+    expect(page).to_have_url(re.compile(rf"/requests/category/{pet.pk}$"))
+    expect(page.get_by_role("heading", level=1, name="Pet")).to_be_visible()
+
+    listed = page.get_by_role("list", name="Pet requests").get_by_role("button")
+    expected = list(
+        RequestSurvey.objects.filter(category=pet, for_alpha=True)
+        .order_by("position", "id")
+        .values_list("name", flat=True)
+    )
+    assert len(expected) >= 3
+    expect(listed).to_have_text(expected)
+    screenshot("request-category")
+
+    page.get_by_role("button", name="Book a vet appointment").click()
+    vet = drawer(page, "Book a vet appointment")
+    expect(vet).to_be_visible()
+    asked(page, "What kind of pet is it?")
+    expect(vet.get_by_role("radio", name="Dog")).to_be_visible()
+
+
+# --------------------------------------------------------------------------- 5. cancel and resume
+
+
+def test_cancel_mid_flow_then_resume(page: Page, demo_user: User, viewport_name: str) -> None:
+    """§4 Request drawer flow step 6: Escape mid-flow asks; 'Yes, cancel' closes the drawer.
+    Opening the same survey again resumes with the earlier answers (issue 3)."""
+    sign_in(page, "demo@example.com", DEMO_PASSWORD)
+    open_dog_walker_from_dashboard(page, viewport_name)
+    choose_chip(page, Q_SIZE, "Large (over 50 lb)")
+    choose_chip(page, Q_OFTEN, "Occasionally")
+    asked(page, Q_WHERE)
+
+    page.keyboard.press("Escape")
+    confirm = page.get_by_role("alertdialog", name=CLOSE_CONFIRM)
+    expect(confirm).to_be_visible()
+    confirm.get_by_role("button", name="Yes, cancel").click()
+    expect(confirm).to_be_hidden()
+    expect(drawer(page)).to_be_hidden()
+    assert not ServiceRequest.objects.filter(user=demo_user).exists()
+
+    open_dog_walker_from_dashboard(page, viewport_name)
+    expect(answer_bubble(page, "Large (over 50 lb)")).to_be_visible()
+    expect(answer_bubble(page, "Occasionally")).to_be_visible()
+    asked(page, Q_WHERE)
+    page.get_by_role("textbox", name=Q_WHERE, exact=True).fill("Old Town")
+    continue_button(page).click()
+    asked(page, Q_ABOUT)
