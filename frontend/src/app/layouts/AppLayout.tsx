@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useOutletContext } from 'react-router'
+import { useLiveUpdates } from '@/features/live/useLiveUpdates'
 import { RequestDrawerProvider } from '@/features/request-drawer/context'
 import type { AuthedContext } from '../guards'
 import { AppFooter } from '../shell/AppFooter'
@@ -14,6 +15,7 @@ import { TopNav } from '../shell/TopNav'
 export function AppLayout() {
   const context = useOutletContext<AuthedContext>()
   const { user } = context
+  useLiveUpdates()
   if (user.onboarding_required) return <Navigate to="/welcome/about-us" replace />
   return (
     <RequestDrawerProvider>

@@ -7,14 +7,8 @@ import { type ApiErrorBody, api, errorMessage, type Schemas } from '@/api/client
 export type QuestionItem = Schemas['QuestionItemOut']
 export type NextItem = Schemas['NextItemOut']
 export type SelectOption = Schemas['SelectOptionOut']
-/**
- * An answered question. `select_options` and `optional` are not in the run detail today; when
- * the server adds them, editing a resumed answer uses them.
- */
-export type AnsweredQuestion = Schemas['AnsweredQuestionOut'] & {
-  select_options?: SelectOption[]
-  optional?: boolean
-}
+/** An answered question, with what editing it needs (its options and whether it is optional). */
+export type AnsweredQuestion = Schemas['AnsweredQuestionOut']
 export type SurveyRun = Omit<Schemas['UserRequestSurveyOut'], 'answers'> & {
   answers: AnsweredQuestion[]
 }

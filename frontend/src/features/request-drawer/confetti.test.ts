@@ -2,7 +2,11 @@ import confetti from 'canvas-confetti'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CONFETTI_DURATION_MS, CONFETTI_PIECES, celebrate } from './confetti'
 
-vi.mock('canvas-confetti', () => ({ default: vi.fn() }))
+// celebrate() fires through confetti.create(...): the mock hands back the default mock.
+vi.mock('canvas-confetti', () => {
+  const fire = vi.fn()
+  return { default: Object.assign(fire, { create: vi.fn(() => fire) }) }
+})
 
 function stubReducedMotion(reduce: boolean) {
   vi.stubGlobal(

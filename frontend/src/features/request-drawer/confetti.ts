@@ -6,6 +6,19 @@ export const CONFETTI_PIECES = 150
 /** Above the drawer (z-modal 1100) and toasts. */
 const CONFETTI_Z_INDEX = 1300
 
+let cannon: confetti.CreateTypes | null = null
+
+/**
+ * canvas-confetti's default export draws in a Web Worker loaded from a blob: URL, which our
+ * Content-Security-Policy (script-src 'self', no worker-src) blocks: the canvas was added but
+ * never drawn on nor removed. Draw on the main thread instead, on the library's own full-page
+ * canvas (created for each burst, removed when the pieces have settled).
+ */
+function fire(options: confetti.Options): void {
+  cannon ??= confetti.create(undefined, { resize: true, useWorker: false })
+  void cannon(options)
+}
+
 export function prefersReducedMotion(): boolean {
   return (
     typeof window !== 'undefined' &&
@@ -36,8 +49,8 @@ export function celebrate({
     disableForReducedMotion: true,
   }
   try {
-    void confetti({ ...common, particleCount: half, angle: 60, origin: { x: 0, y: 0.7 } })
-    void confetti({ ...common, particleCount: pieces - half, angle: 120, origin: { x: 1, y: 0.7 } })
+    fire({ ...common, particleCount: half, angle: 60, origin: { x: 0, y: 0.7 } })
+    fire({ ...common, particleCount: pieces - half, angle: 120, origin: { x: 1, y: 0.7 } })
   } catch (error) {
     console.error('Confetti failed', error)
   }

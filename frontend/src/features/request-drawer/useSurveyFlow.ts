@@ -148,6 +148,8 @@ export function useSurveyFlow(surveyId: number, fallbackUser?: CurrentUser): Sur
           question_id: item.id,
           label: item.label,
           type: item.type,
+          optional: questions.current.get(item.id)?.optional ?? value === null,
+          select_options: item.select_options,
           value,
           display_value: value === null ? QUESTION_SKIPPED : display,
           skipped: value === null,
@@ -219,10 +221,10 @@ export function useSurveyFlow(surveyId: number, fallbackUser?: CurrentUser): Sur
         id: a.question_id,
         label: a.label,
         type: a.type,
-        select_options: a.select_options ?? [],
+        select_options: a.select_options,
         universal_answer: null,
       },
-      optional: a.optional ?? a.skipped,
+      optional: a.optional,
     }
   }, [])
 

@@ -10,7 +10,11 @@ import { FLOW_MESSAGES } from '../useSurveyFlow'
 import { DISCARD_EDIT_MESSAGE } from './AnsweredQuestion'
 import RequestDrawer, { CLOSE_CONFIRM_MESSAGE } from './RequestDrawer'
 
-vi.mock('canvas-confetti', () => ({ default: vi.fn() }))
+// celebrate() fires through confetti.create(...): the mock hands back the default mock.
+vi.mock('canvas-confetti', () => {
+  const fire = vi.fn()
+  return { default: Object.assign(fire, { create: vi.fn(() => fire) }) }
+})
 
 const TEXT_Q = QUESTIONS[0]
 const ALL_ANSWERED: Record<number, string | null> = {

@@ -106,6 +106,8 @@ export function fakeSurveyServer(options: FakeServerOptions = {}) {
           question_id: q.id,
           label: q.label,
           type: q.type,
+          optional: q.optional ?? false,
+          select_options: q.options ?? [],
           value,
           display_value: display(q, value),
           skipped: value === null,
