@@ -45,7 +45,7 @@ from concierge.concierge_desk.schemas import (
 )
 from concierge.servicerequests import services as request_services
 from concierge.servicerequests.models import Message, ServiceRequest
-from concierge.servicerequests.schemas import AttachmentOut, MessageOut
+from concierge.servicerequests.schemas import message_out
 
 CONCIERGES_ONLY = "This area is for concierges only."
 
@@ -84,27 +84,6 @@ def _last_message_out(message: Message | None) -> LastMessageOut | None:
         source=message.source,
         source_name=message.source_name,
         created_at=message.external_created_at,
-    )
-
-
-def _message_out(message: Message) -> MessageOut:
-    links = list(message.attachment_links.all())
-    return MessageOut(
-        id=message.pk,
-        body_html=message.body_html,
-        source=message.source,
-        source_name=message.source_name,
-        external_created_at=message.external_created_at,
-        attachment_keys=[link.upload.key for link in links],
-        attachments=[
-            AttachmentOut(
-                key=link.upload.key,
-                filename=link.upload.filename,
-                content_type=link.upload.content_type,
-                size=link.upload.size,
-            )
-            for link in links
-        ],
     )
 
 
@@ -225,7 +204,7 @@ def _detail(request: HttpRequest, request_id: int) -> DeskRequestDetailOut:
         waiting_on=selectors.waiting_on(messages[-1] if messages else None),
         seen_by_employee_at=service_request.seen_by_employee_at,
         assignee=_person(service_request.assignee),
-        messages=[_message_out(m) for m in messages],
+        messages=[message_out(m) for m in messages],
         notes=[_note_out(n) for n in service_request.internal_notes.all()],
         survey=SurveyOut(
             id=survey.survey_id,

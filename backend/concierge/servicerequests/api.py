@@ -10,37 +10,15 @@ from concierge.accounts.schemas import ErrorOut
 from concierge.servicerequests import selectors, services
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.servicerequests.schemas import (
-    AttachmentOut,
     MessageCreateIn,
-    MessageOut,
     RequestDetailOut,
     RequestListOut,
     RequestOut,
+    message_out,
 )
 
 router = Router(tags=["requests"])
 ERRORS = {401: ErrorOut, 404: ErrorOut, 422: ErrorOut}
-
-
-def _message_out(message: Message) -> MessageOut:
-    links = selectors.message_attachments(message=message)
-    return MessageOut(
-        id=message.pk,
-        body_html=message.body_html,
-        source=message.source,
-        source_name=message.source_name,
-        external_created_at=message.external_created_at,
-        attachment_keys=[link.upload.key for link in links],
-        attachments=[
-            AttachmentOut(
-                key=link.upload.key,
-                filename=link.upload.filename,
-                content_type=link.upload.content_type,
-                size=link.upload.size,
-            )
-            for link in links
-        ],
-    )
 
 
 def request_out(
@@ -61,7 +39,7 @@ def request_out(
         survey_category_image_url=request.build_absolute_uri(image.url) if image else None,
         survey_category_icon=category.icon if category is not None else None,
         last_message_at=service_request.last_message_at,
-        messages=[_message_out(m) for m in service_request.messages.all()] if with_messages else [],
+        messages=[message_out(m) for m in service_request.messages.all()] if with_messages else [],
     )
 
 

@@ -6,6 +6,8 @@ from uuid import UUID
 from ninja import Schema
 from pydantic import Field
 
+from concierge.servicerequests.models import Message
+
 
 class AttachmentOut(Schema):
     key: str
@@ -57,3 +59,25 @@ class MessageIn(Schema):
 
 class MessageCreateIn(Schema):
     message: MessageIn
+
+
+def message_out(message: Message) -> MessageOut:
+    """A message as both sides' threads show it (attachment links must be prefetched)."""
+    links = list(message.attachment_links.all())
+    return MessageOut(
+        id=message.pk,
+        body_html=message.body_html,
+        source=message.source,
+        source_name=message.source_name,
+        external_created_at=message.external_created_at,
+        attachment_keys=[link.upload.key for link in links],
+        attachments=[
+            AttachmentOut(
+                key=link.upload.key,
+                filename=link.upload.filename,
+                content_type=link.upload.content_type,
+                size=link.upload.size,
+            )
+            for link in links
+        ],
+    )
