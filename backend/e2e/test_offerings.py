@@ -57,6 +57,8 @@ ALL_FOR_ACME = [
 ]
 # Globex-only benefits: provider names an Acme employee must never see.
 GLOBEX_PROVIDERS = ["Summit Care", "Ledgerline", "RideWise"]
+# Links that open in a new tab say so to screen readers (design-system Link).
+NEW_TAB = " (opens in a new tab)"
 GLOBEX_SLUGS = ["globex-summit-medical", "globex-ledgerline-coaching", "globex-ridewise-commuter"]
 
 
@@ -95,8 +97,19 @@ def choose_category(page: Page, name: str) -> None:
 
 
 def settle(page: Page) -> None:
-    """Waits until no CSS or motion animation is running (drawer slide, list animation)."""
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    """Waits until no finite CSS or motion animation is running (drawer slide, list animation)."""
+    page.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running'"
+        " || a.effect?.getTiming().iterations === Infinity)"
+    )
+
+
+def expect_no_sideways_scroll(page: Page) -> None:
+    """The page itself never scrolls sideways (the filter bar scrolls inside itself)."""
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"page is {overflow}px wider than the viewport"
 
 
 def viewport_shot(page: Page, name: str, viewport_name: str) -> None:
@@ -111,29 +124,33 @@ def test_landing_page_sections_and_texts(page: Page, demo, screenshot, viewport_
     """§2 OfferingsLanding: title, intro, benefits help, featured benefits and offers, disclaimer."""
     sign_in_to(page, "/benefits-and-offers")
     expect(page).to_have_title("Concierge | Benefits & Offers")
-    expect(page.get_by_role("heading", level=1, name="Benefits & Offers")).to_be_visible()
+    expect(
+        page.get_by_role("heading", level=1, name="Benefits & Offers", exact=True)
+    ).to_be_visible()
     expect(
         page.get_by_text("Your benefits and exclusive partner offers, all in one place.")
     ).to_be_visible()
-    expect(page.get_by_role("heading", name="Need help with your benefits?")).to_be_visible()
-    expect(page.get_by_role("button", name="Request help")).to_be_visible()
+    expect(
+        page.get_by_role("heading", name="Need help with your benefits?", exact=True)
+    ).to_be_visible()
+    expect(page.get_by_role("button", name="Request help", exact=True)).to_be_visible()
 
     # Featured benefits (Acme's three featured ones) and featured partner offers (§7: featured
     # variant, limit 6); each section has its 'View all' link.
-    expect(page.get_by_role("heading", name="Your Benefits")).to_be_visible()
+    expect(page.get_by_role("heading", name="Your Benefits", exact=True)).to_be_visible()
     expect_cards(page, "Your Benefits", [BLUEHARBOR, BRIGHTSMILE, NESTWELL])
-    expect(page.get_by_role("heading", name="Exclusive Partner Offers")).to_be_visible()
+    expect(page.get_by_role("heading", name="Exclusive Partner Offers", exact=True)).to_be_visible()
     expect_cards(page, "Exclusive Partner Offers", [PAWSURE, EVERGREEN, WANDERLY, ROADSAFE])
     view_all = page.get_by_role("link", name=re.compile(r"^View all"))
     expect(view_all).to_have_count(2)
-    expect(page.get_by_role("link", name="View all benefits")).to_have_attribute(
+    expect(page.get_by_role("link", name="View all benefits", exact=True)).to_have_attribute(
         "href", "/benefits-and-offers/all?type=benefit"
     )
-    expect(page.get_by_role("link", name="View all partner offers")).to_have_attribute(
+    expect(page.get_by_role("link", name="View all partner offers", exact=True)).to_have_attribute(
         "href", "/benefits-and-offers/all"
     )
     # §9 grid: 1 column on small screens, 2 from sm (640 px) up to 2xl (1536 px).
-    columns = page.get_by_role("list", name="Your Benefits").evaluate(
+    columns = page.get_by_role("list", name="Your Benefits", exact=True).evaluate(
         "ul => getComputedStyle(ul).gridTemplateColumns.split(' ').length"
     )
     assert columns == {"desktop": 2, "mobile": 1}[viewport_name]
@@ -145,6 +162,7 @@ def test_landing_page_sections_and_texts(page: Page, demo, screenshot, viewport_
         "() => [...document.querySelectorAll('ul img')].every(i => i.complete && i.naturalWidth > 0)"
     )
     expect(page.get_by_text("Partner offers are provided by third parties.")).to_be_visible()
+    expect_no_sideways_scroll(page)
     screenshot("offerings-landing")
 
 
@@ -157,11 +175,13 @@ def test_view_all_filter_and_toggle_mirror_the_url(page: Page, demo, screenshot)
     sign_in_to(page, "/benefits-and-offers")
 
     # 'View all' benefits → the all page, type=benefit: only the employee's 5 benefits.
-    page.get_by_role("link", name="View all benefits").click()
+    page.get_by_role("link", name="View all benefits", exact=True).click()
     expect(page).to_have_url(re.compile(r"/benefits-and-offers/all\?type=benefit$"))
     expect(page).to_have_title("Concierge | All Benefits & Offers")
-    expect(page.get_by_role("heading", level=1, name="All benefits & offers")).to_be_visible()
-    toggle = page.get_by_role("switch", name="Show only my benefits")
+    expect(
+        page.get_by_role("heading", level=1, name="All benefits & offers", exact=True)
+    ).to_be_visible()
+    toggle = page.get_by_role("switch", name="Show only my benefits", exact=True)
     expect(toggle).to_be_checked()
     expect_cards(page, "Benefits and offers", ACME_BENEFITS)
     expect(page.get_by_text("5 results")).to_be_visible()
@@ -169,9 +189,9 @@ def test_view_all_filter_and_toggle_mirror_the_url(page: Page, demo, screenshot)
     expect(page.locator("[data-benefit-icon]")).to_have_count(5)
 
     # The back link returns to the landing page; 'View all' partner offers → everything.
-    page.get_by_role("main").get_by_role("link", name="Benefits & Offers").click()
+    page.get_by_role("main").get_by_role("link", name="Benefits & Offers", exact=True).click()
     expect(page).to_have_url(re.compile(r"/benefits-and-offers$"))
-    page.get_by_role("link", name="View all partner offers").click()
+    page.get_by_role("link", name="View all partner offers", exact=True).click()
     expect(page).to_have_url(re.compile(r"/benefits-and-offers/all$"))
     expect(toggle).not_to_be_checked()
     expect_cards(page, "Benefits and offers", ALL_FOR_ACME)
@@ -187,6 +207,7 @@ def test_view_all_filter_and_toggle_mirror_the_url(page: Page, demo, screenshot)
     choose_category(page, "Family")
     expect(page).to_have_url(re.compile(r"\?type=all&filter=Family$"))
     expect_cards(page, "Benefits and offers", [KINDER, EVERGREEN, LEGACYDOCS])
+    expect_no_sideways_scroll(page)
     screenshot("offerings-all-filtered")
 
     # Toggle 'Show only my benefits': type changes, only benefit cards remain.
@@ -201,7 +222,9 @@ def test_view_all_filter_and_toggle_mirror_the_url(page: Page, demo, screenshot)
     # Acme has no Home benefit (only partner offers there): the empty state.
     choose_category(page, "Home")
     expect(page).to_have_url(re.compile(r"\?type=benefit&filter=Home$"))
-    expect(page.get_by_role("heading", name="Sorry, no results have been found")).to_be_visible()
+    expect(
+        page.get_by_role("heading", name="Sorry, no results have been found", exact=True)
+    ).to_be_visible()
     expect(cards(page, "Benefits and offers")).to_have_count(0)
     page.get_by_text("Show only my benefits").click()
     expect(page).to_have_url(re.compile(r"\?type=all&filter=Home$"))
@@ -211,7 +234,9 @@ def test_view_all_filter_and_toggle_mirror_the_url(page: Page, demo, screenshot)
     # Replaced, not pushed: Back leaves the all page instead of stepping through the filters.
     page.go_back()
     expect(page).to_have_url(re.compile(r"/benefits-and-offers$"))
-    expect(page.get_by_role("heading", level=1, name="Benefits & Offers")).to_be_visible()
+    expect(
+        page.get_by_role("heading", level=1, name="Benefits & Offers", exact=True)
+    ).to_be_visible()
 
     # A shared link with the filters opens them; unknown values fall back to the defaults.
     page.goto("/benefits-and-offers/all?type=benefit&filter=wellness")
@@ -237,11 +262,13 @@ def test_details_drawer_sections_and_link_rules(
     sign_in_to(page, "/benefits-and-offers")
 
     # A benefit: logo, heading and name, no 'Partner offer'; key_value, numbered and text.
-    page.get_by_role("button", name=BLUEHARBOR).click()
-    drawer = page.get_by_role("dialog", name="Medical coverage")
+    page.get_by_role("button", name=BLUEHARBOR, exact=True).click()
+    drawer = page.get_by_role("dialog", name="Medical coverage", exact=True)
     expect(drawer).to_be_visible()
-    expect(drawer.get_by_role("img", name="BlueHarbor Health")).to_be_visible()
-    expect(drawer.get_by_role("heading", level=2, name="Medical coverage")).to_be_visible()
+    expect(drawer.get_by_role("img", name="BlueHarbor Health", exact=True)).to_be_visible()
+    expect(
+        drawer.get_by_role("heading", level=2, name="Medical coverage", exact=True)
+    ).to_be_visible()
     expect(drawer.get_by_text("BlueHarbor PPO 500", exact=True)).to_be_visible()
     expect(drawer.get_by_text("Partner offer", exact=True)).to_have_count(0)
     sections = drawer.locator("section[data-section-type]")
@@ -249,17 +276,19 @@ def test_details_drawer_sections_and_link_rules(
     types = [sections.nth(i).get_attribute("data-section-type") for i in range(3)]
     assert types == ["key_value", "numbered", "text"]
 
-    key_value = drawer.get_by_role("region", name="Contact BlueHarbor")
+    key_value = drawer.get_by_role("region", name="Contact BlueHarbor", exact=True)
     # phone → tel: with the digits and plus signs only.
-    expect(key_value.get_by_role("link", name="1 (800) 555-0142")).to_have_attribute(
+    expect(key_value.get_by_role("link", name="1 (800) 555-0142", exact=True)).to_have_attribute(
         "href", "tel:18005550142"
     )
     # email → mailto: the address.
-    expect(key_value.get_by_role("link", name="members@blueharbor.example")).to_have_attribute(
-        "href", "mailto:members@blueharbor.example"
-    )
+    expect(
+        key_value.get_by_role("link", name="members@blueharbor.example", exact=True)
+    ).to_have_attribute("href", "mailto:members@blueharbor.example")
     # link without a scheme → https:// prepended; it opens in a new tab without the opener.
-    website = key_value.get_by_role("link", name="www.blueharbor.example/find-care")
+    website = key_value.get_by_role(
+        "link", name="www.blueharbor.example/find-care" + NEW_TAB, exact=True
+    )
     expect(website).to_have_attribute("href", "https://www.blueharbor.example/find-care")
     expect(website).to_have_attribute("target", "_blank")
     expect(website).to_have_attribute("rel", "noopener noreferrer")
@@ -267,83 +296,85 @@ def test_details_drawer_sections_and_link_rules(
     expect(key_value.locator("dt", has_text="Phone")).to_be_visible()
     expect(key_value.locator("dt", has_text="Group number")).to_be_visible()
     expect(key_value.locator("dd", has_text="ACME-4471")).to_be_visible()
-    expect(key_value.get_by_role("link", name="ACME-4471")).to_have_count(0)
+    expect(key_value.get_by_role("link", name="ACME-4471", exact=True)).to_have_count(0)
     expect(key_value.get_by_role("link")).to_have_count(3)
 
-    numbered = drawer.get_by_role("region", name="Find an in-network doctor")
+    numbered = drawer.get_by_role("region", name="Find an in-network doctor", exact=True)
     steps = numbered.locator("ol > li")
     expect(steps).to_have_count(3)
     expect(steps.first).to_have_text("Sign in to the BlueHarbor member site with your member ID.")
-    expect(numbered.get_by_role("link", name="Search doctors")).to_have_attribute(
-        "href", "https://www.blueharbor.example/find-care"
-    )
-    text = drawer.get_by_role("region", name="Your plan at a glance")
+    expect(
+        numbered.get_by_role("link", name="Search doctors" + NEW_TAB, exact=True)
+    ).to_have_attribute("href", "https://www.blueharbor.example/find-care")
+    text = drawer.get_by_role("region", name="Your plan at a glance", exact=True)
     expect(text.get_by_text(re.compile(r"^\$500 individual deductible"))).to_be_visible()
     expect(text.get_by_role("link")).to_have_count(0)
-    expect(drawer.get_by_role("heading", name="Get help")).to_be_visible()
-    expect(drawer.get_by_role("button", name="Help me with my benefits")).to_be_visible()
+    expect(drawer.get_by_role("heading", name="Get help", exact=True)).to_be_visible()
+    expect(
+        drawer.get_by_role("button", name="Help me with my benefits", exact=True)
+    ).to_be_visible()
     settle(page)
     screenshot("offerings-details-drawer")
     viewport_shot(page, "offerings-details-drawer", viewport_name)
-    drawer.get_by_role("heading", name="Get help").scroll_into_view_if_needed()
+    drawer.get_by_role("heading", name="Get help", exact=True).scroll_into_view_if_needed()
     viewport_shot(page, "offerings-details-drawer-get-help", viewport_name)
-    drawer.get_by_role("button", name="Close").click()
+    drawer.get_by_role("button", name="Close", exact=True).click()
     expect(drawer).to_be_hidden()
 
     # download → the item's external_url (a PDF in storage); no 'Get help' without a survey.
-    page.get_by_role("button", name=BRIGHTSMILE).click()
-    drawer = page.get_by_role("dialog", name="Dental & vision")
-    download = drawer.get_by_role("link", name="Summary of benefits (PDF)")
+    page.get_by_role("button", name=BRIGHTSMILE, exact=True).click()
+    drawer = page.get_by_role("dialog", name="Dental & vision", exact=True)
+    download = drawer.get_by_role("link", name="Summary of benefits (PDF)" + NEW_TAB, exact=True)
     pdf_url = item("acme-brightsmile-dental", "download").external_url
     assert pdf_url.endswith(".pdf")
     expect(download).to_have_attribute("href", pdf_url)
-    expect(drawer.get_by_role("link", name="1 (800) 555-0177")).to_have_attribute(
+    expect(drawer.get_by_role("link", name="1 (800) 555-0177", exact=True)).to_have_attribute(
         "href", "tel:18005550177"
     )
-    expect(drawer.get_by_role("heading", name="Get help")).to_have_count(0)
+    expect(drawer.get_by_role("heading", name="Get help", exact=True)).to_have_count(0)
     response = page.request.get(pdf_url)
     assert response.ok and response.body().startswith(b"%PDF")
     page.keyboard.press("Escape")
     expect(drawer).to_be_hidden()
 
     # email with an external_url → that address; link with a scheme stays as it is.
-    page.get_by_role("button", name=NESTWELL).click()
-    drawer = page.get_by_role("dialog", name="401(k) retirement plan")
-    expect(drawer.get_by_role("link", name="help@nestwell.example")).to_have_attribute(
+    page.get_by_role("button", name=NESTWELL, exact=True).click()
+    drawer = page.get_by_role("dialog", name="401(k) retirement plan", exact=True)
+    expect(drawer.get_by_role("link", name="help@nestwell.example", exact=True)).to_have_attribute(
         "href", "mailto:help@nestwell.example?subject=Acme%20401k"
     )
-    expect(drawer.get_by_role("link", name="www.nestwell.example")).to_have_attribute(
-        "href", "https://www.nestwell.example"
-    )
-    expect(drawer.get_by_role("link", name="Start enrollment")).to_have_attribute(
-        "href", "https://www.nestwell.example/enroll"
-    )
+    expect(
+        drawer.get_by_role("link", name="www.nestwell.example" + NEW_TAB, exact=True)
+    ).to_have_attribute("href", "https://www.nestwell.example")
+    expect(
+        drawer.get_by_role("link", name="Start enrollment" + NEW_TAB, exact=True)
+    ).to_have_attribute("href", "https://www.nestwell.example/enroll")
     page.keyboard.press("Escape")
     expect(drawer).to_be_hidden()
 
     # A partner offer: 'Partner offer' label; phone keeps its plus sign; text section link.
-    page.get_by_role("button", name=EVERGREEN).click()
-    drawer = page.get_by_role("dialog", name="Term life insurance")
+    page.get_by_role("button", name=EVERGREEN, exact=True).click()
+    drawer = page.get_by_role("dialog", name="Term life insurance", exact=True)
     expect(drawer.get_by_text("Partner offer", exact=True)).to_be_visible()
     expect(drawer.get_by_text("Evergreen Term 20", exact=True)).to_be_visible()
-    expect(drawer.get_by_role("link", name="+1 (844) 555-0133")).to_have_attribute(
+    expect(drawer.get_by_role("link", name="+1 (844) 555-0133", exact=True)).to_have_attribute(
         "href", "tel:+18445550133"
     )
-    expect(drawer.get_by_role("link", name="agents@evergreenlife.example")).to_have_attribute(
-        "href", "mailto:agents@evergreenlife.example"
-    )
-    text = drawer.get_by_role("region", name="Protect the people who count on you")
-    expect(text.get_by_role("link", name="Get a quote")).to_have_attribute(
+    expect(
+        drawer.get_by_role("link", name="agents@evergreenlife.example", exact=True)
+    ).to_have_attribute("href", "mailto:agents@evergreenlife.example")
+    text = drawer.get_by_role("region", name="Protect the people who count on you", exact=True)
+    expect(text.get_by_role("link", name="Get a quote" + NEW_TAB, exact=True)).to_have_attribute(
         "href", "/products/term-life-insurance"
     )
     page.keyboard.press("Escape")
     expect(drawer).to_be_hidden()
 
     # phone with an external_url → that address.
-    page.get_by_role("button", name=ROADSAFE).click()
-    drawer = page.get_by_role("dialog", name="Auto insurance")
+    page.get_by_role("button", name=ROADSAFE, exact=True).click()
+    drawer = page.get_by_role("dialog", name="Auto insurance", exact=True)
     expect(drawer.get_by_text("Partner offer", exact=True)).to_be_visible()
-    expect(drawer.get_by_role("link", name="1 (800) 555-0188")).to_have_attribute(
+    expect(drawer.get_by_role("link", name="1 (800) 555-0188", exact=True)).to_have_attribute(
         "href", "tel:+18005550188"
     )
     expect(drawer.locator("dd", has_text="ACME-AUTO-22")).to_be_visible()
@@ -359,29 +390,31 @@ def test_get_help_and_request_help_open_the_request_drawer(
     survey; 'Request help' starts survey 720 'Help me with my benefits' (§9)."""
     sign_in_to(page, "/benefits-and-offers")
 
-    page.get_by_role("button", name=ROADSAFE).click()
-    details = page.get_by_role("dialog", name="Auto insurance")
-    compare = details.get_by_role("button", name="Help me compare quotes")
+    page.get_by_role("button", name=ROADSAFE, exact=True).click()
+    details = page.get_by_role("dialog", name="Auto insurance", exact=True)
+    compare = details.get_by_role("button", name="Help me compare quotes", exact=True)
     survey_id = Offering.objects.get(slug="roadsafe-auto-acme").request_survey_id
     with page.expect_request(
         lambda r: r.method == "POST" and f"/api/v1/request_surveys/{survey_id}/" in r.url
     ):
         compare.click()
     expect(details).to_be_hidden()
-    request_drawer = page.get_by_role("dialog", name="Compare insurance quotes")
+    request_drawer = page.get_by_role("dialog", name="Compare insurance quotes", exact=True)
     expect(request_drawer).to_be_visible()
-    expect(request_drawer.get_by_role("heading", name="Compare insurance quotes")).to_be_visible()
+    expect(
+        request_drawer.get_by_role("heading", name="Compare insurance quotes", exact=True)
+    ).to_be_visible()
     settle(page)
     screenshot("offerings-get-help-request-drawer")
     viewport_shot(page, "offerings-get-help-request-drawer", viewport_name)
-    request_drawer.get_by_role("button", name="Close").first.click()
+    request_drawer.get_by_role("button", name="Close", exact=True).first.click()
     expect(request_drawer).to_be_hidden()
 
     with page.expect_request(
         lambda r: r.method == "POST" and "/api/v1/request_surveys/720/" in r.url
     ):
-        page.get_by_role("button", name="Request help").click()
-    benefits_help = page.get_by_role("dialog", name="Help me with my benefits")
+        page.get_by_role("button", name="Request help", exact=True).click()
+    benefits_help = page.get_by_role("dialog", name="Help me with my benefits", exact=True)
     expect(benefits_help).to_be_visible()
 
 
