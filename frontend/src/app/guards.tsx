@@ -1,5 +1,5 @@
 /** Route guards: the spec's §2 access rules. */
-import { useQuery } from '@tanstack/react-query'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router'
 import type { CurrentUser } from '@/api/client'
@@ -15,9 +15,38 @@ export function useCurrentUser(): CurrentUser {
   return useOutletContext<AuthedContext>().user
 }
 
-/** The post-login landing: the remembered return target, or the Dashboard. */
-export function postLoginPath(): string {
-  return returnTarget.take() ?? '/dashboard'
+/** Where a concierge's workspace starts. */
+export const CONCIERGE_HOME = '/concierge'
+
+/** A signed-in user's home: the concierge desk for concierges, else the Dashboard. */
+export function homePath(user?: Pick<CurrentUser, 'is_concierge'> | null): string {
+  return user?.is_concierge ? CONCIERGE_HOME : '/dashboard'
+}
+
+/** The post-login landing: the remembered return target, or the user's home. */
+export function postLoginPath(user?: Pick<CurrentUser, 'is_concierge'> | null): string {
+  return returnTarget.take() ?? homePath(user)
+}
+
+/**
+ * The post-login landing when the user is not loaded yet (right after sign-in): the return
+ * target, else the home of the freshly fetched user; the Dashboard when that fetch fails.
+ */
+export async function resolvePostLoginPath(queryClient: QueryClient): Promise<string> {
+  const target = returnTarget.take()
+  if (target) return target
+  try {
+    return homePath(await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }))
+  } catch {
+    return homePath(null)
+  }
+}
+
+/** Sends a signed-in user to their home once their role is known. */
+function HomeRedirect() {
+  const { data: user, isError } = useQuery(currentUserQuery)
+  if (!user && !isError) return <FullPageSpinner />
+  return <Navigate to={homePath(user)} replace />
 }
 
 function LoadUser({ children }: { children: (user: CurrentUser) => ReactNode }) {
@@ -53,14 +82,26 @@ export function RequireAuth() {
   return <LoadUser>{(user) => <Outlet context={{ user } satisfies AuthedContext} />}</LoadUser>
 }
 
-/** SignUp, and SignIn without a pending MFA step: a signed-in user goes to the Dashboard. */
-export function RedirectIfAuthenticated({ allowPendingMfa = false }: { allowPendingMfa?: boolean }) {
+/** The concierge desk (inside RequireAuth): anyone else goes to their Dashboard. */
+export function RequireConcierge() {
+  const user = useCurrentUser()
+  if (!user.is_concierge) return <Navigate to="/dashboard" replace />
+  return <Outlet context={{ user } satisfies AuthedContext} />
+}
+
+/** SignUp, and SignIn without a pending MFA step: a signed-in user goes to their home. */
+export function RedirectIfAuthenticated({
+  allowPendingMfa = false,
+}: {
+  allowPendingMfa?: boolean
+}) {
   const state = useSession()
   const pendingMfa = state.mfaRequired || state.mfaEnrollmentAvailable
   if (session.isAuthenticated(state) && !(allowPendingMfa && pendingMfa)) {
     if (state.mfaEnrollmentAvailable) return <Navigate to="/mfa-enrollment" replace />
     // The same landing the screen itself navigates to, so a fresh sign-in never flashes another page.
-    return <Navigate to={returnTarget.peek() ?? '/dashboard'} replace />
+    const target = returnTarget.peek()
+    return target ? <Navigate to={target} replace /> : <HomeRedirect />
   }
   return <Outlet />
 }
@@ -72,15 +113,15 @@ export function RequireMfaEnrollment() {
   if (state.mfaEnrollmentAvailable || state.mfaRequired) return <Outlet />
   return (
     <LoadUser>
-      {(user) =>
-        user.mfa_enrollment_available ? <Outlet /> : <Navigate to="/sign-in" replace />
-      }
+      {(user) => (user.mfa_enrollment_available ? <Outlet /> : <Navigate to="/sign-in" replace />)}
     </LoadUser>
   )
 }
 
-/** Root path: Dashboard when signed in, else SignIn. */
+/** Root path: the user's home (Dashboard, or the desk for a concierge) when signed in, else SignIn. */
 export function RootRedirect() {
   const state = useSession()
-  return <Navigate to={session.isAuthenticated(state) ? '/dashboard' : '/sign-in'} replace />
+  if (!session.isAuthenticated(state)) return <Navigate to="/sign-in" replace />
+  if (state.mfaRequired || state.mfaEnrollmentAvailable) return <Navigate to="/dashboard" replace />
+  return <HomeRedirect />
 }

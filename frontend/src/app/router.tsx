@@ -1,9 +1,10 @@
 /** The spec's §2 route table. Every screen is a lazily loaded route module. */
 import type { ComponentType } from 'react'
-import { Navigate, type RouteObject, createBrowserRouter, useParams } from 'react-router'
+import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router'
 import {
   RedirectIfAuthenticated,
   RequireAuth,
+  RequireConcierge,
   RequireMfaEnrollment,
   RootRedirect,
 } from './guards'
@@ -63,6 +64,10 @@ const loaders = {
   aboutYou: () => import('@/features/onboarding/routes/AboutYou'),
   contactInfo: () => import('@/features/onboarding/routes/ContactInfo'),
   partnerQuote: () => import('./routes/PartnerQuote'),
+  // The concierge desk: its own chunks, fetched only once RequireConcierge lets a concierge in.
+  conciergeLayout: () => import('@/features/concierge/routes/ConciergeLayout'),
+  conciergeQueue: () => import('@/features/concierge/routes/Queue'),
+  conciergeRequest: () => import('@/features/concierge/routes/DeskRequest'),
   notFound: () => import('./routes/NotFound'),
 }
 
@@ -93,9 +98,7 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RedirectIfAuthenticated />,
-            children: [
-              { path: '/sign-up/:companySlug?', ...screen(loaders.signUp, 'Sign Up') },
-            ],
+            children: [{ path: '/sign-up/:companySlug?', ...screen(loaders.signUp, 'Sign Up') }],
           },
           { path: '/forgot-password', ...screen(loaders.forgotPassword, 'Forgot Password') },
           {
@@ -121,6 +124,21 @@ export const routes: RouteObject[] = [
           { path: '/welcome/about-you', ...screen(loaders.aboutYou, 'About You') },
           { path: '/welcome/contact-info', ...screen(loaders.contactInfo, 'Contact Info') },
           { path: '/attachments/:fileKey', ...screen(loaders.attachment, 'Attachment') },
+          {
+            element: <RequireConcierge />,
+            children: [
+              {
+                lazy: async () => ({ Component: (await loaders.conciergeLayout()).default }),
+                children: [
+                  { path: '/concierge', ...screen(loaders.conciergeQueue, 'Concierge desk') },
+                  {
+                    path: '/concierge/requests/:requestId',
+                    ...screen(loaders.conciergeRequest, 'Concierge desk · Request'),
+                  },
+                ],
+              },
+            ],
+          },
           {
             element: <AppLayout />,
             children: [

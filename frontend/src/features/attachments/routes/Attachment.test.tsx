@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { errorResponse } from '@/test/handlers'
 import { renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
-import Attachment from './Attachment'
+import Attachment, { DOWNLOAD_STARTED_AFTER_MS } from './Attachment'
 
 const originalLocation = window.location
 const assign = vi.fn()
@@ -42,10 +42,35 @@ describe('Attachment', () => {
     signInSession()
     renderAttachment(encodeURIComponent('uploads/42/report final.pdf'))
     expect(screen.getByRole('status', { name: 'Opening attachment…' })).toBeInTheDocument()
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://files.example.com/a.pdf?sig=1'))
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://files.example.com/a.pdf?sig=1'),
+    )
     expect(assign).toHaveBeenCalledTimes(1)
     expect(key).toBe('uploads/42/report final.pdf')
     expect(authorization).toBe('Bearer test-token')
+  })
+
+  it('§2 attachment: when the browser stays (a download), it offers a way back and a retry', async () => {
+    server.use(
+      http.get(apiUrl('/api/v1/uploads/expiring_url'), () =>
+        HttpResponse.json({ expiring_url: 'https://files.example.com/a.pdf?sig=1' }),
+      ),
+    )
+    signInSession()
+    renderAttachment('uploads%2F42%2Fa.pdf')
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Your download has started' },
+        { timeout: DOWNLOAD_STARTED_AFTER_MS + 1500 },
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Download again' })).toHaveAttribute(
+      'href',
+      'https://files.example.com/a.pdf?sig=1',
+    )
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument()
+    expect(assign).toHaveBeenCalledTimes(1)
   })
 
   it('§2 attachment: a failed lookup shows an error with a way back', async () => {
@@ -63,6 +88,8 @@ describe('Attachment', () => {
 
   it('§2 attachment: an empty file key goes to NotFound', () => {
     renderAttachment('%20')
-    expect(screen.getByRole('heading', { name: "Oops! We can't find that page." })).toBeInTheDocument()
+    expect(
+      screen.getByRole('heading', { name: "Oops! We can't find that page." }),
+    ).toBeInTheDocument()
   })
 })

@@ -1,10 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft, FileWarning } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { ArrowLeft, Download, FileWarning } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import NotFound from '@/app/routes/NotFound'
-import { Button, Heading, Paragraph, Spinner } from '@/design-system'
+import { Button, buttonClassName, Heading, Paragraph, Spinner } from '@/design-system'
 import { fetchExpiringUrl } from '../api'
+
+/**
+ * Downloads are sent with `Content-Disposition: attachment`, so the browser saves the file and
+ * stays on this page: after this long without leaving, the spinner gives way to a way back.
+ */
+export const DOWNLOAD_STARTED_AFTER_MS = 1500
 
 /** The file key from the path, decoded; null when empty. */
 function decodeKey(raw: string | undefined): string | null {
@@ -28,7 +34,12 @@ export default function Attachment() {
 function OpenAttachment({ fileKey }: { fileKey: string }) {
   const navigate = useNavigate()
   const opened = useRef<string | null>(null)
-  const { data: url, isError, error } = useQuery({
+  const [stayed, setStayed] = useState(false)
+  const {
+    data: url,
+    isError,
+    error,
+  } = useQuery({
     queryKey: ['attachments', 'expiringUrl', fileKey],
     queryFn: () => fetchExpiringUrl(fileKey),
     retry: false,
@@ -41,6 +52,8 @@ function OpenAttachment({ fileKey }: { fileKey: string }) {
     if (!url || opened.current === url) return
     opened.current = url
     window.location.assign(url)
+    const timer = window.setTimeout(() => setStayed(true), DOWNLOAD_STARTED_AFTER_MS)
+    return () => window.clearTimeout(timer)
   }, [url])
 
   const goBack = () => {
@@ -59,12 +72,31 @@ function OpenAttachment({ fileKey }: { fileKey: string }) {
           <Heading level={1} size="lg">
             We couldn’t open this attachment
           </Heading>
-          <Paragraph tone="muted">
-            {error.message} Please go back and try again.
-          </Paragraph>
+          <Paragraph tone="muted">{error.message} Please go back and try again.</Paragraph>
           <Button variant="secondary" icon={<ArrowLeft />} onClick={goBack}>
             Go back
           </Button>
+        </div>
+      ) : stayed && url ? (
+        <div className="flex max-w-md flex-col items-center gap-4">
+          <span className="inline-flex size-14 items-center justify-center rounded-full bg-primary-50 text-primary-700">
+            <Download aria-hidden="true" className="size-7" />
+          </span>
+          <Heading level={1} size="lg">
+            Your download has started
+          </Heading>
+          <Paragraph tone="muted">
+            Look for the file in your downloads. If nothing happened, download it again.
+          </Paragraph>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button variant="secondary" icon={<ArrowLeft />} onClick={goBack}>
+              Go back
+            </Button>
+            <a href={url} className={buttonClassName({ variant: 'primary' })}>
+              <Download aria-hidden="true" className="size-5" />
+              Download again
+            </a>
+          </div>
         </div>
       ) : (
         <div className="flex flex-col items-center gap-4">

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
+import type { CurrentUser } from '@/api/client'
 import { postLoginPath } from '@/app/guards'
 import { applyMask, Button } from '@/design-system'
 import { useSession } from '@/lib/session'
@@ -21,15 +22,19 @@ export default function MfaEnrollment() {
   )
 
   const onVerified = async () => {
-    await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey, refetchType: 'none' })
-    let onboardingRequired = false
+    await queryClient.invalidateQueries({
+      queryKey: currentUserQuery.queryKey,
+      refetchType: 'none',
+    })
+    let user: CurrentUser | null = null
     try {
-      const user = await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 })
-      onboardingRequired = user.onboarding_required
+      user = await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 })
     } catch (error) {
       console.error(error)
     }
-    navigate(onboardingRequired ? '/welcome/about-us' : postLoginPath(), { replace: true })
+    navigate(user?.onboarding_required ? '/welcome/about-us' : postLoginPath(user), {
+      replace: true,
+    })
   }
 
   if (phone === null) {

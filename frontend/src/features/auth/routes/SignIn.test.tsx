@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { returnTarget, session } from '@/lib/session'
-import { errorResponse, signInOk } from '@/test/handlers'
-import { renderWithProviders, signInSession } from '@/test/render'
+import { currentUserOk, errorResponse, signInOk } from '@/test/handlers'
+import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import SignIn from './SignIn'
 
@@ -59,7 +59,7 @@ describe('SignIn', () => {
   })
 
   it('§4 sign-in: success stores the session and goes to the Dashboard when no return target is set', async () => {
-    server.use(signInOk())
+    server.use(signInOk(), currentUserOk(makeUser()))
     const { user, router } = renderSignIn()
     await fillAndSubmit(user, 'jane@example.com', 'secret123')
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
@@ -86,6 +86,7 @@ describe('SignIn', () => {
     let otp: unknown
     server.use(
       signInOk({ mfaRequired: true }),
+      currentUserOk(makeUser()),
       http.post(apiUrl('/api/v1/mfa/verify'), async ({ request }) => {
         otp = ((await request.json()) as { otp: string }).otp
         return HttpResponse.json({ success: true }, { headers: { 'mfa-token': 'mfa-123' } })

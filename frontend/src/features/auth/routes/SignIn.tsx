@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { postLoginPath } from '@/app/guards'
+import { resolvePostLoginPath } from '@/app/guards'
 import { Button, Link, Paragraph, TextInput } from '@/design-system'
 import { useSession } from '@/lib/session'
 import { signIn, signOut } from '../api/auth'
@@ -16,9 +17,14 @@ import { type SignInValues, signInSchema } from '../components/validation'
 /** SignIn (spec §2, §4): email and password, then the code form when MFA is required. */
 export default function SignIn() {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const { mfaRequired } = useSession()
   const [codeStep, setCodeStep] = useState(false)
-  const goOn = () => navigate(postLoginPath(), { replace: true })
+  // The return target, else the user's home (the concierge desk for a concierge).
+  const goOn = async () => {
+    const path = await resolvePostLoginPath(queryClient)
+    void navigate(path, { replace: true })
+  }
 
   if (mfaRequired || codeStep) {
     return <CodeStep onVerified={goOn} onCancel={() => setCodeStep(false)} />
@@ -35,7 +41,7 @@ export default function SignIn() {
 interface PasswordStepProps {
   onMfaRequired: () => void
   onMfaEnrollment: () => void
-  onSignedIn: () => void
+  onSignedIn: () => Promise<void>
 }
 
 function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordStepProps) {
@@ -56,7 +62,7 @@ function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordSt
       if (!result.success) return setServerError(result.error)
       if (result.mfaEnrollmentAvailable) return onMfaEnrollment()
       if (result.mfaRequired) return onMfaRequired()
-      onSignedIn()
+      await onSignedIn()
     } catch (error) {
       setServerError(unexpectedError(error))
     }
@@ -106,7 +112,13 @@ function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordSt
   )
 }
 
-function CodeStep({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
+function CodeStep({
+  onVerified,
+  onCancel,
+}: {
+  onVerified: () => Promise<void>
+  onCancel: () => void
+}) {
   const [leaving, setLeaving] = useState(false)
   const switchAccount = async () => {
     setLeaving(true)

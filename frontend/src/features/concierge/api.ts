@@ -1,0 +1,214 @@
+/**
+ * The concierge desk calls (/api/v1/concierge/...): the queue, one request with everything a
+ * concierge needs, and the desk's writes (claim, assign, status, reply, note, presence).
+ * Query keys live here so the live-events hook can refetch what an event touches.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { api, errorMessage, FALLBACK_ERROR, type Schemas } from '@/api/client'
+
+export type QueueItem = Schemas['QueueItemOut']
+export type QueueCounts = Schemas['QueueCountsOut']
+export type Queue = Schemas['QueueOut']
+export type DeskRequest = Schemas['DeskRequestOut']
+export type DeskMessage = Schemas['MessageOut']
+export type DeskNote = Schemas['NoteOut']
+export type Person = Schemas['PersonRef']
+export type Concierge = Schemas['ConciergeOut']
+
+export type QueueStatus = 'open' | 'in_progress' | 'closed'
+export type QueueOrder = 'oldest' | 'newest'
+/** 'mine', 'unassigned', or '' for everyone. */
+export type AssigneeFilter = '' | 'mine' | 'unassigned'
+export type StatusAction = 'start' | 'complete' | 'reopen'
+
+export interface QueueFilters {
+  status: QueueStatus
+  /** A company id, or null for every company. */
+  company: number | null
+  assignee: AssigneeFilter
+  q: string
+  order: QueueOrder
+}
+
+export const deskKeys = {
+  all: ['concierge'] as const,
+  queues: () => ['concierge', 'queue'] as const,
+  queue: (filters: QueueFilters) => ['concierge', 'queue', filters] as const,
+  details: () => ['concierge', 'detail'] as const,
+  detail: (id: number) => ['concierge', 'detail', id] as const,
+  presence: (id: number) => ['concierge', 'presence', id] as const,
+  concierges: () => ['concierge', 'concierges'] as const,
+}
+
+/** A failed desk call: the server's message for a person, plus the HTTP status (0: no answer). */
+export class DeskApiError extends Error {
+  readonly status: number
+  constructor(message: string, status: number) {
+    super(message)
+    this.name = 'DeskApiError'
+    this.status = status
+  }
+}
+
+type Answer<T> = { data?: T; error?: unknown; response: Response }
+
+/** Runs a call and returns its data, or throws a DeskApiError with the server's text. */
+async function call<T>(label: string, run: () => Promise<Answer<T>>, ok = 200): Promise<T> {
+  let answer: Answer<T>
+  try {
+    answer = await run()
+  } catch (cause) {
+    console.error(label, cause)
+    throw new DeskApiError(FALLBACK_ERROR, 0)
+  }
+  const { data, error, response } = answer
+  if (response.status !== ok || data === undefined) {
+    throw new DeskApiError(errorMessage(error, response), response.status)
+  }
+  return data
+}
+
+// ----------------------------------------------------------------------------- reads
+
+export async function fetchQueue(filters: QueueFilters): Promise<Queue> {
+  const query: {
+    status: QueueStatus
+    order: QueueOrder
+    company?: number
+    assignee?: string
+    q?: string
+  } = { status: filters.status, order: filters.order }
+  if (filters.company !== null) query.company = filters.company
+  if (filters.assignee) query.assignee = filters.assignee
+  const q = filters.q.trim()
+  if (q) query.q = q
+  return call('Failed to fetch the queue', () =>
+    api.GET('/api/v1/concierge/requests', { params: { query } }),
+  )
+}
+
+export async function fetchDeskRequest(id: number): Promise<DeskRequest> {
+  const data = await call('Failed to fetch the request', () =>
+    api.GET('/api/v1/concierge/requests/{request_id}', { params: { path: { request_id: id } } }),
+  )
+  return data.request
+}
+
+export async function fetchConcierges(): Promise<Concierge[]> {
+  const data = await call('Failed to fetch concierges', () =>
+    api.GET('/api/v1/concierge/concierges'),
+  )
+  return data.concierges
+}
+
+export function queueQuery(filters: QueueFilters) {
+  return queryOptions({
+    queryKey: deskKeys.queue(filters),
+    queryFn: () => fetchQueue(filters),
+    // Keep the rows on screen while another tab or filter loads.
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function deskRequestQuery(id: number) {
+  return queryOptions({
+    queryKey: deskKeys.detail(id),
+    queryFn: () => fetchDeskRequest(id),
+    retry: (count, error) =>
+      !(error instanceof DeskApiError && [403, 404].includes(error.status)) && count < 1,
+  })
+}
+
+export const conciergesQuery = queryOptions({
+  queryKey: deskKeys.concierges(),
+  queryFn: fetchConcierges,
+  staleTime: 5 * 60_000,
+})
+
+// ----------------------------------------------------------------------------- writes
+
+const path = (id: number) => ({ path: { request_id: id } })
+
+export async function claimRequest(id: number): Promise<DeskRequest> {
+  const data = await call('Failed to claim the request', () =>
+    api.POST('/api/v1/concierge/requests/{request_id}/claim', { params: path(id) }),
+  )
+  return data.request
+}
+
+export async function assignRequest(id: number, assigneeId: number | null): Promise<DeskRequest> {
+  const data = await call('Failed to assign the request', () =>
+    api.POST('/api/v1/concierge/requests/{request_id}/assign', {
+      params: path(id),
+      body: { assignee_id: assigneeId },
+    }),
+  )
+  return data.request
+}
+
+export async function changeStatus(id: number, action: StatusAction): Promise<DeskRequest> {
+  const data = await call('Failed to change the status', () =>
+    api.POST('/api/v1/concierge/requests/{request_id}/status', {
+      params: path(id),
+      body: { action },
+    }),
+  )
+  return data.request
+}
+
+export interface NewReply {
+  requestId: number
+  body: string
+  attachmentKeys: string[]
+  /** One per send attempt; the same value on a retry, so the reply is created once. */
+  idempotencyKey: string
+}
+
+export async function sendReply(reply: NewReply): Promise<DeskRequest> {
+  const data = await call(
+    'Failed to send the reply',
+    () =>
+      api.POST('/api/v1/concierge/requests/{request_id}/messages', {
+        params: {
+          path: { request_id: reply.requestId },
+          header: { 'Idempotency-Key': reply.idempotencyKey },
+        },
+        body: {
+          message: {
+            body: reply.body,
+            ...(reply.attachmentKeys.length ? { attachment_keys: reply.attachmentKeys } : {}),
+          },
+        },
+      }),
+    201,
+  )
+  return data.request
+}
+
+export async function addNote(id: number, body: string): Promise<DeskNote> {
+  const data = await call(
+    'Failed to add the note',
+    () =>
+      api.POST('/api/v1/concierge/requests/{request_id}/notes', {
+        params: path(id),
+        body: { body },
+      }),
+    201,
+  )
+  return data.note
+}
+
+/** 'I have this request open': answers the other concierges who have it open. */
+export async function presenceHeartbeat(id: number): Promise<Person[]> {
+  const data = await call('Failed to send presence', () =>
+    api.POST('/api/v1/concierge/requests/{request_id}/presence', { params: path(id) }),
+  )
+  return data.viewers
+}
+
+/** 'I closed this request'. `keepalive` lets it finish while the page unloads. */
+export async function presenceLeave(id: number, keepalive = false): Promise<void> {
+  await api
+    .DELETE('/api/v1/concierge/requests/{request_id}/presence', { params: path(id), keepalive })
+    .catch(() => undefined)
+}

@@ -1,0 +1,53 @@
+import { Link } from '@/design-system'
+import type { DeskRequest } from '../api'
+import { Fact, Facts, Panel } from './Panel'
+
+function joined(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })
+}
+
+/** The employee's profile: companies, contact details and onboarding answers. */
+export function EmployeePanel({ employee }: { employee: DeskRequest['employee'] }) {
+  const since = joined(employee.date_joined)
+  const requests = `${employee.request_count} ${employee.request_count === 1 ? 'request' : 'requests'}`
+  return (
+    <Panel title="Employee" subtitle={since ? `Member since ${since} · ${requests}` : requests}>
+      <Facts>
+        <Fact label="Name">{employee.full_name}</Fact>
+        <Fact label="Companies">
+          {employee.companies.length ? employee.companies.map((c) => c.name).join(', ') : '—'}
+        </Fact>
+        <Fact label="Email">
+          <Link href={`mailto:${employee.email}`}>{employee.email}</Link>
+        </Fact>
+        {employee.preferred_email && employee.preferred_email !== employee.email ? (
+          <Fact label="Preferred email">
+            <Link href={`mailto:${employee.preferred_email}`}>{employee.preferred_email}</Link>
+          </Fact>
+        ) : null}
+        <Fact label="Phone">
+          {employee.phone ? <Link href={`tel:${employee.phone}`}>{employee.phone}</Link> : '—'}
+        </Fact>
+        <Fact label="Address">
+          <span className="whitespace-pre-line">{employee.address || '—'}</span>
+        </Fact>
+      </Facts>
+      <div className="flex flex-col gap-2 border-t border-line pt-3">
+        <h3 className="text-sm font-semibold text-ink">Onboarding answers</h3>
+        {employee.onboarding.length === 0 ? (
+          <p className="text-sm text-ink-muted">No onboarding answers yet.</p>
+        ) : (
+          <Facts>
+            {employee.onboarding.map((item) => (
+              <Fact key={item.answer_id} label={item.label}>
+                {item.value}
+              </Fact>
+            ))}
+          </Facts>
+        )}
+      </div>
+    </Panel>
+  )
+}

@@ -1,0 +1,133 @@
+import { CircleAlert, Send } from 'lucide-react'
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
+import { Button, FileUpload, type FileUploadHandle, TextInput } from '@/design-system'
+import { newIdempotencyKey } from '@/features/requests/api/requests'
+import {
+  invalidAttachmentTypeMessage,
+  isImageOrPdf,
+  messageUploadErrorMessage,
+} from '@/features/requests/lib/wording'
+import { useSingleFileUpload } from '@/features/uploads'
+import { type NewReply, sendReply } from '../api'
+import { useDeskAction } from '../lib/useDeskAction'
+
+export const EMPTY_REPLY_ERROR = 'Please write a reply'
+
+const ACCEPT = 'image/*,application/pdf'
+
+/**
+ * The reply to the employee: text, plus one optional image or PDF through the same upload
+ * pipeline as the employee's (uploaded first, for this request). Each send attempt carries an
+ * Idempotency-Key, reused when the same reply is retried after a failure, so it posts once.
+ */
+export function ReplyComposer({ requestId, firstName }: { requestId: number; firstName: string }) {
+  const upload = useSingleFileUpload()
+  const fileRef = useRef<FileUploadHandle>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const errorId = useId()
+  const [text, setText] = useState('')
+  const [fieldError, setFieldError] = useState<string | null>(null)
+  const attempt = useRef<{ signature: string; key: string } | null>(null)
+
+  const send = useDeskAction<NewReply>(requestId, sendReply, {
+    toastErrors: false,
+    onSuccess: () => {
+      attempt.current = null
+      setText('')
+      setFieldError(null)
+      upload.reset()
+      fileRef.current?.reset()
+    },
+  })
+
+  const uploading = upload.status === 'pending' || upload.status === 'uploading'
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (send.isPending || uploading) return
+    const body = text.trim()
+    if (!body) {
+      setFieldError(EMPTY_REPLY_ERROR)
+      return
+    }
+    const attachmentKeys = upload.status === 'uploaded' && upload.key ? [upload.key] : []
+    const signature = JSON.stringify([body, attachmentKeys])
+    if (attempt.current?.signature !== signature) {
+      attempt.current = { signature, key: newIdempotencyKey() }
+    }
+    send.mutate({ requestId, body, attachmentKeys, idempotencyKey: attempt.current.key })
+  }
+
+  // Ctrl/⌘ + Enter sends; Enter alone adds a line.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault()
+      formRef.current?.requestSubmit()
+    }
+  }
+
+  const name = firstName || 'the employee'
+  return (
+    <form
+      ref={formRef}
+      aria-label="Reply to the employee"
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-5"
+    >
+      <TextInput
+        type="textarea"
+        name="reply"
+        label={`Reply to ${name}`}
+        description={`${name} sees this in the request and gets an email if they don't read it soon.`}
+        required
+        rows={4}
+        value={text}
+        error={fieldError}
+        onKeyDown={onKeyDown}
+        onChange={(event) => {
+          setText(event.target.value)
+          if (fieldError && event.target.value.trim()) setFieldError(null)
+        }}
+      />
+      <FileUpload
+        ref={fileRef}
+        label="Attach a file"
+        description="One image or PDF, up to 25 MB"
+        accept={ACCEPT}
+        validate={(file) => (isImageOrPdf(file) ? null : invalidAttachmentTypeMessage(file.name))}
+        onFileSelected={(file) => {
+          void upload.start(file, { requestId })
+        }}
+        onFileRemoved={() => upload.reset()}
+        status={upload.status === 'idle' ? 'pending' : upload.status}
+        progress={upload.progress}
+        error={upload.error ? messageUploadErrorMessage(upload.error) : null}
+        isDisabled={send.isPending}
+      />
+      {send.isError ? (
+        <div
+          id={errorId}
+          role="alert"
+          className="flex items-start gap-2 rounded-xl border border-danger-200 bg-danger-50 p-3 text-sm font-medium text-danger-800"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{send.error.message}</span>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <span className="hidden text-xs text-ink-muted sm:inline">Ctrl + Enter to send</span>
+        <Button
+          type="submit"
+          icon={<Send />}
+          iconPosition="end"
+          loading={send.isPending}
+          disabled={uploading}
+          aria-describedby={send.isError ? errorId : undefined}
+        >
+          Send reply
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,167 @@
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft, CircleCheck, Hand, Play, RotateCcw, Users } from 'lucide-react'
+import type { CurrentUser } from '@/api/client'
+import { Button, CategoryIcon, Heading, Link } from '@/design-system'
+import { StatusBadge } from '@/features/requests/components/StatusBadge'
+import { relativeTime } from '@/lib/format'
+import {
+  assignRequest,
+  changeStatus,
+  claimRequest,
+  conciergesQuery,
+  type DeskRequest,
+  type Person,
+  type StatusAction,
+} from '../api'
+import { lastQueuePath } from '../lib/filters'
+import { useDeskAction } from '../lib/useDeskAction'
+import { AssignMenu } from './AssignMenu'
+import { AssigneeName, NeedsReplyBadge } from './Badges'
+
+/** The concierge's own user id, by their email in the concierges list (null until known). */
+export function useMyConciergeId(user: CurrentUser): number | null {
+  const concierges = useQuery(conciergesQuery)
+  const email = user.email.toLowerCase()
+  return concierges.data?.find((c) => c.email.toLowerCase() === email)?.id ?? null
+}
+
+function isMine(assignee: Person | null, myId: number | null, user: CurrentUser): boolean {
+  if (!assignee) return false
+  return myId !== null ? assignee.id === myId : assignee.full_name === user.full_name
+}
+
+/** The status changes a request's status allows: start and complete from In Queue, etc. */
+export function allowedActions(status: string): StatusAction[] {
+  if (status === 'open') return ['start', 'complete']
+  if (status === 'in_progress') return ['complete']
+  if (status === 'closed') return ['reopen']
+  return []
+}
+
+const ACTIONS: Record<StatusAction, { label: string; icon: typeof Play }> = {
+  start: { label: 'Start', icon: Play },
+  complete: { label: 'Complete', icon: CircleCheck },
+  reopen: { label: 'Reopen', icon: RotateCcw },
+}
+
+export function RequestHeader({
+  request,
+  user,
+  viewers,
+  now,
+}: {
+  request: DeskRequest
+  user: CurrentUser
+  viewers: Person[]
+  now: number
+}) {
+  const myId = useMyConciergeId(user)
+  const mine = isMine(request.assignee, myId, user)
+  const claim = useDeskAction<void>(request.id, () => claimRequest(request.id))
+  const assign = useDeskAction<number | null>(request.id, (id) => assignRequest(request.id, id))
+  const status = useDeskAction<StatusAction>(request.id, (action) =>
+    changeStatus(request.id, action),
+  )
+  const busy = claim.isPending || assign.isPending || status.isPending
+
+  return (
+    <header className="flex flex-col gap-4">
+      <Link
+        to={lastQueuePath()}
+        tone="muted"
+        underline="hover"
+        className="inline-flex items-center gap-1.5 self-start text-sm font-semibold"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to the queue
+      </Link>
+      <div className="flex flex-col gap-4 xl:flex-row xl:items-start xl:justify-between">
+        <div className="flex min-w-0 flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={request.status} />
+            {request.waiting_on === 'concierge' ? <NeedsReplyBadge /> : null}
+            <span className="text-sm text-ink-muted tabular-nums">#{request.id}</span>
+          </div>
+          <Heading level={1} size="lg" className="break-words">
+            {request.name}
+          </Heading>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+            <span>
+              <span className="font-semibold text-ink">{request.employee.full_name}</span>
+              {request.company ? ` · ${request.company.name}` : null}
+            </span>
+            {request.survey_category_name ? (
+              <span className="inline-flex items-center gap-1.5">
+                <CategoryIcon name={request.survey_category_icon} className="size-4" />
+                {request.survey_category_name}
+              </span>
+            ) : null}
+            <span>
+              Requested{' '}
+              <time dateTime={request.issued_at}>
+                {relativeTime(request.issued_at, now).toLowerCase()}
+              </time>
+            </span>
+            <span>
+              Assignee: <AssigneeName name={request.assignee?.full_name} />
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {!request.assignee ? (
+            <Button
+              size="sm"
+              icon={<Hand />}
+              loading={claim.isPending}
+              disabled={busy}
+              onClick={() => claim.mutate()}
+            >
+              Claim
+            </Button>
+          ) : !mine && myId !== null ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              icon={<Hand />}
+              loading={assign.isPending}
+              disabled={busy}
+              onClick={() => assign.mutate(myId)}
+            >
+              Take over
+            </Button>
+          ) : null}
+          <AssignMenu
+            assignee={request.assignee}
+            myId={myId}
+            pending={assign.isPending}
+            onAssign={(id) => assign.mutate(id)}
+          />
+          {allowedActions(request.status).map((action) => {
+            const { label, icon: Icon } = ACTIONS[action]
+            return (
+              <Button
+                key={action}
+                size="sm"
+                variant={action === 'complete' ? 'primary' : 'secondary'}
+                icon={<Icon />}
+                loading={status.isPending && status.variables === action}
+                disabled={busy}
+                onClick={() => status.mutate(action)}
+              >
+                {label}
+              </Button>
+            )
+          })}
+        </div>
+      </div>
+      <div role="status" aria-label="Presence" className="empty:hidden">
+        {viewers.length > 0 ? (
+          <p className="inline-flex items-center gap-2 rounded-full bg-info-50 px-3 py-1.5 text-sm font-medium text-info-800 ring-1 ring-info-200 ring-inset">
+            <Users aria-hidden="true" className="size-4" />
+            Also viewing: {viewers.map((v) => v.full_name).join(', ')}
+          </p>
+        ) : null}
+      </div>
+    </header>
+  )
+}

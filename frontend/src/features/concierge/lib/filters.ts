@@ -1,0 +1,46 @@
+/** The queue's filters in the address (`/concierge?status=in_progress&assignee=mine&q=…`). */
+import type { AssigneeFilter, QueueFilters, QueueOrder, QueueStatus } from '../api'
+
+export const QUEUE_TABS: { status: QueueStatus; label: string }[] = [
+  { status: 'open', label: 'In Queue' },
+  { status: 'in_progress', label: 'In Progress' },
+  { status: 'closed', label: 'Completed' },
+]
+
+const STATUSES = new Set<string>(['open', 'in_progress', 'closed'])
+const ASSIGNEES = new Set<string>(['mine', 'unassigned'])
+
+export function filtersFromParams(params: URLSearchParams): QueueFilters {
+  const status = params.get('status') ?? ''
+  const assignee = params.get('assignee') ?? ''
+  const company = Number(params.get('company'))
+  return {
+    status: (STATUSES.has(status) ? status : 'open') as QueueStatus,
+    company: Number.isInteger(company) && company > 0 ? company : null,
+    assignee: (ASSIGNEES.has(assignee) ? assignee : '') as AssigneeFilter,
+    q: (params.get('q') ?? '').slice(0, 200),
+    order: (params.get('order') === 'newest' ? 'newest' : 'oldest') as QueueOrder,
+  }
+}
+
+/** Only what differs from the defaults, so the plain queue stays at a plain `/concierge`. */
+export function paramsFromFilters(filters: QueueFilters): URLSearchParams {
+  const params = new URLSearchParams()
+  if (filters.status !== 'open') params.set('status', filters.status)
+  if (filters.company !== null) params.set('company', String(filters.company))
+  if (filters.assignee) params.set('assignee', filters.assignee)
+  if (filters.q.trim()) params.set('q', filters.q.trim())
+  if (filters.order !== 'oldest') params.set('order', filters.order)
+  return params
+}
+
+/** Where 'Back to the queue' goes: the queue as the concierge last left it. */
+let lastQueueSearch = ''
+
+export function rememberQueueSearch(search: string) {
+  lastQueueSearch = search
+}
+
+export function lastQueuePath(): string {
+  return `/concierge${lastQueueSearch}`
+}

@@ -1,0 +1,118 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { LogOut } from 'lucide-react'
+import { useState } from 'react'
+import { Outlet, Link as RouterLink, useNavigate, useOutletContext } from 'react-router'
+import type { AuthedContext } from '@/app/guards'
+import { Avatar } from '@/app/shell/Avatar'
+import { SkipLink } from '@/app/shell/SkipLink'
+import { Button, cx, focusRing, Logo } from '@/design-system'
+import { signOut } from '@/features/auth/api/auth'
+import { resetAnalyticsIdentity } from '@/lib/analytics'
+import { config } from '@/lib/config'
+import type { LiveStatus } from '@/lib/events'
+import { returnTarget } from '@/lib/session'
+import { useConciergeLive } from '../live'
+
+const LIVE_TEXT: Record<LiveStatus, string> = {
+  open: 'Live',
+  connecting: 'Connecting…',
+  down: 'Reconnecting · refreshing every 10 s',
+}
+
+/** Whether the queue and the open request update by themselves right now. */
+export function LiveIndicator({ status }: { status: LiveStatus }) {
+  return (
+    <span
+      role="status"
+      data-live={status}
+      className="inline-flex items-center gap-1.5 rounded-full bg-surface-muted p-1.5 text-xs font-semibold text-ink-muted sm:px-2.5 sm:py-1"
+    >
+      <span
+        aria-hidden="true"
+        className={cx(
+          'size-2 rounded-full',
+          status === 'open' && 'bg-success-500',
+          status === 'connecting' && 'animate-pulse bg-warning-500 motion-reduce:animate-none',
+          status === 'down' && 'bg-danger-500',
+        )}
+      />
+      <span className="sr-only sm:not-sr-only">{LIVE_TEXT[status]}</span>
+    </span>
+  )
+}
+
+/**
+ * The concierge desk's shell: a top bar (logo, 'Concierge desk', live status, the concierge's
+ * name, Sign out) around the desk's screens, and the one live-events subscription they share.
+ */
+export default function ConciergeLayout() {
+  const context = useOutletContext<AuthedContext>()
+  const { user } = context
+  const live = useConciergeLive()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [signingOut, setSigningOut] = useState(false)
+
+  const onSignOut = async () => {
+    setSigningOut(true)
+    try {
+      await signOut()
+    } catch (error) {
+      // The session is cleared whatever the server said.
+      console.error(error)
+    }
+    navigate('/sign-in', { replace: true })
+    returnTarget.take()
+    queryClient.clear()
+    resetAnalyticsIdentity()
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-canvas">
+      <SkipLink />
+      <header className="sticky top-0 z-overlay border-b border-line bg-surface/95 backdrop-blur-md">
+        <nav
+          aria-label="Concierge desk"
+          className="mx-auto flex h-14 max-w-[96rem] items-center gap-3 px-4 sm:h-16 sm:gap-4 sm:px-6"
+        >
+          <RouterLink
+            to="/concierge"
+            className={cx('flex items-center gap-3 rounded-md', focusRing)}
+            aria-label="Concierge desk: the queue"
+          >
+            <Logo productName={config.productName} size="sm" variant="logo" />
+            <span className="font-display text-base font-semibold text-ink sm:text-lg">
+              Concierge desk
+            </span>
+          </RouterLink>
+          <LiveIndicator status={live} />
+          <div className="ms-auto flex items-center gap-2 sm:gap-3">
+            <span className="flex items-center gap-2" title={user.email}>
+              <Avatar initials={user.initials} size="sm" />
+              <span className="hidden text-sm font-semibold text-ink md:inline">
+                {user.full_name}
+              </span>
+              <span className="sr-only md:hidden">{user.full_name}</span>
+            </span>
+            <Button
+              variant="tertiary"
+              size="sm"
+              icon={<LogOut />}
+              loading={signingOut}
+              onClick={onSignOut}
+            >
+              Sign out
+            </Button>
+          </div>
+        </nav>
+      </header>
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-[96rem] flex-1 px-4 pt-4 pb-16 outline-none sm:px-6 sm:pt-8"
+      >
+        <Outlet context={context} />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,495 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders, signInSession } from '@/test/render'
+import { apiUrl, server } from '@/test/server'
+import type { DeskRequest as DeskRequestData } from '../api'
+import { PRESENCE_HEARTBEAT_MS } from '../lib/usePresence'
+import {
+  conciergesHandler,
+  ME,
+  makeConcierge,
+  makeDeskRequest,
+  minutesAgo,
+  SAM,
+} from '../test/fixtures'
+import DeskRequest from './DeskRequest'
+
+const STORAGE = 'https://storage.example.test/bucket'
+
+interface Recorded {
+  method: string
+  path: string
+  body: unknown
+  headers: Headers
+}
+
+/**
+ * A small desk server: GET answers `state.request`; each write is recorded and answered the
+ * way the API does (claim/assign/status/messages → the whole request; notes → {note}).
+ */
+function deskServer(initial: DeskRequestData) {
+  const state = { request: initial }
+  const calls: Recorded[] = []
+  /** Records the call; returns its JSON body. */
+  const record = async <T = unknown>(request: Request): Promise<T> => {
+    const text = await request.text()
+    const body = text ? JSON.parse(text) : null
+    calls.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      body,
+      headers: request.headers,
+    })
+    return body as T
+  }
+  const base = '/api/v1/concierge/requests/:id'
+  server.use(
+    conciergesHandler(),
+    http.get(apiUrl(base), () => HttpResponse.json({ request: state.request })),
+    http.post(apiUrl(`${base}/claim`), async ({ request }) => {
+      await record(request)
+      state.request = { ...state.request, assignee: { id: ME.id, full_name: ME.full_name } }
+      return HttpResponse.json({ request: state.request })
+    }),
+    http.post(apiUrl(`${base}/assign`), async ({ request }) => {
+      const { assignee_id: id } = await record<{ assignee_id: number | null }>(request)
+      const person = [ME, SAM].find((c) => c.id === id)
+      state.request = {
+        ...state.request,
+        assignee: person ? { id: person.id, full_name: person.full_name } : null,
+      }
+      return HttpResponse.json({ request: state.request })
+    }),
+    http.post(apiUrl(`${base}/status`), async ({ request }) => {
+      const { action } = await record<{ action: string }>(request)
+      const next = { start: 'in_progress', complete: 'closed', reopen: 'open' }[action] as string
+      state.request = { ...state.request, status: next }
+      return HttpResponse.json({ request: state.request })
+    }),
+    http.post(apiUrl(`${base}/messages`), async ({ request }) => {
+      const { message } = await record<{
+        message: { body: string; attachment_keys?: string[] }
+      }>(request)
+      const keys = message.attachment_keys ?? []
+      state.request = {
+        ...state.request,
+        status: state.request.status === 'open' ? 'in_progress' : state.request.status,
+        waiting_on: 'employee',
+        messages: [
+          ...state.request.messages,
+          {
+            id: 900 + calls.length,
+            body_html: message.body,
+            source: 'life_concierge',
+            source_name: 'Alex from Concierge',
+            external_created_at: new Date().toISOString(),
+            attachment_keys: keys,
+            attachments: keys.map((key) => ({
+              key,
+              filename: key.split('/').pop() ?? key,
+              content_type: 'application/pdf',
+              size: 14,
+            })),
+          },
+        ],
+      }
+      return HttpResponse.json({ request: state.request }, { status: 201 })
+    }),
+    http.post(apiUrl(`${base}/notes`), async ({ request }) => {
+      const { body } = await record<{ body: string }>(request)
+      const note = {
+        id: 70 + calls.length,
+        body,
+        author: { id: ME.id, full_name: ME.full_name },
+        created_at: new Date().toISOString(),
+      }
+      state.request = { ...state.request, notes: [...state.request.notes, note] }
+      return HttpResponse.json({ note }, { status: 201 })
+    }),
+    http.post(apiUrl(`${base}/presence`), async ({ request }) => {
+      await record(request)
+      return HttpResponse.json({ viewers: state.request.viewers })
+    }),
+    http.delete(apiUrl(`${base}/presence`), async ({ request }) => {
+      await record(request)
+      return HttpResponse.json({ viewers: [] })
+    }),
+    // The queue is refetched after each write.
+    http.get(apiUrl('/api/v1/concierge/requests'), () =>
+      HttpResponse.json({ requests: [], counts: { open: 0, in_progress: 0, closed: 0 } }),
+    ),
+  )
+  const writes = (suffix: string) => calls.filter((c) => c.path.endsWith(suffix))
+  return { state, calls, writes }
+}
+
+function renderDesk(id = 101) {
+  return renderWithProviders(<DeskRequest />, {
+    route: `/concierge/requests/${id}`,
+    path: '/concierge/requests/:requestId',
+    user: makeConcierge(),
+  })
+}
+
+async function heading(name: string) {
+  return screen.findByRole('heading', { level: 1, name })
+}
+
+beforeEach(() => signInSession())
+afterEach(() => vi.useRealTimers())
+
+describe('issue 5 request view: what the concierge sees', () => {
+  it('issue 5 request view: header with name, status, employee, company, age and assignee', async () => {
+    deskServer(makeDeskRequest({ status: 'in_progress', issued_at: minutesAgo(90) }))
+    renderDesk()
+    const header = (await heading('Find a dog walker')).closest('header') as HTMLElement
+    expect(header).toHaveTextContent('In Progress')
+    expect(header).toHaveTextContent('#101')
+    expect(header).toHaveTextContent('Jane Doe · Acme Corp')
+    expect(header).toHaveTextContent('Requested 1 hour ago')
+    expect(header).toHaveTextContent('Assignee: Unassigned')
+    expect(header).toHaveTextContent('Needs reply')
+    expect(within(header).getByRole('link', { name: 'Back to the queue' })).toHaveAttribute(
+      'href',
+      '/concierge',
+    )
+  })
+
+  it('issue 5 request view: the thread oldest first, the details first, attachments as links', async () => {
+    deskServer(
+      makeDeskRequest({
+        messages: [
+          {
+            id: 2,
+            body_html: 'Second, from the concierge',
+            source: 'life_concierge',
+            source_name: 'Alex from Concierge',
+            external_created_at: minutesAgo(20),
+            attachment_keys: [],
+            attachments: [],
+          },
+          {
+            id: 1,
+            body_html: 'First, from Jane',
+            source: 'user',
+            source_name: 'Jane Doe',
+            external_created_at: minutesAgo(40),
+            attachment_keys: ['uploads/101/rex.png'],
+            attachments: [
+              {
+                key: 'uploads/101/rex.png',
+                filename: 'rex.png',
+                content_type: 'image/png',
+                size: 2048,
+              },
+            ],
+          },
+        ],
+      }),
+    )
+    renderDesk()
+    expect(await screen.findByRole('article', { name: 'Request details' })).toHaveTextContent(
+      'Walker for Rex',
+    )
+    const items = within(screen.getByRole('list', { name: 'Messages' }))
+      .getAllByRole('listitem')
+      .filter((li) => li.dataset.from)
+    expect(items.map((li) => li.dataset.from)).toEqual(['employee', 'concierge'])
+    expect(items[0]).toHaveTextContent('Jane Doe')
+    expect(items[0]).toHaveTextContent('First, from Jane')
+    expect(items[1]).toHaveTextContent('Alex from Concierge')
+    const link = within(items[0]).getByRole('link', { name: /rex\.png/ })
+    expect(link).toHaveAttribute('href', '/attachments/uploads%2F101%2Frex.png')
+    expect(link).toHaveAttribute('target', '_blank')
+  })
+
+  it('issue 5 request view: the survey answers as question and answer pairs, an upload as a link', async () => {
+    deskServer(makeDeskRequest())
+    renderDesk()
+    const survey = await screen.findByRole('region', { name: 'Survey answers' })
+    expect(survey).toHaveTextContent('Pet care')
+    const terms = within(survey)
+      .getAllByRole('term')
+      .map((t) => t.textContent)
+    const values = within(survey)
+      .getAllByRole('definition')
+      .map((d) => d.textContent)
+    expect(terms).toEqual(['What kind of pet?', 'Any allergies?', 'A photo of your pet'])
+    expect(values).toEqual(['Dog', 'Question Skipped', 'rex photo.jpg'])
+    expect(within(survey).getByRole('link', { name: 'rex photo.jpg' })).toHaveAttribute(
+      'href',
+      `/attachments/${encodeURIComponent('answers/50/rex photo.jpg')}`,
+    )
+  })
+
+  it("issue 5 request view: the employee's profile with companies, contact details and onboarding answers", async () => {
+    deskServer(makeDeskRequest())
+    renderDesk()
+    const profile = await screen.findByRole('region', { name: 'Employee' })
+    expect(profile).toHaveTextContent('Acme Corp')
+    expect(within(profile).getByRole('link', { name: /jane\.doe@example\.com/ })).toHaveAttribute(
+      'href',
+      'mailto:jane.doe@example.com',
+    )
+    expect(within(profile).getByRole('link', { name: /jane@home\.example/ })).toBeInTheDocument()
+    expect(within(profile).getByRole('link', { name: /5551234567/ })).toHaveAttribute(
+      'href',
+      'tel:5551234567',
+    )
+    expect(profile).toHaveTextContent('1 Main St')
+    expect(profile).toHaveTextContent('3 requests')
+    expect(profile).toHaveTextContent('PetsDog')
+    expect(profile).toHaveTextContent('HomeRent')
+  })
+
+  it('issue 5 request view: a missing request says so', async () => {
+    server.use(
+      conciergesHandler(),
+      http.get(apiUrl('/api/v1/concierge/requests/:id'), () =>
+        HttpResponse.json({ success: false, error: 'Not found.' }, { status: 404 }),
+      ),
+    )
+    renderDesk(999)
+    expect(await heading('Request not found')).toBeInTheDocument()
+  })
+})
+
+describe('issue 5 request view: internal notes', () => {
+  it("issue 5 notes: the panel is labelled internal ('the employee never sees these') and lists the notes", async () => {
+    deskServer(makeDeskRequest())
+    renderDesk()
+    const notes = await screen.findByRole('region', { name: 'Internal notes' })
+    expect(notes).toHaveTextContent('Internal — the employee never sees these')
+    expect(within(notes).getByRole('list', { name: 'Notes' })).toHaveTextContent('Prefers mornings')
+    expect(notes).toHaveTextContent('Sam Lee')
+    // Notes are kept apart from the thread the employee sees.
+    expect(screen.getByRole('list', { name: 'Messages' })).not.toHaveTextContent('Prefers mornings')
+  })
+
+  it('issue 5 notes: adding a note posts {body} to /notes and shows it; an empty note is refused', async () => {
+    const desk = deskServer(makeDeskRequest())
+    const { user } = renderDesk()
+    const notes = await screen.findByRole('region', { name: 'Internal notes' })
+    await user.click(within(notes).getByRole('button', { name: 'Add note' }))
+    expect(within(notes).getByText('Please write the note.')).toBeInTheDocument()
+    expect(desk.writes('/notes')).toHaveLength(0)
+
+    await user.type(within(notes).getByLabelText('Add an internal note'), 'Called the vet')
+    await user.click(within(notes).getByRole('button', { name: 'Add note' }))
+    await waitFor(() =>
+      expect(within(notes).getByRole('list', { name: 'Notes' })).toHaveTextContent(
+        'Called the vet',
+      ),
+    )
+    expect(desk.writes('/notes').map((c) => c.body)).toEqual([{ body: 'Called the vet' }])
+    expect(within(notes).getByLabelText('Add an internal note')).toHaveValue('')
+  })
+})
+
+describe('issue 5 request view: claim, assign and status', () => {
+  it('issue 5 claim: Claim posts to /claim and the header shows me as the assignee', async () => {
+    const desk = deskServer(makeDeskRequest({ assignee: null }))
+    const { user } = renderDesk()
+    await heading('Find a dog walker')
+    await user.click(screen.getByRole('button', { name: 'Claim' }))
+    await waitFor(() =>
+      expect(
+        screen.getByRole('heading', { level: 1 }).closest('header') as HTMLElement,
+      ).toHaveTextContent('Assignee: Alex Rivera'),
+    )
+    expect(desk.writes('/claim')).toHaveLength(1)
+    expect(screen.queryByRole('button', { name: 'Claim' })).not.toBeInTheDocument()
+  })
+
+  it("issue 5 claim: someone else's request offers 'Take over', which assigns it to me", async () => {
+    const desk = deskServer(makeDeskRequest({ assignee: { id: SAM.id, full_name: SAM.full_name } }))
+    const { user } = renderDesk()
+    await heading('Find a dog walker')
+    expect(screen.queryByRole('button', { name: 'Claim' })).not.toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Take over' }))
+    await waitFor(() =>
+      expect(desk.writes('/assign').map((c) => c.body)).toEqual([{ assignee_id: ME.id }]),
+    )
+  })
+
+  it("issue 5 assign: the Assign menu lists every concierge and 'Unassigned'", async () => {
+    const desk = deskServer(makeDeskRequest({ assignee: { id: ME.id, full_name: ME.full_name } }))
+    const { user } = renderDesk()
+    await heading('Find a dog walker')
+    await user.click(screen.getByRole('button', { name: 'Assign' }))
+    const menu = await screen.findByRole('menu')
+    await waitFor(() =>
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((i) => i.textContent),
+      ).toEqual(['Unassigned', 'Alex Rivera (me) (current)', 'Sam Lee']),
+    )
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sam Lee' }))
+    await waitFor(() =>
+      expect(desk.writes('/assign').map((c) => c.body)).toEqual([{ assignee_id: SAM.id }]),
+    )
+
+    await user.click(screen.getByRole('button', { name: 'Assign' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Unassigned' }))
+    await waitFor(() =>
+      expect(desk.writes('/assign').map((c) => c.body)).toEqual([
+        { assignee_id: SAM.id },
+        { assignee_id: null },
+      ]),
+    )
+  })
+
+  it('issue 5 status: In Queue offers Start and Complete; In Progress Complete; Completed Reopen', async () => {
+    const desk = deskServer(makeDeskRequest({ status: 'open' }))
+    const { user } = renderDesk()
+    await heading('Find a dog walker')
+    expect(screen.getByRole('button', { name: 'Start' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Reopen' })).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Start' }))
+    await screen.findByText('In Progress')
+    expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Complete' }))
+    await screen.findByText('Completed')
+    expect(screen.queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Reopen' }))
+    await screen.findByText('In Queue')
+    expect(desk.writes('/status').map((c) => c.body)).toEqual([
+      { action: 'start' },
+      { action: 'complete' },
+      { action: 'reopen' },
+    ])
+  })
+
+  it("issue 5 status: a refused change shows the server's reason in a toast", async () => {
+    deskServer(makeDeskRequest({ status: 'open' }))
+    server.use(
+      http.post(apiUrl('/api/v1/concierge/requests/:id/status'), () =>
+        HttpResponse.json(
+          { success: false, error: 'This request is already In Progress.' },
+          { status: 422 },
+        ),
+      ),
+    )
+    const { user } = renderDesk()
+    await heading('Find a dog walker')
+    await user.click(screen.getByRole('button', { name: 'Start' }))
+    expect(await screen.findByText('This request is already In Progress.')).toBeInTheDocument()
+    expect(screen.getByText('In Queue')).toBeInTheDocument()
+  })
+})
+
+describe('issue 5 request view: the reply composer', () => {
+  it('issue 5 reply: sends the text and one uploaded attachment with an Idempotency-Key, then clears', async () => {
+    const desk = deskServer(makeDeskRequest({ messages: [] }))
+    const presigned: unknown[] = []
+    server.use(
+      http.post(apiUrl('/api/v1/uploads/presigned_url'), async ({ request }) => {
+        presigned.push(await request.json())
+        return HttpResponse.json({
+          presigned_url: `${STORAGE}/walkers.pdf`,
+          key: 'uploads/101/walkers.pdf',
+        })
+      }),
+      http.put(`${STORAGE}/walkers.pdf`, () => new HttpResponse(null, { status: 200 })),
+    )
+    const { user } = renderDesk()
+    await heading('Find a dog walker')
+    const composer = screen.getByRole('form', { name: 'Reply to the employee' })
+    await user.upload(
+      within(composer).getByLabelText('Attach a file'),
+      new File(['%PDF-1.4'], 'walkers.pdf', { type: 'application/pdf' }),
+    )
+    expect(await within(composer).findByText('Uploaded')).toBeInTheDocument()
+    expect(presigned).toEqual([{ upload: { filename: 'walkers.pdf', request_id: 101 } }])
+
+    await user.type(within(composer).getByLabelText('Reply to Jane'), 'Here are three walkers')
+    await user.click(within(composer).getByRole('button', { name: 'Send reply' }))
+
+    const thread = await screen.findByRole('list', { name: 'Messages' })
+    await within(thread).findByText('Here are three walkers')
+    expect(within(thread).getByRole('link', { name: /walkers\.pdf/ })).toBeInTheDocument()
+    const [sent] = desk.writes('/messages')
+    expect(sent.body).toEqual({
+      message: { body: 'Here are three walkers', attachment_keys: ['uploads/101/walkers.pdf'] },
+    })
+    expect(sent.headers.get('Idempotency-Key')).toMatch(/\S{16,}/)
+    expect(within(composer).getByLabelText('Reply to Jane')).toHaveValue('')
+    // The server moved it to In Progress; the header follows.
+    expect(screen.getByText('In Progress')).toBeInTheDocument()
+  })
+
+  it('issue 5 reply: a retry after a failure reuses the Idempotency-Key; an empty reply is refused', async () => {
+    const desk = deskServer(makeDeskRequest())
+    let failures = 1
+    const keys: (string | null)[] = []
+    server.use(
+      http.post(apiUrl('/api/v1/concierge/requests/:id/messages'), ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'))
+        if (failures-- > 0) {
+          return HttpResponse.json({ success: false, error: 'Try again later' }, { status: 503 })
+        }
+        return HttpResponse.json({ request: desk.state.request }, { status: 201 })
+      }),
+    )
+    const { user } = renderDesk()
+    await heading('Find a dog walker')
+    const composer = screen.getByRole('form', { name: 'Reply to the employee' })
+    await user.click(within(composer).getByRole('button', { name: 'Send reply' }))
+    expect(within(composer).getByText('Please write a reply')).toBeInTheDocument()
+    expect(keys).toHaveLength(0)
+
+    await user.type(within(composer).getByLabelText('Reply to Jane'), 'On it')
+    await user.click(within(composer).getByRole('button', { name: 'Send reply' }))
+    expect(await within(composer).findByRole('alert')).toHaveTextContent('Try again later')
+    await user.click(within(composer).getByRole('button', { name: 'Send reply' }))
+    await waitFor(() => expect(keys).toHaveLength(2))
+    expect(keys[0]).toBeTruthy()
+    expect(keys[1]).toBe(keys[0])
+  })
+})
+
+describe('issue 5 request view: presence', () => {
+  it("issue 5 presence: shows 'Also viewing' with the other concierges, and leaves on close", async () => {
+    const desk = deskServer(
+      makeDeskRequest({ viewers: [{ id: SAM.id, full_name: SAM.full_name }] }),
+    )
+    const { unmount } = renderDesk()
+    await heading('Find a dog walker')
+    expect(screen.getByRole('status', { name: 'Presence' })).toHaveTextContent(
+      'Also viewing: Sam Lee',
+    )
+    unmount()
+    await waitFor(() =>
+      expect(desk.calls.filter((c) => c.path.endsWith('/presence')).map((c) => c.method)).toEqual([
+        'DELETE',
+      ]),
+    )
+  })
+
+  it('issue 5 presence: a heartbeat every 15 s while open keeps the viewers current', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const desk = deskServer(makeDeskRequest({ viewers: [] }))
+    renderDesk()
+    await heading('Find a dog walker')
+    expect(screen.getByRole('status', { name: 'Presence' })).toBeEmptyDOMElement()
+    desk.state.request = {
+      ...desk.state.request,
+      viewers: [{ id: SAM.id, full_name: SAM.full_name }],
+    }
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PRESENCE_HEARTBEAT_MS + 100)
+    })
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Presence' })).toHaveTextContent(
+        'Also viewing: Sam Lee',
+      ),
+    )
+    const heartbeats = desk.calls.filter((c) => c.path.endsWith('/presence') && c.method === 'POST')
+    expect(heartbeats.length).toBeGreaterThanOrEqual(1)
+  })
+})

@@ -1,0 +1,226 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { renderWithProviders, signInSession } from '@/test/render'
+import { apiUrl, server } from '@/test/server'
+import type { Queue as QueueData } from '../api'
+import { makeConcierge, makeQueue, makeQueueItem, minutesAgo } from '../test/fixtures'
+import Queue from './Queue'
+
+beforeEach(() => signInSession())
+
+/** Answers the queue with `answer(params)` and records every call's query parameters. */
+function queueHandler(answer: (params: URLSearchParams) => QueueData) {
+  const calls: URLSearchParams[] = []
+  server.use(
+    http.get(apiUrl('/api/v1/concierge/requests'), ({ request }) => {
+      const params = new URL(request.url).searchParams
+      calls.push(params)
+      return HttpResponse.json(answer(params))
+    }),
+  )
+  return calls
+}
+
+function renderQueue(route = '/concierge') {
+  return renderWithProviders(<Queue />, { route, path: '/concierge', user: makeConcierge() })
+}
+
+const plain = (params: URLSearchParams) => Object.fromEntries(params.entries())
+
+describe('issue 5 queue', () => {
+  it('issue 5 queue: In Queue / In Progress / Completed tabs with the counts, oldest first by default', async () => {
+    const calls = queueHandler(() =>
+      makeQueue([makeQueueItem()], { open: 1, in_progress: 4, closed: 12 }),
+    )
+    renderQueue()
+    const tabs = within(await screen.findByRole('tablist', { name: 'Requests by status' }))
+    expect(await tabs.findByRole('tab', { name: 'In Queue (1)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    expect(tabs.getByRole('tab', { name: 'In Progress (4)' })).toBeInTheDocument()
+    expect(tabs.getByRole('tab', { name: 'Completed (12)' })).toBeInTheDocument()
+    expect(plain(calls[0])).toEqual({ status: 'open', order: 'oldest' })
+  })
+
+  it('issue 5 queue: a row shows the request, employee, company, category, age, last message and assignee, and opens the request', async () => {
+    queueHandler(() =>
+      makeQueue([
+        makeQueueItem({
+          id: 42,
+          name: 'Book a plumber',
+          issued_at: minutesAgo(125),
+          survey_category_name: 'Home',
+          survey_category_icon: 'home',
+          assignee: { id: 3, full_name: 'Alex Rivera' },
+          last_message: {
+            body_text: 'The sink is leaking again',
+            source: 'user',
+            source_name: 'Jane Doe',
+            created_at: minutesAgo(5),
+          },
+        }),
+      ]),
+    )
+    const { user, router } = renderQueue()
+    const table = await screen.findByRole('table', { name: 'Requests' })
+    const [, row] = within(table).getAllByRole('row')
+    const cells = within(row)
+    expect(cells.getByRole('link', { name: 'Book a plumber' })).toHaveAttribute(
+      'href',
+      '/concierge/requests/42',
+    )
+    expect(row).toHaveTextContent('#42')
+    expect(row).toHaveTextContent('Home')
+    expect(row).toHaveTextContent('Jane Doe')
+    expect(row).toHaveTextContent('jane.doe@example.com')
+    expect(row).toHaveTextContent('Acme Corp')
+    expect(row).toHaveTextContent('2 hours ago')
+    expect(row).toHaveTextContent('Jane Doe: The sink is leaking again')
+    expect(row).toHaveTextContent('Alex Rivera')
+    // The same requests as cards for small screens.
+    const cards = screen.getByRole('list', { name: 'Requests' })
+    expect(within(cards).getByRole('link', { name: /Book a plumber/ })).toHaveAttribute(
+      'href',
+      '/concierge/requests/42',
+    )
+    await user.click(cells.getByRole('link', { name: 'Book a plumber' }))
+    expect(router.state.location.pathname).toBe('/concierge/requests/42')
+  })
+
+  it("issue 5 queue: 'Needs reply' when the employee wrote last (or nobody has), not when the concierge did", async () => {
+    queueHandler(() =>
+      makeQueue([
+        makeQueueItem({ id: 1, name: 'Employee wrote last', waiting_on: 'concierge' }),
+        makeQueueItem({
+          id: 2,
+          name: 'Concierge wrote last',
+          waiting_on: 'employee',
+          last_message: {
+            body_text: 'Here are three walkers',
+            source: 'life_concierge',
+            source_name: 'Alex from Concierge',
+            created_at: minutesAgo(2),
+          },
+        }),
+        makeQueueItem({
+          id: 3,
+          name: 'Nobody wrote yet',
+          last_message: null,
+          waiting_on: 'concierge',
+        }),
+      ]),
+    )
+    renderQueue()
+    const table = await screen.findByRole('table', { name: 'Requests' })
+    const row = (name: string) =>
+      within(table).getByRole('link', { name }).closest('tr') as HTMLElement
+    expect(row('Employee wrote last')).toHaveTextContent('Needs reply')
+    expect(row('Concierge wrote last')).not.toHaveTextContent('Needs reply')
+    expect(row('Concierge wrote last')).toHaveTextContent(
+      'Alex from Concierge: Here are three walkers',
+    )
+    expect(row('Nobody wrote yet')).toHaveTextContent('Needs reply')
+    expect(row('Nobody wrote yet')).toHaveTextContent('No messages yet')
+    expect(row('Employee wrote last')).toHaveTextContent('Unassigned')
+  })
+
+  it('issue 5 queue: the tab, company, assignee and order filters become query parameters', async () => {
+    const calls = queueHandler((params) =>
+      makeQueue(
+        [
+          makeQueueItem({ id: 1, company: { id: 1, name: 'Acme Corp' } }),
+          makeQueueItem({ id: 2, name: 'Fix the fence', company: { id: 2, name: 'Globex' } }),
+        ],
+        { in_progress: params.get('status') === 'in_progress' ? 2 : 0 },
+      ),
+    )
+    const { user, router } = renderQueue()
+    await screen.findByRole('table', { name: 'Requests' })
+
+    await user.click(screen.getByRole('tab', { name: /In Progress/ }))
+    await waitFor(() => expect(calls.at(-1)?.get('status')).toBe('in_progress'))
+
+    const company = screen.getByRole('combobox', { name: 'Company' })
+    expect(
+      within(company)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All companies', 'Acme Corp', 'Globex'])
+    await user.selectOptions(company, 'Globex')
+    await waitFor(() => expect(calls.at(-1)?.get('company')).toBe('2'))
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Assignee' }), 'Mine')
+    await waitFor(() => expect(calls.at(-1)?.get('assignee')).toBe('mine'))
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Assignee' }), 'Unassigned')
+    await waitFor(() => expect(calls.at(-1)?.get('assignee')).toBe('unassigned'))
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'Newest first')
+    await waitFor(() =>
+      expect(plain(calls.at(-1) as URLSearchParams)).toEqual({
+        status: 'in_progress',
+        company: '2',
+        assignee: 'unassigned',
+        order: 'newest',
+      }),
+    )
+    // The filters live in the address, so a reload or a shared link keeps them.
+    expect(new URLSearchParams(router.state.location.search).get('assignee')).toBe('unassigned')
+    expect(screen.getByRole('tab', { name: 'In Progress (2)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+  })
+
+  it('issue 5 queue: filters in the address are applied on load', async () => {
+    const calls = queueHandler(() => makeQueue([makeQueueItem()]))
+    renderQueue('/concierge?status=closed&assignee=mine&q=rex&order=newest&company=9')
+    await screen.findByRole('table', { name: 'Requests' })
+    expect(plain(calls[0])).toEqual({
+      status: 'closed',
+      company: '9',
+      assignee: 'mine',
+      q: 'rex',
+      order: 'newest',
+    })
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('rex')
+    expect(screen.getByRole('combobox', { name: 'Company' })).toHaveDisplayValue('Company #9')
+  })
+
+  it('issue 5 queue: the search is sent as q once typing pauses (300 ms debounce)', async () => {
+    const calls = queueHandler(() => makeQueue([makeQueueItem()]))
+    const { user } = renderQueue()
+    await screen.findByRole('table', { name: 'Requests' })
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'jane doe')
+    await waitFor(() => expect(calls.at(-1)?.get('q')).toBe('jane doe'))
+    // No call for the half-typed words.
+    expect(calls.map((c) => c.get('q')).filter(Boolean)).toEqual(['jane doe'])
+  })
+
+  it('issue 5 queue: an empty tab says so; a filtered one suggests other filters', async () => {
+    queueHandler(() => makeQueue([]))
+    const { user } = renderQueue()
+    expect(await screen.findByText('Nothing here right now')).toBeInTheDocument()
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zzz')
+    expect(await screen.findByText('No requests match these filters')).toBeInTheDocument()
+  })
+
+  it('issue 5 queue: a failed load offers to try again', async () => {
+    let fail = true
+    server.use(
+      http.get(apiUrl('/api/v1/concierge/requests'), () =>
+        fail
+          ? HttpResponse.json({ success: false, error: 'Server trouble' }, { status: 500 })
+          : HttpResponse.json(makeQueue([makeQueueItem()])),
+      ),
+    )
+    const { user } = renderQueue()
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Server trouble')
+    fail = false
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('table', { name: 'Requests' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,222 @@
+import { useQuery } from '@tanstack/react-query'
+import { Search } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import {
+  Assistant,
+  Button,
+  Heading,
+  Paragraph,
+  Skeleton,
+  SkeletonGroup,
+  TabPanel,
+  Tabs,
+} from '@/design-system'
+import { useNow } from '@/features/requests/lib/useNow'
+import {
+  type AssigneeFilter,
+  type QueueFilters,
+  type QueueOrder,
+  type QueueStatus,
+  queueQuery,
+} from '../api'
+import { QueueList } from '../components/QueueList'
+import { SearchField } from '../components/SearchField'
+import { SelectField } from '../components/SelectField'
+import {
+  filtersFromParams,
+  paramsFromFilters,
+  QUEUE_TABS,
+  rememberQueueSearch,
+} from '../lib/filters'
+import { useDebouncedValue } from '../lib/useDebouncedValue'
+
+export const SEARCH_DEBOUNCE_MS = 300
+
+/**
+ * The queue (/concierge): every company's requests by status, oldest first by default, with
+ * filters by company and assignee and a search. The filters live in the address, so a reload,
+ * a shared link or the back button keeps them. Live events refetch it (see ConciergeLayout).
+ */
+export default function Queue() {
+  const [params, setParams] = useSearchParams()
+  const filters = useMemo(() => filtersFromParams(params), [params])
+  const now = useNow()
+  useEffect(() => rememberQueueSearch(params.size ? `?${params}` : ''), [params])
+
+  const update = (change: Partial<QueueFilters>) =>
+    setParams(paramsFromFilters({ ...filters, ...change }), { replace: true })
+
+  // The search box answers as the concierge types, 300 ms after the last key.
+  const [search, setSearch] = useState(filters.q)
+  const settledSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search updates the address
+  useEffect(() => {
+    if (settledSearch.trim() !== filters.q.trim()) update({ q: settledSearch })
+  }, [settledSearch])
+
+  const queue = useQuery(queueQuery(filters))
+  const companies = useCompaniesSeen(queue.data?.requests, filters.company)
+
+  const counts = queue.data?.counts
+  const rows = queue.data?.requests ?? []
+  const total = counts?.[filters.status]
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <Heading level={1} size="lg">
+          Requests
+        </Heading>
+      </div>
+
+      <section aria-label="Filter requests">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+          <SearchField
+            className="col-span-2 md:col-span-1"
+            label="Search"
+            placeholder="Employee, email, request, message or #id"
+            value={search}
+            onChange={setSearch}
+          />
+          <SelectField
+            label="Company"
+            value={filters.company === null ? '' : String(filters.company)}
+            onChange={(value) => update({ company: value ? Number(value) : null })}
+            options={[
+              { value: '', label: 'All companies' },
+              ...companies.map((c) => ({ value: String(c.id), label: c.name })),
+            ]}
+          />
+          <SelectField
+            label="Assignee"
+            value={filters.assignee}
+            onChange={(value) => update({ assignee: value as AssigneeFilter })}
+            options={[
+              { value: '', label: 'All' },
+              { value: 'mine', label: 'Mine' },
+              { value: 'unassigned', label: 'Unassigned' },
+            ]}
+          />
+          <SelectField
+            className="col-span-2 md:col-span-1"
+            label="Order"
+            value={filters.order}
+            onChange={(value) => update({ order: value as QueueOrder })}
+            options={[
+              { value: 'oldest', label: 'Oldest first' },
+              { value: 'newest', label: 'Newest first' },
+            ]}
+          />
+        </div>
+      </section>
+
+      <Tabs
+        aria-label="Requests by status"
+        selectedKey={filters.status}
+        onSelectionChange={(id) => update({ status: id as QueueStatus })}
+      >
+        {QUEUE_TABS.map((tab) => (
+          <TabPanel
+            key={tab.status}
+            id={tab.status}
+            label={counts ? `${tab.label} (${counts[tab.status]})` : tab.label}
+          >
+            {queue.isPending ? (
+              <QueueSkeleton />
+            ) : queue.isError && !queue.data ? (
+              <QueueError message={queue.error.message} onRetry={() => queue.refetch()} />
+            ) : rows.length === 0 ? (
+              <QueueEmpty filtered={Boolean(filters.q || filters.company || filters.assignee)} />
+            ) : (
+              <div className="flex flex-col gap-3" aria-busy={queue.isPlaceholderData || undefined}>
+                <QueueList items={rows} now={now} />
+                {total !== undefined && total > rows.length ? (
+                  <Paragraph size="sm" tone="muted">
+                    Showing the {filters.order === 'oldest' ? 'oldest' : 'newest'} {rows.length} of{' '}
+                    {total}. Search or filter to narrow the list down.
+                  </Paragraph>
+                ) : null}
+              </div>
+            )}
+          </TabPanel>
+        ))}
+      </Tabs>
+    </div>
+  )
+}
+
+/** Every company seen in the queue so far (a company filter narrows what comes back). */
+function useCompaniesSeen(
+  requests: { company: { id: number; name: string } | null }[] | undefined,
+  selected: number | null,
+) {
+  const [seen, setSeen] = useState<Map<number, string>>(() => new Map())
+  useEffect(() => {
+    if (!requests) return
+    setSeen((previous) => {
+      let next: Map<number, string> | null = null
+      for (const { company } of requests) {
+        if (company && previous.get(company.id) !== company.name) {
+          next ??= new Map(previous)
+          next.set(company.id, company.name)
+        }
+      }
+      return next ?? previous
+    })
+  }, [requests])
+  return useMemo(() => {
+    const list = [...seen].map(([id, name]) => ({ id, name }))
+    if (selected !== null && !seen.has(selected)) {
+      list.push({ id: selected, name: `Company #${selected}` })
+    }
+    return list.sort((a, b) => a.name.localeCompare(b.name))
+  }, [seen, selected])
+}
+
+function QueueSkeleton() {
+  return (
+    <SkeletonGroup label="Loading requests" className="flex flex-col gap-3">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} height="4.5rem" className="rounded-2xl" />
+      ))}
+    </SkeletonGroup>
+  )
+}
+
+function QueueEmpty({ filtered }: { filtered: boolean }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line-strong/60 bg-surface px-6 py-10 text-center">
+      {filtered ? (
+        <Search aria-hidden="true" className="size-8 text-primary-600" />
+      ) : (
+        <Assistant size="md" />
+      )}
+      <p className="font-semibold text-ink">
+        {filtered ? 'No requests match these filters' : 'Nothing here right now'}
+      </p>
+      <Paragraph size="sm" tone="muted" className="max-w-sm">
+        {filtered
+          ? 'Try another search, company or assignee.'
+          : 'New requests appear here as soon as employees send them.'}
+      </Paragraph>
+    </div>
+  )
+}
+
+function QueueError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-danger-200 bg-danger-50 px-6 py-8 text-center"
+    >
+      <p className="font-semibold text-danger-800">We couldn’t load the queue</p>
+      <Paragraph size="sm" tone="muted">
+        {message}
+      </Paragraph>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  )
+}
