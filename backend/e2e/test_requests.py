@@ -31,6 +31,7 @@ DOG_WALKER = "Find a dog walker"
 CLOSE_CONFIRM = "Wait! You're almost there. Are you sure you want to stop now?"
 DISCARD_EDIT = "Are you sure you want to cancel your edit and discard any changes you've made?"
 RECEIVED = "We've received your request"
+FIRST_REQUEST_INTRO = "Let's get your first request started"
 THREAD_RECEIVED = (
     "We've received your request and a concierge will be in touch soon. Here's what you told us:"
 )
@@ -45,7 +46,8 @@ Q_PHONE = "What's the best phone number to reach you?"
 Q_EMAIL = "Which email should we send updates to?"
 
 # Counts <canvas> elements added straight under <body> (canvas-confetti adds one per burst and
-# removes it when the pieces have settled), for the whole life of the document.
+# removes it when the pieces have settled), for the whole life of the document. It observes
+# `document`: init scripts run before <html> exists.
 CONFETTI_PROBE = """
 window.__confettiCanvases = 0;
 new MutationObserver((records) => {
@@ -53,7 +55,7 @@ new MutationObserver((records) => {
     for (const node of record.addedNodes)
       if (node.nodeName === 'CANVAS' && node.parentNode === document.body)
         window.__confettiCanvases += 1;
-}).observe(document.documentElement, { childList: true, subtree: true });
+}).observe(document, { childList: true, subtree: true });
 """
 
 
@@ -161,15 +163,30 @@ def drawer(page: Page, name: str = DOG_WALKER) -> Locator:
 def asked(page: Page, question: str) -> None:
     """Penny is asking `question` (the current question's form is labelled by it)."""
     expect(page.get_by_role("form", name=question)).to_be_visible()
+    settle(page)
 
 
 def continue_button(page: Page) -> Locator:
     return page.get_by_role("button", name="Continue", exact=True)
 
 
-def pick(scope: Page | Locator, option: str) -> None:
+def settle(page: Page) -> None:
+    """Waits until the drawer body stops scrolling: it scrolls smoothly to the newest message,
+    and a press whose pointer-up lands after the chip moved away is (rightly) not a press."""
+    body = page.locator("[data-drawer-body]")
+    last = None
+    for _ in range(30):
+        top = body.evaluate("el => el.scrollTop")
+        if top == last:
+            return
+        last = top
+        page.wait_for_timeout(100)
+
+
+def pick(page: Page, option: str) -> None:
     """Selects a chip: a click on the chip (the label around its visually hidden radio)."""
-    radio = scope.get_by_role("radio", name=option)
+    radio = page.get_by_role("radio", name=option)
+    settle(page)
     radio.locator("xpath=ancestor::label[1]").click()
     expect(radio).to_be_checked()
 
@@ -210,10 +227,8 @@ def test_first_request_through_drawer_every_input_type(
     Submit, the confirmation, confetti on the first request only (§9); then the request on the
     Dashboard ('Your latest request') and in Requests ('To do (1)', '1 request is in queue')."""
     page.add_init_script(CONFETTI_PROBE)
-    page.on("console", lambda m: print("CONSOLE", m.type, m.text))
-    page.on("request", lambda r: print("REQ", r.method, r.url) if "/api/" in r.url else None)
     sign_in(page, "sam@example.com", PASSWORD)
-    expect(page.get_by_role("heading", name="Let's get your first request started")).to_be_visible()
+    expect(page.get_by_role("heading", name=FIRST_REQUEST_INTRO)).to_be_visible()
     expect(page.get_by_text("3-4 hours per task")).to_be_visible()
     expect(page.get_by_role("heading", name="Request ideas")).to_be_visible()
     screenshot("dashboard-first-request")
@@ -237,6 +252,7 @@ def test_first_request_through_drawer_every_input_type(
     expect(answer_bubble(page, "Riverside")).to_be_visible()
 
     # Edit an earlier answer in the conversation: Edit → change → Save.
+    settle(page)
     page.get_by_role("button", name=f"Edit answer: {Q_SIZE}").click()
     pick(page, "Medium (20 to 50 lb)")
     page.get_by_role("button", name="Save", exact=True).click()
@@ -302,6 +318,7 @@ def test_first_request_through_drawer_every_input_type(
     expect(submit).to_be_enabled()
 
     # Editing in the summary locks Submit ('Finish editing above'); cancelling a change asks.
+    settle(page)
     review.get_by_role("button", name=f"Edit answer: {Q_WHERE}").click()
     expect(review.get_by_role("button", name="Finish editing above")).to_be_disabled()
     review.get_by_role("textbox", name=Q_WHERE, exact=True).fill("Somewhere else")
@@ -321,8 +338,6 @@ def test_first_request_through_drawer_every_input_type(
     expect(page.get_by_role("heading", name=RECEIVED)).to_be_visible()
     expect(page.get_by_text(f"Your request “{DOG_WALKER}” is now in our queue.")).to_be_visible()
     # Confetti: canvas-confetti's canvas over the page, for the first-ever request.
-    page.wait_for_timeout(500)
-    print("DEBUG", page.evaluate("[window.__confettiCanvases, document.querySelectorAll('canvas').length, Array.from(document.querySelectorAll('canvas')).map(c => c.parentNode.nodeName + ' ' + c.style.cssText), matchMedia('(prefers-reduced-motion)').matches]"))
     wait_until(page, lambda: confetti_count(page) > 0, timeout_ms=3000)
     expect(page.locator("body > canvas")).to_have_count(1)
     screenshot("drawer-received")
@@ -362,7 +377,7 @@ def test_first_request_through_drawer_every_input_type(
     expect(page.get_by_role("heading", name="Your latest request")).to_be_visible()
     latest = page.get_by_role("link", name=re.compile(DOG_WALKER))
     expect(latest).to_contain_text("In Queue")
-    expect(page.get_by_role("heading", name="Let's get your first request started")).to_have_count(0)
+    expect(page.get_by_role("heading", name=FIRST_REQUEST_INTRO)).to_have_count(0)
     screenshot("dashboard-latest-request")
 
     # A second request: received, but no confetti this time.
@@ -425,7 +440,7 @@ def test_request_thread_messages_with_attachments(
     expect(composer.get_by_text("walker-agreement.pdf")).to_be_visible()
     expect(composer.get_by_text("Uploaded", exact=True)).to_be_visible()
     composer.get_by_role("button", name="Send").click()
-    mine = thread.get_by_role("article", name="Message from You")
+    mine = thread.get_by_role("article", name="Message from You", exact=True)
     expect(mine).to_have_count(1)
     expect(mine.first).to_contain_text("Here is the signed walker agreement.")
     expect(mine.first.get_by_role("link", name=re.compile("walker-agreement.pdf"))).to_be_visible()
@@ -450,16 +465,20 @@ def test_request_thread_messages_with_attachments(
     ]
 
     # Opening an attachment: /attachments/{key} resolves a short-lived address and the
-    # browser goes there, which downloads the very bytes that were uploaded.
+    # browser goes there, which downloads the very bytes that were uploaded; the page then
+    # says so and leads back to the thread.
     for name, path in (("backyard.png", files["photo"]), ("walker-agreement.pdf", files["pdf"])):
-        page.goto(f"/requests/{request.pk}")
-        link = page.get_by_role("link", name=re.compile(re.escape(name)))
+        link = thread.get_by_role("link", name=re.compile(re.escape(name)))
         expect(link).to_have_attribute("href", re.compile(r"^/attachments/"))
         with page.expect_download() as download_info:
             link.click()
         download = download_info.value
         assert download.suggested_filename == name
         assert Path(download.path()).read_bytes() == path.read_bytes()
+        expect(page).to_have_url(re.compile(r"/attachments/"))
+        expect(page.get_by_role("heading", name="Your download has started")).to_be_visible()
+        page.get_by_role("button", name="Go back").click()
+        expect(page).to_have_url(re.compile(rf"/requests/{request.pk}$"))
 
 
 # --------------------------------------------------------------------------- 3. a concierge reply

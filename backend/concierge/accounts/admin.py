@@ -14,11 +14,15 @@ from concierge.accounts.models import Company, OnboardingAnswer, User
 
 @admin.register(Company)
 class CompanyAdmin(admin.ModelAdmin):
-    list_display = ["slug", "name", "requires_mfa"]
+    list_display = ["slug", "name", "requires_mfa", "internal"]
     list_filter = ["requires_mfa"]
     search_fields = ["slug", "name"]
     prepopulated_fields = {"slug": ["name"]}
     ordering = ["name"]
+
+    @admin.display(boolean=True, description="Internal (INTERNAL_COMPANY_NAMES)")
+    def internal(self, company: Company) -> bool:
+        return company.is_internal
 
 
 class _EmailMixin(forms.ModelForm):
