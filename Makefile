@@ -80,6 +80,7 @@ dev: install demo
 lint: $(VENV)/.installed frontend/node_modules/.installed
 	cd backend && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .
 	cd backend && ../$(VENV)/bin/mypy concierge config
+	cd frontend && npx biome check src
 
 fmt: $(VENV)/.installed
 	cd backend && ../$(VENV)/bin/ruff check --fix . && ../$(VENV)/bin/ruff format .

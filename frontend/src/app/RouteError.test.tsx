@@ -21,7 +21,9 @@ function renderFailingRoute(error: Error) {
 
 describe('§2 a screen whose code fails to load reloads the target path in full', () => {
   it('recognises the browsers’ dynamic-import failures', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /x.js'))).toBe(true)
+    expect(
+      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /x.js')),
+    ).toBe(true)
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true)
     expect(isChunkLoadError(new Error('Something else'))).toBe(false)
   })

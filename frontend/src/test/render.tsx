@@ -7,7 +7,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
-import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router'
+import {
+  createMemoryRouter,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+  useLocation,
+} from 'react-router'
 import type { CurrentUser } from '@/api/client'
 import { ToastProvider } from '@/design-system'
 import { session } from '@/lib/session'

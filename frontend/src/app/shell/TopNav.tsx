@@ -9,7 +9,10 @@ import { NAV_ITEMS } from './navItems'
 export function TopNav({ user }: { user: CurrentUser }) {
   return (
     <header className="sticky top-0 z-overlay hidden border-b border-line bg-surface/90 backdrop-blur-md sm:block">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-6 lg:gap-8">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-6 lg:gap-8"
+      >
         <RouterLink to="/dashboard" className={cx('rounded-md', focusRing)}>
           <Logo productName={config.productName} size="sm" />
         </RouterLink>

@@ -28,10 +28,18 @@ export interface LifeAnswer {
 /** Step 2's yes/no questions. */
 export const LIFE_ANSWERS: readonly LifeAnswer[] = [
   { id: ANSWER.home, label: 'I own a home', description: 'Repairs, upkeep and home insurance' },
-  { id: ANSWER.car, label: 'I have a car', description: 'Service, registration and auto insurance' },
+  {
+    id: ANSWER.car,
+    label: 'I have a car',
+    description: 'Service, registration and auto insurance',
+  },
   { id: ANSWER.parent, label: 'I’m a parent', description: 'Childcare, schools and activities' },
   { id: ANSWER.pet, label: 'I have a pet', description: 'Sitters, vets and pet insurance' },
-  { id: ANSWER.partner, label: 'I have a partner', description: 'Date nights, gifts and plans for two' },
+  {
+    id: ANSWER.partner,
+    label: 'I have a partner',
+    description: 'Date nights, gifts and plans for two',
+  },
 ]
 
 /** The stored value of one answer, if any. */

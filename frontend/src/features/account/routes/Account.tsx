@@ -95,7 +95,12 @@ function TwoStep({ user }: { user: CurrentUser }) {
           <Paragraph tone="muted">
             Add a second step to signing in: a code we text to your phone.
           </Paragraph>
-          <Button to="/mfa-enrollment" variant="secondary" icon={<ShieldCheck />} className="self-start">
+          <Button
+            to="/mfa-enrollment"
+            variant="secondary"
+            icon={<ShieldCheck />}
+            className="self-start"
+          >
             Set up two-step verification
           </Button>
         </>

@@ -3,7 +3,7 @@
  * mfaEnrollmentAvailable} with the §8 error texts.
  */
 import { queryOptions } from '@tanstack/react-query'
-import { type CurrentUser, api, errorMessage, fieldErrors } from '@/api/client'
+import { api, type CurrentUser, errorMessage, fieldErrors } from '@/api/client'
 import { session } from '@/lib/session'
 
 export interface AccountResult {

@@ -63,7 +63,9 @@ describe('MfaEnrollment', () => {
 
   it('§8 MFA enrolment failure: the server error shows in the error box', async () => {
     server.use(
-      http.post(apiUrl('/api/v1/mfa'), () => errorResponse(422, 'This phone number cannot receive texts.')),
+      http.post(apiUrl('/api/v1/mfa'), () =>
+        errorResponse(422, 'This phone number cannot receive texts.'),
+      ),
     )
     const { user } = renderEnrollment()
     await user.type(screen.getByLabelText('Mobile phone number'), '5551234567')

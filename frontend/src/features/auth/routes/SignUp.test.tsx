@@ -57,7 +57,10 @@ describe('SignUp', () => {
 
   it('§3 sign-up payload: sends name, last_name, the URL company slug and terms_of_service 1; then AboutUs', async () => {
     let sent: unknown
-    server.use(signUpOk((body) => (sent = body)), signInOk())
+    server.use(
+      signUpOk((body) => (sent = body)),
+      signInOk(),
+    )
     const { user, router } = renderSignUp('/sign-up/acme')
     await fill(user, VALID)
     await user.click(screen.getByRole('button', { name: 'Create account' }))

@@ -81,7 +81,7 @@ export default function ConciergeLayout() {
             aria-label="Concierge desk: the queue"
           >
             <Logo productName={config.productName} size="sm" variant="logo" />
-            <span className="font-display text-base font-semibold text-ink sm:text-lg">
+            <span className="font-display text-base font-semibold whitespace-nowrap text-ink sm:text-lg">
               Concierge desk
             </span>
           </RouterLink>
@@ -100,6 +100,7 @@ export default function ConciergeLayout() {
               icon={<LogOut />}
               loading={signingOut}
               onClick={onSignOut}
+              className="whitespace-nowrap"
             >
               Sign out
             </Button>

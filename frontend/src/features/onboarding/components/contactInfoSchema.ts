@@ -10,7 +10,14 @@ export const CONTACT_MESSAGES = {
   country: 'Please enter your country',
 } as const
 
-const ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country'] as const
+const ADDRESS_FIELDS = [
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+] as const
 const REQUIRED_ADDRESS_FIELDS = ['addressLine1', 'city', 'state', 'postalCode', 'country'] as const
 
 export const contactInfoSchema = z

@@ -53,7 +53,15 @@ export default function AboutUs() {
   )
 }
 
-function Feature({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+function Feature({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode
+  title: string
+  children: ReactNode
+}) {
   return (
     <li className="flex flex-col gap-2 rounded-2xl border border-line bg-canvas p-4">
       <span

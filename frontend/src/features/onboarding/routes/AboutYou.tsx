@@ -19,9 +19,9 @@ export default function AboutYou() {
         <StepLoading />
       ) : (
         <AboutYouForm
-          initial={LIFE_ANSWERS.filter(({ id }) => answerValue(answers.data ?? [], id) === true).map(
-            ({ id }) => String(id),
-          )}
+          initial={LIFE_ANSWERS.filter(
+            ({ id }) => answerValue(answers.data ?? [], id) === true,
+          ).map(({ id }) => String(id))}
         />
       )}
     </OnboardingLayout>

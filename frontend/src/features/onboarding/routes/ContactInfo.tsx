@@ -14,7 +14,11 @@ import {
 import { unexpectedError } from '@/features/auth/components/errors'
 import { FormError } from '@/features/auth/components/FormError'
 import { ANSWER, answerText } from '../answers'
-import { addressStarted, type ContactInfoValues, contactInfoSchema } from '../components/contactInfoSchema'
+import {
+  addressStarted,
+  type ContactInfoValues,
+  contactInfoSchema,
+} from '../components/contactInfoSchema'
 import { OnboardingLayout } from '../components/OnboardingLayout'
 import { StepActions } from '../components/StepActions'
 import { StepLoading } from '../components/StepLoading'
@@ -136,7 +140,12 @@ function ContactInfoForm({ initial }: { initial: ContactInfoValues }) {
             />
           )}
         />
-        <TextInput label="Preferred email" type="email" autoComplete="email" {...field('preferredEmail')} />
+        <TextInput
+          label="Preferred email"
+          type="email"
+          autoComplete="email"
+          {...field('preferredEmail')}
+        />
       </fieldset>
 
       <fieldset className="flex flex-col gap-5">

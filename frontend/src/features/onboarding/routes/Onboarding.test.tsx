@@ -148,6 +148,10 @@ describe('Onboarding: ContactInfo', () => {
     await user.click(screen.getByRole('button', { name: 'Finish' }))
     const email = screen.getByLabelText(/Preferred email/)
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'))
-    expect(within(email.closest('div')?.parentElement as HTMLElement).getByText('Please enter a valid email address')).toBeInTheDocument()
+    expect(
+      within(email.closest('div')?.parentElement as HTMLElement).getByText(
+        'Please enter a valid email address',
+      ),
+    ).toBeInTheDocument()
   })
 })
