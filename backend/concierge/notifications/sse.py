@@ -163,6 +163,10 @@ def event_stream_sync(viewer: Viewer) -> Iterator[str]:
     subscription = broker.subscribe_sync()
     timing = _Timing()
     sent = 0
+    # This thread's connection, opened to check the ticket, would otherwise stay open (and
+    # keep its database busy) until the client goes away.
+    if not connection.in_atomic_block:
+        connection.close()
     try:
         yield OPENING
         while True:
