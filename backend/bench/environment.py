@@ -11,6 +11,8 @@ from psycopg import sql
 
 # Its own variable, so a DATABASE_URL exported for development is never seeded by mistake.
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench"
+# The SSE scenario's server publishes live events through Redis (BENCH_REDIS_URL).
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 def database_url() -> str:
@@ -51,3 +53,29 @@ def server_environment(url: str) -> dict[str, str]:
         "SECURE_SSL_REDIRECT": "false",
         "LOG_LEVEL": "WARNING",
     }
+
+
+def redis_url() -> str:
+    url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS_URL)
+    if urlsplit(url).scheme not in ("redis", "rediss"):
+        raise SystemExit(f"BENCH_REDIS_URL must be a Redis URL, got {url!r}")
+    return url
+
+
+def redis_problem(url: str) -> str | None:
+    """Why Redis at `url` cannot be used, or None when it answers PING."""
+    import redis
+
+    try:
+        with redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2) as client:
+            client.ping()
+    except redis.RedisError as exc:
+        return f"no Redis at {url} ({exc})"
+    return None
+
+
+def sse_server_environment(env: dict[str, str], redis: str) -> dict[str, str]:
+    """The SSE scenario's server: live events between the workers through Redis pub/sub (as
+    in production with several processes), and the task queue left to a worker that does not
+    run, so the replies' notification emails are only queued (and deleted afterwards)."""
+    return {**env, "REDIS_URL": redis, "TASKS_IN_PROCESS": "false"}

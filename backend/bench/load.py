@@ -39,11 +39,16 @@ class Result:
 
     def percentile_ms(self, p: float) -> float:
         """Nearest-rank percentile of the successful latencies, in milliseconds."""
-        if not self.latencies:
-            return math.nan
-        ordered = sorted(self.latencies)
-        rank = max(1, math.ceil(p / 100 * len(ordered)))
-        return ordered[rank - 1] * 1000
+        return percentile_ms(self.latencies, p)
+
+
+def percentile_ms(seconds: list[float], p: float) -> float:
+    """Nearest-rank percentile of latencies in seconds, in milliseconds (NaN when empty)."""
+    if not seconds:
+        return math.nan
+    ordered = sorted(seconds)
+    rank = max(1, math.ceil(p / 100 * len(ordered)))
+    return ordered[rank - 1] * 1000
 
 
 async def _request(

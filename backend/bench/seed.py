@@ -3,6 +3,11 @@
 Runs inside Django (after `django.setup()`). Seeding is idempotent: when the database already
 holds exactly this data set it is kept; otherwise the request tables are emptied and refilled in
 one transaction, so a failed seed never leaves half a data set behind.
+
+The SSE scenario's concierge (`concierge-000@bench.example.com`, in the Concierges group)
+replies to the bench employee's In Progress requests; `replies_remove()` takes those
+replies out again (after the run, and before seeding in case a run was interrupted), so the
+data set stays exactly as seeded.
 """
 
 from __future__ import annotations
@@ -12,10 +17,13 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import Group
 from django.db import connection, transaction
 from django.utils import timezone
 
 from concierge.accounts.models import Company, User
+from concierge.accounts.selectors import CONCIERGE_GROUP
+from concierge.notifications.models import QueuedTask
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
 from concierge.surveys.models import SurveyCategory
 
@@ -28,6 +36,7 @@ IN_PROGRESS_PER_USER = 10
 
 EMAIL_DOMAIN = "bench.example.com"
 BENCH_EMAIL = f"employee-000@{EMAIL_DOMAIN}"
+CONCIERGE_EMAIL = f"concierge-000@{EMAIL_DOMAIN}"
 BENCH_PASSWORD = "bench-only-password-0"  # a throwaway local database, never a real account
 COMPANY_SLUG = "bench-corp"
 REQUEST_BATCH = 1_000  # requests per bulk_create round, with their 10,000 messages
@@ -46,16 +55,21 @@ BODY = (
 
 @dataclass(frozen=True)
 class Targets:
-    """What the scenarios ask for: the bench employee's credentials and request ids."""
+    """What the scenarios ask for: the bench employee's credentials and request ids, and
+    the concierge who replies to `reply_request_ids` (the employee's In Progress requests,
+    so replies change no status) in the SSE scenario, with the same password."""
 
     email: str
     password: str
     request_ids: list[int]
     open_count: int
     messages_per_request: int
+    concierge_email: str
+    reply_request_ids: list[int]
 
 
 def seed() -> Targets:
+    replies_remove()  # left behind by an interrupted SSE run: they would force a reseed
     expected = (USERS * REQUESTS_PER_USER, USERS * REQUESTS_PER_USER * MESSAGES_PER_REQUEST)
     present = (ServiceRequest.objects.count(), Message.objects.count())
     if present == expected and User.objects.filter(email=BENCH_EMAIL).exists():
@@ -84,7 +98,53 @@ def seed() -> Targets:
         request_ids=ids,
         open_count=OPEN_PER_USER,
         messages_per_request=MESSAGES_PER_REQUEST,
+        concierge_email=_concierge_ensure().email,
+        reply_request_ids=[r.pk for r in _reply_requests(user)],
     )
+
+
+def _concierge_ensure() -> User:
+    """The bench concierge: created once (a reseed deletes it with the other bench users)."""
+    concierge = User.objects.filter(email=CONCIERGE_EMAIL).first()
+    if concierge is None:
+        concierge = User.objects.create(
+            email=CONCIERGE_EMAIL,
+            first_name="Casey",
+            last_name="Bench",
+            password=make_password(BENCH_PASSWORD),
+            is_staff=True,
+            onboarded_at=timezone.now(),
+        )
+    group, _ = Group.objects.get_or_create(name=CONCIERGE_GROUP)
+    concierge.groups.add(group)
+    return concierge
+
+
+def _reply_requests(user: User) -> list[ServiceRequest]:
+    """The employee's In Progress requests: a reply leaves their status as it is."""
+    return list(
+        ServiceRequest.objects.filter(user=user, status=ServiceRequest.Status.IN_PROGRESS).order_by(
+            "id"
+        )
+    )
+
+
+def replies_remove() -> int:
+    """Delete the bench concierge's replies with their queued email tasks, and put their
+    requests back as seeded (unassigned; last message 10 h after issue). The number deleted."""
+    replies = Message.objects.filter(author__email=CONCIERGE_EMAIL)
+    message_ids = list(replies.values_list("id", flat=True))
+    if not message_ids:
+        return 0
+    request_ids = set(replies.values_list("request_id", flat=True))
+    with transaction.atomic():
+        QueuedTask.objects.filter(kwargs__message_id__in=message_ids).delete()
+        Message.objects.filter(id__in=message_ids).delete()
+        for request in ServiceRequest.objects.filter(id__in=request_ids):
+            request.assignee = None
+            request.last_message_at = request.issued_at + timedelta(hours=MESSAGES_PER_REQUEST)
+            request.save(update_fields=["assignee", "last_message_at"])
+    return len(message_ids)
 
 
 def _status(index: int) -> str:
