@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react'
+import { render, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { isChunkLoadError, RouteError } from './RouteError'
@@ -33,7 +33,7 @@ describe('§2 a screen whose code fails to load reloads the target path in full'
     vi.stubGlobal('location', { ...window.location, assign })
     const view = renderFailingRoute(new TypeError('Failed to fetch dynamically imported module'))
     await view.findByText('Something went wrong')
-    expect(assign).toHaveBeenCalledWith('/requests?tab=Completed')
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/requests?tab=Completed'))
     vi.unstubAllGlobals()
   })
 
