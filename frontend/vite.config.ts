@@ -26,6 +26,7 @@ export default defineConfig({
     css: false,
     globals: true,
     restoreMocks: true,
+    testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 })
