@@ -357,7 +357,13 @@ def request_claim(*, request: ServiceRequest, concierge: User) -> ServiceRequest
 
 
 def request_mark_seen_by_employee(*, request: ServiceRequest) -> None:
-    """The employee opened the thread: replies so far count as seen (no email for them)."""
+    """The employee opened the thread: replies so far count as seen (no email for them).
+
+    Writes only when a message arrived since the last time, so reading a thread stays a read.
+    """
+    seen = request.seen_by_employee_at
+    if seen is not None and (request.last_message_at is None or request.last_message_at <= seen):
+        return
     now = timezone.now()
     ServiceRequest.objects.filter(pk=request.pk).update(seen_by_employee_at=now)
     request.seen_by_employee_at = now

@@ -204,6 +204,8 @@ def test_thread_runs_a_fixed_number_of_queries(
     """ARCHITECTURE §4: the thread's query count does not grow with messages or attachments."""
     service_request = make_request(user)
     services.message_create(request=service_request, author=user, body="first")
+    # An unseen reply in both measurements: opening the thread then also records it as seen.
+    services.message_create(request=service_request, author=None, body="reply")
     url = f"requests/{service_request.pk}"
     with CaptureQueriesContext(connection) as context:
         signed_in_api.get(url)
@@ -218,5 +220,21 @@ def test_thread_runs_a_fixed_number_of_queries(
     with django_assert_max_num_queries(baseline):
         response = signed_in_api.get(url)
     messages = response.json()["request"]["messages"]
-    assert len(messages) == 13
+    assert len(messages) == 14
     assert sum(len(m["attachment_keys"]) for m in messages) == 6
+
+
+def test_reading_a_seen_thread_writes_nothing(signed_in_api, user, make_request):
+    """Issue 5 notifications: opening a thread marks new replies seen once, then stays a read."""
+    service_request = make_request(user)
+    services.message_create(request=service_request, author=None, body="reply")
+    url = f"requests/{service_request.pk}"
+    signed_in_api.get(url)
+    service_request.refresh_from_db()
+    first_seen = service_request.seen_by_employee_at
+    assert first_seen is not None
+    with CaptureQueriesContext(connection) as context:
+        signed_in_api.get(url)
+    assert not any(q["sql"].startswith("UPDATE") for q in context.captured_queries)
+    service_request.refresh_from_db()
+    assert service_request.seen_by_employee_at == first_seen
