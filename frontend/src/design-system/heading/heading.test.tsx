@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { Heading, type HeadingLevel } from './Heading'
 
 describe('Heading', () => {
-  it.each([1, 2, 3, 4, 5, 6] as HeadingLevel[])('§2 heading: level %i renders its h element', (level) => {
-    render(<Heading level={level}>Benefits &amp; Offers</Heading>)
-    const heading = screen.getByRole('heading', { level, name: 'Benefits & Offers' })
-    expect(heading.tagName).toBe(`H${level}`)
-  })
+  it.each([1, 2, 3, 4, 5, 6] as HeadingLevel[])(
+    '§2 heading: level %i renders its h element',
+    (level) => {
+      render(<Heading level={level}>Benefits &amp; Offers</Heading>)
+      const heading = screen.getByRole('heading', { level, name: 'Benefits & Offers' })
+      expect(heading.tagName).toBe(`H${level}`)
+    },
+  )
 
   it('§2 heading: sizes lg and xl change the visual size but not the level', () => {
     const { rerender } = render(
