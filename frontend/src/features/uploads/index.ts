@@ -1,4 +1,9 @@
 export {
+  ErrorBox,
+  MessageAttachmentField,
+  type MessageAttachmentFieldProps,
+} from './MessageAttachmentField'
+export {
   putFile,
   requestPresignedUrl,
   UploadError,

@@ -1,19 +1,12 @@
-import { CircleAlert, Send } from 'lucide-react'
+import { Send } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
-import { Button, FileUpload, type FileUploadHandle, TextInput } from '@/design-system'
+import { Button, type FileUploadHandle, TextInput } from '@/design-system'
 import { newIdempotencyKey } from '@/features/requests/api/requests'
-import {
-  invalidAttachmentTypeMessage,
-  isImageOrPdf,
-  messageUploadErrorMessage,
-} from '@/features/requests/lib/wording'
-import { useSingleFileUpload } from '@/features/uploads'
+import { ErrorBox, MessageAttachmentField, useSingleFileUpload } from '@/features/uploads'
 import { type NewReply, sendReply } from '../api'
 import { useDeskAction } from '../lib/useDeskAction'
 
 export const EMPTY_REPLY_ERROR = 'Please write a reply'
-
-const ACCEPT = 'image/*,application/pdf'
 
 /**
  * The reply to the employee: text, plus one optional image or PDF through the same upload
@@ -90,31 +83,13 @@ export function ReplyComposer({ requestId, firstName }: { requestId: number; fir
           if (fieldError && event.target.value.trim()) setFieldError(null)
         }}
       />
-      <FileUpload
+      <MessageAttachmentField
         ref={fileRef}
-        label="Attach a file"
-        description="One image or PDF, up to 25 MB"
-        accept={ACCEPT}
-        validate={(file) => (isImageOrPdf(file) ? null : invalidAttachmentTypeMessage(file.name))}
-        onFileSelected={(file) => {
-          void upload.start(file, { requestId })
-        }}
-        onFileRemoved={() => upload.reset()}
-        status={upload.status === 'idle' ? 'pending' : upload.status}
-        progress={upload.progress}
-        error={upload.error ? messageUploadErrorMessage(upload.error) : null}
+        upload={upload}
+        requestId={requestId}
         isDisabled={send.isPending}
       />
-      {send.isError ? (
-        <div
-          id={errorId}
-          role="alert"
-          className="flex items-start gap-2 rounded-xl border border-danger-200 bg-danger-50 p-3 text-sm font-medium text-danger-800"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{send.error.message}</span>
-        </div>
-      ) : null}
+      {send.isError ? <ErrorBox id={errorId} message={send.error.message} /> : null}
       <div className="flex flex-wrap items-center justify-end gap-3">
         <span className="hidden text-xs text-ink-muted sm:inline">Ctrl + Enter to send</span>
         <Button

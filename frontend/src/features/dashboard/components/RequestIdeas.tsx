@@ -4,13 +4,12 @@
  * drawer, and a 'View all' link to the category.
  */
 import { useQuery } from '@tanstack/react-query'
-import { ArrowRight, ChevronRight, RotateCcw } from 'lucide-react'
+import { ArrowRight, RotateCcw } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
 import {
   Button,
   CategoryIcon,
   cx,
-  focusRing,
   Heading,
   Link,
   Skeleton,
@@ -18,13 +17,13 @@ import {
   TabPanel,
   Tabs,
 } from '@/design-system'
-import { useRequestDrawer } from '@/features/request-drawer/context'
 import {
   DASHBOARD_CATEGORY_LIMIT,
   type RecommendedCategory,
   recommendedCategoriesQuery,
   SUGGESTED_SURVEYS_PER_CATEGORY,
 } from '@/features/requests/api/surveys'
+import { SurveyButton } from '@/features/requests/components/SurveyButton'
 import { SM_UP, useMediaQuery } from '../useMediaQuery'
 
 export function RequestIdeas({ headingId }: { headingId: string }) {
@@ -96,7 +95,6 @@ function CategoryColumn({
   category: RecommendedCategory
   hideHeading?: boolean
 }) {
-  const drawer = useRequestDrawer()
   const headingId = useId()
   const surveys = category.request_surveys.slice(0, SUGGESTED_SURVEYS_PER_CATEGORY)
   return (
@@ -119,18 +117,7 @@ function CategoryColumn({
         <ul className="flex flex-col gap-2">
           {surveys.map((survey) => (
             <li key={survey.id}>
-              <button
-                type="button"
-                onClick={() => drawer.open({ surveyId: survey.id, surveyName: survey.name })}
-                className={cx(
-                  'flex min-h-11 w-full items-center justify-between gap-3 rounded-xl border border-line bg-canvas px-4 py-2.5 text-start text-sm font-semibold text-ink',
-                  'transition-colors hover:border-primary-400 hover:bg-primary-50 motion-reduce:transition-none',
-                  focusRing,
-                )}
-              >
-                <span>{survey.name}</span>
-                <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
-              </button>
+              <SurveyButton survey={survey} size="sm" />
             </li>
           ))}
         </ul>

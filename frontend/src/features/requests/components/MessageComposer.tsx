@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { CircleAlert, Send } from 'lucide-react'
+import { Send } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
-import { Button, FileUpload, type FileUploadHandle, TextInput } from '@/design-system'
-import { useSingleFileUpload } from '@/features/uploads'
+import { Button, type FileUploadHandle, TextInput } from '@/design-system'
+import { ErrorBox, MessageAttachmentField, useSingleFileUpload } from '@/features/uploads'
 import {
   createMessage,
   type NewMessage,
@@ -11,17 +11,9 @@ import {
   type RequestItem,
   requestKeys,
 } from '../api/requests'
-import {
-  invalidAttachmentTypeMessage,
-  isImageOrPdf,
-  messageUploadErrorMessage,
-} from '../lib/wording'
 
 /** Field error when Send is pressed with nothing (or only spaces) typed (spec §5). */
 export const EMPTY_MESSAGE_ERROR = 'Please enter a message'
-
-/** Images or PDFs only (spec §5 'Message attachments'). */
-const ACCEPT = 'image/*,application/pdf'
 
 export interface MessageComposerProps {
   requestId: number
@@ -113,31 +105,13 @@ export function MessageComposer({ requestId, sourceName }: MessageComposerProps)
           if (fieldError && event.target.value.trim()) setFieldError(null)
         }}
       />
-      <FileUpload
+      <MessageAttachmentField
         ref={fileRef}
-        label="Attach a file"
-        description="One image or PDF, up to 25 MB"
-        accept={ACCEPT}
-        validate={(file) => (isImageOrPdf(file) ? null : invalidAttachmentTypeMessage(file.name))}
-        onFileSelected={(file) => {
-          void upload.start(file, { requestId })
-        }}
-        onFileRemoved={() => upload.reset()}
-        status={upload.status === 'idle' ? 'pending' : upload.status}
-        progress={upload.progress}
-        error={upload.error ? messageUploadErrorMessage(upload.error) : null}
+        upload={upload}
+        requestId={requestId}
         isDisabled={send.isPending}
       />
-      {send.isError ? (
-        <div
-          id={errorId}
-          role="alert"
-          className="flex items-start gap-2 rounded-xl border border-danger-200 bg-danger-50 p-3 text-sm font-medium text-danger-800"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{send.error.message}</span>
-        </div>
-      ) : null}
+      {send.isError ? <ErrorBox id={errorId} message={send.error.message} /> : null}
       <div className="flex items-center justify-end gap-3">
         <Button
           type="submit"

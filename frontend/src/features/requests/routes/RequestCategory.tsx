@@ -4,22 +4,20 @@
  * not-found state.
  */
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft, ChevronRight, LayoutDashboard, RotateCcw } from 'lucide-react'
+import { ArrowLeft, LayoutDashboard, RotateCcw } from 'lucide-react'
 import { useParams } from 'react-router'
 import {
   ASSISTANT_NAME,
   Assistant,
   Button,
   CategoryIcon,
-  cx,
-  focusRing,
   Heading,
   Paragraph,
   Skeleton,
   SkeletonGroup,
 } from '@/design-system'
-import { useRequestDrawer } from '@/features/request-drawer/context'
 import { categoryRequestSurveysQuery, isSurveyNotFound } from '../api/surveys'
+import { SurveyButton } from '../components/SurveyButton'
 
 export const CATEGORY_NOT_FOUND_TITLE = "We can't find that category"
 
@@ -50,7 +48,6 @@ export default function RequestCategory() {
 
 function CategoryScreen({ id }: { id: number }) {
   const query = useQuery(categoryRequestSurveysQuery(id))
-  const drawer = useRequestDrawer()
 
   if (query.isPending) {
     return (
@@ -116,18 +113,7 @@ function CategoryScreen({ id }: { id: number }) {
         <ul aria-label={`${category.name} requests`} className="grid gap-3 sm:grid-cols-2">
           {surveys.map((survey) => (
             <li key={survey.id} className="flex">
-              <button
-                type="button"
-                onClick={() => drawer.open({ surveyId: survey.id, surveyName: survey.name })}
-                className={cx(
-                  'flex min-h-16 w-full items-center justify-between gap-3 rounded-2xl border border-line bg-surface px-5 py-4 text-start text-base font-semibold text-ink shadow-xs',
-                  'transition-colors hover:border-primary-400 hover:bg-primary-50 motion-reduce:transition-none',
-                  focusRing,
-                )}
-              >
-                <span>{survey.name}</span>
-                <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-ink-muted" />
-              </button>
+              <SurveyButton survey={survey} size="lg" />
             </li>
           ))}
         </ul>
