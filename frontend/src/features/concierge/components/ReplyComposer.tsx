@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
 import { Button, type FileUploadHandle, TextInput } from '@/design-system'
-import { newIdempotencyKey } from '@/features/requests/api/requests'
+import { useSendAttemptKey } from '@/features/requests/api/useSendAttemptKey'
 import { ErrorBox, MessageAttachmentField, useSingleFileUpload } from '@/features/uploads'
 import { type NewReply, sendReply } from '../api'
 import { useDeskAction } from '../lib/useDeskAction'
@@ -20,12 +20,12 @@ export function ReplyComposer({ requestId, firstName }: { requestId: number; fir
   const errorId = useId()
   const [text, setText] = useState('')
   const [fieldError, setFieldError] = useState<string | null>(null)
-  const attempt = useRef<{ signature: string; key: string } | null>(null)
+  const attemptKey = useSendAttemptKey()
 
   const send = useDeskAction<NewReply>(requestId, sendReply, {
     toastErrors: false,
     onSuccess: () => {
-      attempt.current = null
+      attemptKey.clear()
       setText('')
       setFieldError(null)
       upload.reset()
@@ -44,11 +44,12 @@ export function ReplyComposer({ requestId, firstName }: { requestId: number; fir
       return
     }
     const attachmentKeys = upload.status === 'uploaded' && upload.key ? [upload.key] : []
-    const signature = JSON.stringify([body, attachmentKeys])
-    if (attempt.current?.signature !== signature) {
-      attempt.current = { signature, key: newIdempotencyKey() }
-    }
-    send.mutate({ requestId, body, attachmentKeys, idempotencyKey: attempt.current.key })
+    send.mutate({
+      requestId,
+      body,
+      attachmentKeys,
+      idempotencyKey: attemptKey.keyFor(body, attachmentKeys),
+    })
   }
 
   // Ctrl/⌘ + Enter sends; Enter alone adds a line.

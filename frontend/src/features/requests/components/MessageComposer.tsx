@@ -6,11 +6,11 @@ import { ErrorBox, MessageAttachmentField, useSingleFileUpload } from '@/feature
 import {
   createMessage,
   type NewMessage,
-  newIdempotencyKey,
   type RequestApiError,
   type RequestItem,
   requestKeys,
 } from '../api/requests'
+import { useSendAttemptKey } from '../api/useSendAttemptKey'
 
 /** Field error when Send is pressed with nothing (or only spaces) typed (spec §5). */
 export const EMPTY_MESSAGE_ERROR = 'Please enter a message'
@@ -34,13 +34,12 @@ export function MessageComposer({ requestId, sourceName }: MessageComposerProps)
   const errorId = useId()
   const [text, setText] = useState('')
   const [fieldError, setFieldError] = useState<string | null>(null)
-  // One Idempotency-Key per send attempt, reused when the same message is sent again after a failure.
-  const attempt = useRef<{ signature: string; key: string } | null>(null)
+  const attemptKey = useSendAttemptKey()
 
   const send = useMutation<RequestItem, RequestApiError, NewMessage>({
     mutationFn: createMessage,
     onSuccess: async (request) => {
-      attempt.current = null
+      attemptKey.clear()
       setText('')
       setFieldError(null)
       upload.reset()
@@ -61,16 +60,12 @@ export function MessageComposer({ requestId, sourceName }: MessageComposerProps)
       return
     }
     const attachmentKeys = upload.status === 'uploaded' && upload.key ? [upload.key] : []
-    const signature = JSON.stringify([body, attachmentKeys])
-    if (attempt.current?.signature !== signature) {
-      attempt.current = { signature, key: newIdempotencyKey() }
-    }
     send.mutate({
       requestId,
       body,
       sourceName,
       attachmentKeys,
-      idempotencyKey: attempt.current.key,
+      idempotencyKey: attemptKey.keyFor(body, attachmentKeys),
     })
   }
 

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft, CircleAlert, SearchX } from 'lucide-react'
+import { ArrowLeft, SearchX } from 'lucide-react'
 import { useMemo } from 'react'
 import { useParams } from 'react-router'
 import { useCurrentUser } from '@/app/guards'
 import { Button, CategoryIcon, Heading, Paragraph, Skeleton, SkeletonGroup } from '@/design-system'
 import { isNotFound, REQUEST_POLL_MS, type RequestItem, requestQuery } from '../api/requests'
+import { LoadError } from '../components/LoadError'
 import { MessageComposer } from '../components/MessageComposer'
 import { MessageThread } from '../components/MessageThread'
 import { StatusBadge } from '../components/StatusBadge'
@@ -50,7 +51,7 @@ function RequestScreen({ id }: { id: number }) {
   if (isPending) return <RequestSkeleton />
   if (isError && !data) {
     if (isNotFound(error)) return <RequestNotFound />
-    return <RequestLoadError onRetry={() => refetch()} />
+    return <LoadError message="We couldn’t load this request." onRetry={() => refetch()} />
   }
   return <RequestDetail request={data} />
 }
@@ -103,23 +104,6 @@ function RequestNotFound() {
         Back to requests
       </Button>
     </section>
-  )
-}
-
-function RequestLoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-start gap-3 rounded-2xl border border-danger-200 bg-danger-50 p-5 text-danger-800"
-    >
-      <p className="flex items-center gap-2 font-semibold">
-        <CircleAlert aria-hidden="true" className="size-5" />
-        We couldn’t load this request.
-      </p>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
   )
 }
 

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query'
-import { CircleAlert, Plus } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/app/shell/PageHeader'
 import {
@@ -16,6 +16,7 @@ import {
 } from '@/design-system'
 import { INTRO_SURVEY_ID, useRequestDrawer } from '@/features/request-drawer/context'
 import { type RequestBucket, type RequestItem, requestListQuery } from '../api/requests'
+import { LoadError } from '../components/LoadError'
 import { RequestCard } from '../components/RequestCard'
 import { useNow } from '../lib/useNow'
 import {
@@ -48,6 +49,7 @@ export default function Requests() {
       <PageHeader title="Requests">Everything you’ve asked your concierge to handle.</PageHeader>
       {failed ? (
         <LoadError
+          message="We couldn’t load your requests."
           onRetry={() => {
             for (const r of results) if (r.isError) void r.refetch()
           }}
@@ -206,22 +208,5 @@ function RequestListSkeleton() {
         </div>
       ))}
     </SkeletonGroup>
-  )
-}
-
-function LoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-start gap-3 rounded-2xl border border-danger-200 bg-danger-50 p-5 text-danger-800"
-    >
-      <p className="flex items-center gap-2 font-semibold">
-        <CircleAlert aria-hidden="true" className="size-5" />
-        We couldn’t load your requests.
-      </p>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
   )
 }
