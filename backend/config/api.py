@@ -15,7 +15,7 @@ from concierge.accounts.auth import token_auth
 from concierge.common.api import router as common_router
 from concierge.common.errors import ApiError, RateLimited, error_body
 from concierge.concierge_desk.api import router as concierge_desk_router
-from concierge.notifications.api import router as notifications_router
+from concierge.live.api import router as live_router
 from concierge.offerings.api import router as offerings_router
 from concierge.servicerequests.api import router as servicerequests_router
 from concierge.surveys.api import router as surveys_router
@@ -85,5 +85,5 @@ api.add_router("", surveys_router)
 api.add_router("", offerings_router)
 api.add_router("", servicerequests_router)
 api.add_router("", uploads_router)
-api.add_router("", notifications_router)
+api.add_router("", live_router)
 api.add_router("", concierge_desk_router)

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "concierge.servicerequests",
     "concierge.uploads",
     "concierge.concierge_desk",
+    "concierge.live",
     "concierge.demo",
 ]
 

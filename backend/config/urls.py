@@ -4,7 +4,7 @@ from django.urls import path, re_path
 from django.views.static import serve
 
 from concierge.common.views import partner_quote, spa_index
-from concierge.notifications.sse import events_view
+from concierge.live.sse import events_view
 from concierge.notifications.views import outbox_view
 from config.api import api
 

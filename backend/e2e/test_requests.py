@@ -149,7 +149,7 @@ def dog_walker_request(user: User) -> ServiceRequest:
         user=user,
         name=DOG_WALKER,
         details=details,
-        survey_category=category(SurveyCategory.Icon.PET),
+        survey_category_id=category(SurveyCategory.Icon.PET).pk,
     )
 
 

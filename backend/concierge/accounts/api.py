@@ -17,7 +17,6 @@ from concierge.accounts.models import User
 from concierge.accounts.schemas import (
     CompanyOut,
     CurrentUserOut,
-    ErrorOut,
     MfaEnrollIn,
     OnboardingAnswerIn,
     OnboardingAnswersIn,
@@ -33,6 +32,7 @@ from concierge.accounts.schemas import (
 )
 from concierge.common.errors import Unauthorized
 from concierge.common.ratelimit import rate_limit
+from concierge.common.schemas import ErrorOut
 
 router = Router(tags=["account"])
 ERRORS = {400: ErrorOut, 401: ErrorOut, 422: ErrorOut, 429: ErrorOut}

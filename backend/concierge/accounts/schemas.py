@@ -22,12 +22,6 @@ class SuccessOut(Schema):
     success: bool = True
 
 
-class ErrorOut(Schema):
-    success: bool = False
-    error: str
-    errors: dict[str, list[str]] | None = None
-
-
 class SignInUser(InputSchema):
     email: str = ""
     password: str = ""

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import models
 from django.db.models import Prefetch
 from django.utils import timezone
 
 from concierge.accounts.models import AuthToken, Company, OnboardingAnswer, User
+from concierge.accounts.onboarding import ADDRESS_PARTS, TEXT, YES_NO, Answer
+from concierge.common.formatting import PHONE_DIGITS, address_line, phone_digits, phone_display
 from concierge.common.tokens import token_hash
 
 CONCIERGE_GROUP = "Concierges"
+
+
+def companies_prefetch(*, path: str) -> Prefetch:
+    """Prefetches the companies at `path` (e.g. "user__companies") by name."""
+    return Prefetch(path, queryset=Company.objects.order_by("name"))
 
 
 def user_mfa_required(*, user: User) -> bool:
@@ -27,7 +36,7 @@ def auth_token_get_active(*, raw_token: str) -> AuthToken | None:
     return (
         AuthToken.objects.select_related("user")
         .prefetch_related(
-            Prefetch("user__companies", queryset=Company.objects.order_by("name")),
+            companies_prefetch(path="user__companies"),
             "user__groups",
         )
         .filter(
@@ -77,3 +86,57 @@ def user_initials(*, full_name: str) -> str:
 
 def onboarding_answers_for_user(*, user: User) -> dict[int, object]:
     return {a.answer_id: a.value for a in OnboardingAnswer.objects.filter(user=user)}
+
+
+@dataclass(frozen=True)
+class OnboardingItem:
+    answer_id: int
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class EmployeeProfile:
+    """What an employee told us at onboarding, as the desk shows it and surveys pre-fill it."""
+
+    yes_no: dict[int, bool]  # answered yes/no questions by id
+    texts: dict[int, str]  # answered text questions by id, trimmed
+    phone_digits: str | None  # the phone's 10 digits
+    phone: str | None  # as people read it: (555) 010-2030
+    preferred_email: str | None
+    address: str | None  # on one line: the address answer, else its parts
+    onboarding: list[OnboardingItem]  # every answer with its label, yes/no ones first
+
+
+def _answer_text(value: object) -> str:
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    return ""
+
+
+def employee_profile(*, user: User) -> EmployeeProfile:
+    """`user`'s onboarding answers, labelled and with their contact details: one query."""
+    answers = onboarding_answers_for_user(user=user)
+    yes_no = {a.value: v for a in YES_NO if isinstance(v := answers.get(a.value), bool)}
+    texts = {a.value: t for a in TEXT if (t := _answer_text(answers.get(a.value)))}
+    digits = phone_digits(texts.get(Answer.PHONE, ""))
+    if len(digits) == PHONE_DIGITS:
+        texts[Answer.PHONE] = phone_display(digits)
+    address = texts.get(Answer.ADDRESS) or address_line(texts.get(p, "") for p in ADDRESS_PARTS)
+    items = [
+        OnboardingItem(a.value, a.label, "Yes" if yes_no[a] else "No")
+        for a in YES_NO
+        if a in yes_no
+    ]
+    items += [OnboardingItem(a.value, a.label, texts[a]) for a in TEXT if a in texts]
+    return EmployeeProfile(
+        yes_no=yes_no,
+        texts=texts,
+        phone_digits=digits if len(digits) == PHONE_DIGITS else None,
+        phone=texts.get(Answer.PHONE),
+        preferred_email=texts.get(Answer.PREFERRED_EMAIL),
+        address=address or None,
+        onboarding=items,
+    )

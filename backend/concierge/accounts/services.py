@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -14,8 +13,10 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
+from concierge.accounts import onboarding
 from concierge.accounts.models import (
     AuthToken,
     Company,
@@ -24,7 +25,9 @@ from concierge.accounts.models import (
     PasswordResetToken,
     User,
 )
+from concierge.accounts.onboarding import Answer
 from concierge.accounts.selectors import user_mfa_required
+from concierge.common import formatting
 from concierge.common.errors import ApiError, Unauthorized, ValidationFailed
 from concierge.common.tokens import digits_new, hashes_equal, token_hash, token_new
 from concierge.notifications.services import email_send, sms_send
@@ -45,19 +48,6 @@ DUPLICATE_EMAIL = (
     "If you already have one, sign in or reset your password."
 )
 UNKNOWN_COMPANY = "We couldn't find that company. Please check the sign-up link from your employer."
-BOOLEAN_ANSWER_IDS = {132, 134, 121, 122, 120}  # home, car, parent, pet, partner
-PHONE_ANSWER_ID = 104
-EMAIL_ANSWER_ID = 165
-ADDRESS_GROUP_ID = 611
-ADDRESS_REQUIRED = {148: "address", 150: "city", 151: "state", 311: "postal code", 313: "country"}
-ADDRESS_ANSWER_IDS = {*ADDRESS_REQUIRED, 149}
-ONBOARDING_ANSWER_IDS = {
-    *BOOLEAN_ANSWER_IDS,
-    PHONE_ANSWER_ID,
-    EMAIL_ANSWER_ID,
-    ADDRESS_GROUP_ID,
-    *ADDRESS_ANSWER_IDS,
-}
 # A precomputed hash so that an unknown email costs as much time as a wrong password.
 _DUMMY_PASSWORD_HASH = make_password("not-a-real-password")
 
@@ -347,20 +337,22 @@ def _mfa_verify_attempt(*, auth_token: AuthToken, code: str) -> _MfaOutcome:
 
 def _onboarding_errors(values: dict[int, Any]) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
-    for answer_id in BOOLEAN_ANSWER_IDS & values.keys():
-        if values[answer_id] is not None and not isinstance(values[answer_id], bool):
+    for answer_id in onboarding.YES_NO:
+        if values.get(answer_id) is not None and not isinstance(values[answer_id], bool):
             errors[str(answer_id)] = ["Please answer yes or no"]
-    phone = values.get(PHONE_ANSWER_ID)
-    if phone and not (isinstance(phone, str) and len(re.sub(r"\D", "", phone)) == 10):
-        errors[str(PHONE_ANSWER_ID)] = ["Please enter a valid phone number"]
-    email = values.get(EMAIL_ANSWER_ID)
+    phone = values.get(Answer.PHONE)
+    if phone and not (
+        isinstance(phone, str) and len(formatting.phone_digits(phone)) == formatting.PHONE_DIGITS
+    ):
+        errors[str(Answer.PHONE)] = ["Please enter a valid phone number"]
+    email = values.get(Answer.PREFERRED_EMAIL)
     if email:
         try:
             validate_email(email)
         except DjangoValidationError:
-            errors[str(EMAIL_ANSWER_ID)] = ["Please enter a valid email address"]
-    if any(_filled(values.get(answer_id)) for answer_id in ADDRESS_ANSWER_IDS):
-        for answer_id, label in ADDRESS_REQUIRED.items():
+            errors[str(Answer.PREFERRED_EMAIL)] = ["Please enter a valid email address"]
+    if any(_filled(values.get(answer_id)) for answer_id in onboarding.ADDRESS_PARTS):
+        for answer_id, label in onboarding.ADDRESS_REQUIRED.items():
             if not _filled(values.get(answer_id)):
                 errors[str(answer_id)] = [f"Please enter your {label}"]
     return errors
@@ -373,7 +365,7 @@ def _filled(value: Any) -> bool:
 @transaction.atomic
 def onboarding_answers_save(*, user: User, answers: list[dict[str, Any]]) -> None:
     """Stores onboarding answers by their spec §3 ids; the address is all-or-nothing."""
-    unknown = sorted({a["answer_id"] for a in answers} - ONBOARDING_ANSWER_IDS)
+    unknown = sorted({a["answer_id"] for a in answers} - onboarding.ALL)
     if unknown:
         raise ValidationFailed.for_field(
             "answers", f"Unknown answer id: {', '.join(map(str, unknown))}"
@@ -388,3 +380,8 @@ def onboarding_answers_save(*, user: User, answers: list[dict[str, Any]]) -> Non
     if user.onboarded_at is None:
         user.onboarded_at = timezone.now()
         user.save(update_fields=["onboarded_at"])
+
+
+def user_request_count_add(*, user: User) -> None:
+    """One more request for `user`: an F() update, so concurrent creates never lose one."""
+    User.objects.filter(pk=user.pk).update(request_count=F("request_count") + 1)

@@ -6,8 +6,8 @@ from django.db import connection
 from django.http import HttpRequest
 from ninja import Router, Schema
 
-from concierge.accounts.schemas import ErrorOut
 from concierge.common.errors import ApiError
+from concierge.common.schemas import ErrorOut
 
 router = Router(tags=["health"])
 DATABASE_UNAVAILABLE = "The database is unavailable."

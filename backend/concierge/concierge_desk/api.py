@@ -7,16 +7,17 @@ requests (see `concierge.concierge_desk.selectors`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.http import HttpRequest
 from django.utils import timezone
 from ninja import Header, Query, Router, Schema, Status
 from pydantic import Field
 
 from concierge.accounts.auth import TokenAuth, request_auth_token
-from concierge.accounts.models import AuthToken, User
-from concierge.accounts.schemas import ErrorOut
-from concierge.accounts.selectors import concierge_list, user_is_concierge
+from concierge.accounts.selectors import concierge_list, employee_profile, user_is_concierge
 from concierge.common.errors import PermissionDenied, ValidationFailed
+from concierge.common.schemas import ErrorOut
 from concierge.concierge_desk import selectors, services
 from concierge.concierge_desk.models import InternalNote
 from concierge.concierge_desk.schemas import (
@@ -43,9 +44,14 @@ from concierge.concierge_desk.schemas import (
     SurveyAnswerOut,
     SurveyOut,
 )
+from concierge.servicerequests import selectors as request_selectors
 from concierge.servicerequests import services as request_services
-from concierge.servicerequests.models import Message, ServiceRequest
-from concierge.servicerequests.schemas import message_out
+from concierge.servicerequests.html import html_to_text
+from concierge.servicerequests.schemas import MessageSource, RequestStatus, message_out
+
+if TYPE_CHECKING:
+    from concierge.accounts.models import AuthToken, User
+    from concierge.servicerequests.models import Message, ServiceRequest
 
 CONCIERGES_ONLY = "This area is for concierges only."
 
@@ -80,8 +86,8 @@ def _last_message_out(message: Message | None) -> LastMessageOut | None:
     if message is None:
         return None
     return LastMessageOut(
-        body_text=selectors.excerpt(selectors.html_to_text(message.body_html)),
-        source=message.source,
+        body_text=selectors.excerpt(html_to_text(message.body_html)),
+        source=MessageSource(message.source),
         source_name=message.source_name,
         created_at=message.external_created_at,
     )
@@ -102,7 +108,7 @@ def _category(service_request: ServiceRequest) -> tuple[str | None, str | None]:
 
 
 class QueueFilters(Schema):
-    status: ServiceRequest.Status | None = Field(
+    status: RequestStatus | None = Field(
         None, description="open, in_progress or closed; all statuses when absent."
     )
     company: int | None = Field(None, ge=1, description="Only employees of this company.")
@@ -115,7 +121,9 @@ class QueueFilters(Schema):
         description="Search: employee name or email, request name, message text, or #id.",
     )
     order: str = Field("oldest", pattern="^(oldest|newest)$", description="By issue time.")
-    limit: int = Field(selectors.QUEUE_LIMIT_DEFAULT, ge=1, le=selectors.QUEUE_LIMIT_MAX)
+    limit: int = Field(
+        request_selectors.QUEUE_LIMIT_DEFAULT, ge=1, le=request_selectors.QUEUE_LIMIT_MAX
+    )
 
 
 @router.get("/concierge/requests", response={200: QueueOut, **ERRORS})
@@ -123,7 +131,7 @@ def queue(request: HttpRequest, filters: Query[QueueFilters]):
     """The shared queue of every company's requests, oldest first by default, with the count
     of each status under the same filters (for the In Queue / In Progress / Completed tabs).
     A fixed number of SQL queries whatever the number of requests."""
-    result = selectors.request_queue(
+    result = request_selectors.request_queue(
         concierge=_me(request),
         status=filters.status,
         company_id=filters.company,
@@ -142,7 +150,7 @@ def queue(request: HttpRequest, filters: Query[QueueFilters]):
             QueueItemOut(
                 id=service_request.pk,
                 name=service_request.name,
-                status=service_request.status,
+                status=RequestStatus(service_request.status),
                 company=CompanyRef(id=company.pk, name=company.name) if company else None,
                 employee=EmployeeRef(
                     id=employee.pk, full_name=employee.full_name, email=employee.email
@@ -153,7 +161,7 @@ def queue(request: HttpRequest, filters: Query[QueueFilters]):
                 age_seconds=_age_seconds(service_request),
                 last_message_at=service_request.last_message_at,
                 last_message=_last_message_out(last_message),
-                waiting_on=selectors.waiting_on(last_message),
+                waiting_on=request_selectors.waiting_on(last_message),
                 assignee=_person(service_request.assignee),
             )
         )
@@ -165,18 +173,18 @@ def queue(request: HttpRequest, filters: Query[QueueFilters]):
 
 def _detail(request: HttpRequest, request_id: int) -> DeskRequestDetailOut:
     me = _me(request)
-    service_request = selectors.request_thread_for_desk(request_id=request_id)
+    service_request = request_selectors.request_thread_for_desk(request_id=request_id)
     employee = service_request.user
     companies = list(employee.companies.all())
     messages = list(service_request.messages.all())
-    profile = selectors.employee_profile(user=employee)
+    profile = employee_profile(user=employee)
     survey = selectors.survey_answers_for_request(service_request=service_request)
     category_name, category_icon = _category(service_request)
     viewers = selectors.presence_viewers(request_id=service_request.pk, exclude_user_id=me.pk)
     out = DeskRequestOut(
         id=service_request.pk,
         name=service_request.name,
-        status=service_request.status,
+        status=RequestStatus(service_request.status),
         details=service_request.details,
         company=CompanyRef(id=companies[0].pk, name=companies[0].name) if companies else None,
         employee=EmployeeProfileOut(
@@ -201,11 +209,11 @@ def _detail(request: HttpRequest, request_id: int) -> DeskRequestDetailOut:
         created_at=service_request.created_at,
         age_seconds=_age_seconds(service_request),
         last_message_at=service_request.last_message_at,
-        waiting_on=selectors.waiting_on(messages[-1] if messages else None),
+        waiting_on=request_selectors.waiting_on(messages[-1] if messages else None),
         seen_by_employee_at=service_request.seen_by_employee_at,
         assignee=_person(service_request.assignee),
         messages=[message_out(m) for m in messages],
-        notes=[_note_out(n) for n in service_request.internal_notes.all()],
+        notes=[_note_out(n) for n in selectors.note_list_for_request(request_id=request_id)],
         survey=SurveyOut(
             id=survey.survey_id,
             name=survey.survey_name,
@@ -231,7 +239,7 @@ def request_detail(request: HttpRequest, request_id: int):
     """Everything about one request (any company's): the thread with attachments, internal
     notes, the survey's question/answer pairs, the employee's profile and onboarding answers,
     the assignee, and the other concierges who have it open. Opening it counts as presence."""
-    service_request = selectors.request_get_for_desk(request_id=request_id)
+    service_request = request_selectors.request_get_for_desk(request_id=request_id)
     services.presence_touch(request_id=service_request.pk, user=_me(request))
     return _detail(request, request_id)
 
@@ -242,7 +250,7 @@ def request_detail(request: HttpRequest, request_id: int):
 )
 def request_claim(request: HttpRequest, request_id: int):
     """Assign the request to me. 409 when another concierge already has it (use assign)."""
-    service_request = selectors.request_get_for_desk(request_id=request_id)
+    service_request = request_selectors.request_get_for_desk(request_id=request_id)
     request_services.request_claim(request=service_request, concierge=_me(request))
     return _detail(request, request_id)
 
@@ -252,7 +260,7 @@ def request_claim(request: HttpRequest, request_id: int):
 )
 def request_assign(request: HttpRequest, request_id: int, payload: AssignIn):
     """Assign to a concierge (by user id), or unassign with null. Not a concierge: 422."""
-    service_request = selectors.request_get_for_desk(request_id=request_id)
+    service_request = request_selectors.request_get_for_desk(request_id=request_id)
     assignee = None
     if payload.assignee_id is not None:
         assignee = next((c for c in concierge_list() if c.pk == payload.assignee_id), None)
@@ -268,7 +276,7 @@ def request_assign(request: HttpRequest, request_id: int, payload: AssignIn):
 def request_status(request: HttpRequest, request_id: int, payload: StatusIn):
     """start: In Queue → In Progress; complete: In Queue or In Progress → Completed;
     reopen: Completed → In Queue. Any other move is a 422 that says why."""
-    service_request = selectors.request_get_for_desk(request_id=request_id)
+    service_request = request_selectors.request_get_for_desk(request_id=request_id)
     request_services.request_status_change(request=service_request, action=payload.action)
     return _detail(request, request_id)
 
@@ -293,7 +301,7 @@ def reply_create(
     replying concierge, and the employee is emailed after REPLY_NOTIFICATION_DELAY_SECONDS
     unless they have opened the request by then.
     """
-    service_request = selectors.request_get_for_desk(request_id=request_id)
+    service_request = request_selectors.request_get_for_desk(request_id=request_id)
     request_services.concierge_reply_create(
         request=service_request,
         author=_me(request),
@@ -307,7 +315,7 @@ def reply_create(
 @router.post("/concierge/requests/{int:request_id}/notes", response={201: NoteCreatedOut, **ERRORS})
 def note_create(request: HttpRequest, request_id: int, payload: NoteIn):
     """An internal note: visible to concierges only, never to the employee."""
-    service_request = selectors.request_get_for_desk(request_id=request_id)
+    service_request = request_selectors.request_get_for_desk(request_id=request_id)
     note = services.note_create(request=service_request, author=_me(request), body=payload.body)
     return Status(201, NoteCreatedOut(note=_note_out(note)))
 
@@ -317,7 +325,7 @@ def presence_heartbeat(request: HttpRequest, request_id: int):
     """'I have this request open': send every ~10 s while the view is open; a concierge is
     listed for 30 s after their last heartbeat. Answers the OTHER concierges there now."""
     me = _me(request)
-    service_request = selectors.request_get_for_desk(request_id=request_id)
+    service_request = request_selectors.request_get_for_desk(request_id=request_id)
     services.presence_touch(request_id=service_request.pk, user=me)
     viewers = selectors.presence_viewers(request_id=service_request.pk, exclude_user_id=me.pk)
     return PresenceOut(viewers=[PersonRef(id=v.id, full_name=v.full_name) for v in viewers])
@@ -329,7 +337,7 @@ def presence_heartbeat(request: HttpRequest, request_id: int):
 def presence_leave(request: HttpRequest, request_id: int):
     """'I closed this request': drop me from its viewers at once."""
     me = _me(request)
-    service_request = selectors.request_get_for_desk(request_id=request_id)
+    service_request = request_selectors.request_get_for_desk(request_id=request_id)
     services.presence_leave(request_id=service_request.pk, user=me)
     viewers = selectors.presence_viewers(request_id=service_request.pk, exclude_user_id=me.pk)
     return PresenceOut(viewers=[PersonRef(id=v.id, full_name=v.full_name) for v in viewers])

@@ -6,7 +6,7 @@ from typing import Literal
 from ninja import Schema
 from pydantic import Field
 
-from concierge.servicerequests.schemas import MessageOut
+from concierge.servicerequests.schemas import MessageOut, MessageSource, RequestStatus
 
 
 class CompanyRef(Schema):
@@ -27,7 +27,7 @@ class EmployeeRef(Schema):
 
 class LastMessageOut(Schema):
     body_text: str = Field(description="Plain-text excerpt of the message (at most 160 chars).")
-    source: str = Field(description="'user' (the employee) or 'life_concierge'.")
+    source: MessageSource = Field(description="'user' (the employee) or 'life_concierge'.")
     source_name: str
     created_at: datetime
 
@@ -41,7 +41,9 @@ class QueueCountsOut(Schema):
 class QueueItemOut(Schema):
     id: int
     name: str
-    status: str = Field(description="open ('In Queue'), in_progress, or closed ('Completed').")
+    status: RequestStatus = Field(
+        description="open ('In Queue'), in_progress, or closed ('Completed')."
+    )
     company: CompanyRef | None
     employee: EmployeeRef
     survey_category_name: str | None
@@ -106,7 +108,7 @@ class EmployeeProfileOut(Schema):
 class DeskRequestOut(Schema):
     id: int
     name: str
-    status: str
+    status: RequestStatus
     details: str
     company: CompanyRef | None
     employee: EmployeeProfileOut

@@ -3,15 +3,20 @@ live in `concierge.servicerequests.services`."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.core.cache import cache
 from django.db import transaction
 
-from concierge.accounts.models import User
 from concierge.common.errors import ValidationFailed
 from concierge.concierge_desk.models import InternalNote
 from concierge.concierge_desk.selectors import PRESENCE_TTL_SECONDS, presence_key
 from concierge.notifications import events
-from concierge.servicerequests.models import ServiceRequest
+from concierge.notifications.publish import event_publish
+
+if TYPE_CHECKING:
+    from concierge.accounts.models import User
+    from concierge.servicerequests.models import ServiceRequest
 
 NOTE_MAX = 10_000
 NOTE_REQUIRED = "Please write the note."
@@ -28,7 +33,7 @@ def note_create(*, request: ServiceRequest, author: User, body: str) -> Internal
         raise ValidationFailed.for_field("body", NOTE_TOO_LONG)
     with transaction.atomic():
         note = InternalNote.objects.create(request=request, author=author, body=text)
-        events.event_publish(
+        event_publish(
             type=events.NOTE_CREATED,
             request_id=request.pk,
             owner_id=request.user_id,
@@ -60,6 +65,6 @@ def presence_leave(*, request_id: int, user: User) -> None:
 
 
 def _announce(request_id: int) -> None:
-    events.event_publish(
+    event_publish(
         type=events.PRESENCE_UPDATED, request_id=request_id, owner_id=None, staff_only=True
     )

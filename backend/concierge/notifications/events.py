@@ -9,6 +9,8 @@ receive an event is decided here, in `event_visible_to`:
 - a concierge receives every event (one shared desk: every concierge works every company).
 
 The payload a client sees is `{"type", "request_id", "status"?, "message_id"?, "note_id"?}`.
+`publish.event_publish` sends an event once the transaction commits, `broker` carries it
+between processes, and `concierge.live` streams it to the signed-in browsers.
 """
 
 from __future__ import annotations
@@ -16,8 +18,6 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 from typing import Any
-
-from django.db import transaction
 
 REQUEST_CREATED = "request.created"
 REQUEST_UPDATED = "request.updated"  # status or assignee changed
@@ -64,29 +64,3 @@ def event_visible_to(event: Event, *, user_id: int, is_concierge: bool) -> bool:
     if event.type == RESYNC:
         return True
     return not event.staff_only and event.owner_id is not None and event.owner_id == user_id
-
-
-def event_publish(
-    *,
-    type: str,  # noqa: A002
-    request_id: int | None,
-    owner_id: int | None,
-    staff_only: bool = False,
-    status: str | None = None,
-    message_id: int | None = None,
-    note_id: int | None = None,
-) -> None:
-    """Publish once the current transaction commits (at once outside a transaction); nothing
-    is published for work that rolls back. A broker failure is logged, never raised."""
-    from concierge.notifications.broker import broker_get
-
-    event = Event(
-        type=type,
-        request_id=request_id,
-        owner_id=owner_id,
-        staff_only=staff_only,
-        status=status,
-        message_id=message_id,
-        note_id=note_id,
-    )
-    transaction.on_commit(lambda: broker_get().publish(event))

@@ -7,7 +7,7 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from concierge.accounts.auth import request_auth_token
-from concierge.accounts.schemas import ErrorOut
+from concierge.common.schemas import ErrorOut
 from concierge.offerings import selectors
 from concierge.offerings.models import Offering, Section
 from concierge.offerings.schemas import (

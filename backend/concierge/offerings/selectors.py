@@ -7,12 +7,15 @@ Visibility: a benefit is seen by employees of the companies it is attached to; a
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
-from concierge.accounts.models import User
 from concierge.common.errors import NotFound
 from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
+
+if TYPE_CHECKING:
+    from concierge.accounts.models import User
 
 OFFERING_NOT_FOUND = "We couldn't find that benefit or offer."
 MAX_ID = 2**63 - 1

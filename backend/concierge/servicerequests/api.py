@@ -6,7 +6,7 @@ from django.http import HttpRequest
 from ninja import Header, Router, Status
 
 from concierge.accounts.auth import request_auth_token
-from concierge.accounts.schemas import ErrorOut
+from concierge.common.schemas import ErrorOut
 from concierge.servicerequests import selectors, services
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.servicerequests.schemas import (
@@ -14,6 +14,7 @@ from concierge.servicerequests.schemas import (
     RequestDetailOut,
     RequestListOut,
     RequestOut,
+    RequestStatus,
     message_out,
 )
 
@@ -30,7 +31,7 @@ def request_out(
         id=service_request.pk,
         external_id=service_request.external_id,
         name=service_request.name,
-        status=service_request.status,
+        status=RequestStatus(service_request.status),
         issued_at=service_request.issued_at,
         details=service_request.details,
         created_at=service_request.created_at,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from html import escape
+from html import escape, unescape
 
 import nh3
+from django.utils.html import strip_tags
 
 _URL_RE = re.compile(r"(?i)\b((?:https?://|www\.)[^\s<>\"']+)")
 _TRAILING = ".,;:!?)]}*"
@@ -50,3 +51,8 @@ def text_to_html(text: str) -> str:
         link_rel="noopener noreferrer nofollow",
         set_tag_attribute_values={"a": {"target": "_blank"}},
     )
+
+
+def html_to_text(html: str) -> str:
+    """A message body as plain text: tags dropped, entities decoded, `<br>` back to newlines."""
+    return unescape(strip_tags(html.replace("<br>\n", "\n").replace("<br>", "\n"))).strip()

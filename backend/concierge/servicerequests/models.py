@@ -9,13 +9,25 @@ from django.db import models
 from django.utils import timezone
 
 
-class ServiceRequest(models.Model):
-    """A task handed to the concierge. Statuses and their labels are spec §4 'Request status'."""
+class RequestStatus(models.TextChoices):
+    """A request's status; the labels are spec §4 'Request status'."""
 
-    class Status(models.TextChoices):
-        OPEN = "open", "In Queue"
-        IN_PROGRESS = "in_progress", "In Progress"
-        CLOSED = "closed", "Completed"
+    OPEN = "open", "In Queue"
+    IN_PROGRESS = "in_progress", "In Progress"
+    CLOSED = "closed", "Completed"
+
+
+class MessageSource(models.TextChoices):
+    """Who wrote a message: the employee, or a concierge."""
+
+    USER = "user", "Employee"
+    LIFE_CONCIERGE = "life_concierge", "Concierge"
+
+
+class ServiceRequest(models.Model):
+    """A task handed to the concierge."""
+
+    Status = RequestStatus
 
     external_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     user = models.ForeignKey(
@@ -65,9 +77,7 @@ class Message(models.Model):
     """One message of a request's thread. `body_html` is built from the sender's plain text and
     sanitised (see `concierge.servicerequests.html`); it is safe to render as HTML."""
 
-    class Source(models.TextChoices):
-        USER = "user", "Employee"
-        LIFE_CONCIERGE = "life_concierge", "Concierge"
+    Source = MessageSource
 
     request = models.ForeignKey(ServiceRequest, on_delete=models.CASCADE, related_name="messages")
     author = models.ForeignKey(

@@ -6,7 +6,9 @@ from uuid import UUID
 from ninja import Schema
 from pydantic import Field
 
-from concierge.servicerequests.models import Message
+from concierge.servicerequests.models import Message, MessageSource, RequestStatus
+
+__all__ = ["MessageSource", "RequestStatus"]  # the closed sets other apps' schemas share
 
 
 class AttachmentOut(Schema):
@@ -19,7 +21,7 @@ class AttachmentOut(Schema):
 class MessageOut(Schema):
     id: int
     body_html: str = Field(description="Sanitised HTML: only <a href> and <br>.")
-    source: str = Field(description="'user' (the employee) or a concierge source.")
+    source: MessageSource = Field(description="'user' (the employee) or 'life_concierge'.")
     source_name: str
     external_created_at: datetime
     attachment_keys: list[str]
@@ -30,7 +32,9 @@ class RequestOut(Schema):
     id: int
     external_id: UUID
     name: str
-    status: str = Field(description="open ('In Queue'), in_progress, or closed ('Completed').")
+    status: RequestStatus = Field(
+        description="open ('In Queue'), in_progress, or closed ('Completed')."
+    )
     issued_at: datetime
     details: str
     created_at: datetime
@@ -67,7 +71,7 @@ def message_out(message: Message) -> MessageOut:
     return MessageOut(
         id=message.pk,
         body_html=message.body_html,
-        source=message.source,
+        source=MessageSource(message.source),
         source_name=message.source_name,
         external_created_at=message.external_created_at,
         attachment_keys=[link.upload.key for link in links],

@@ -1,13 +1,24 @@
-"""Request and message reads. Each runs a fixed number of queries whatever the list length."""
+"""Request and message reads. Each runs a fixed number of queries whatever the list length.
+
+The desk (one shared desk: every concierge works every company's requests) reads through
+the `request_queue` and `request_*_for_desk` selectors at the end.
+"""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, QuerySet
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import TYPE_CHECKING, Literal
 
-from concierge.accounts.models import User
-from concierge.accounts.selectors import user_is_concierge
-from concierge.common.errors import NotFound
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
+
+from concierge.accounts.selectors import companies_prefetch, user_is_concierge
+from concierge.common.errors import NotFound, ValidationFailed
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
+
+if TYPE_CHECKING:
+    from concierge.accounts.models import Company, User
 
 # The list endpoints by path segment (spec §7): /requests/open, /in_progress, /completed.
 LIST_STATUSES = {
@@ -38,6 +49,15 @@ def request_get_for_user(
     if service_request is None:
         raise NotFound()
     return service_request
+
+
+def request_attachable(user: User, request_id: int) -> bool:
+    """Whether `user` may attach files to the request: their own; any request for a concierge."""
+    try:
+        request_get_for_user(user=user, request_id=request_id, allow_concierge=True)
+    except NotFound:
+        return False
+    return True
 
 
 def request_thread_for_user(*, user: User, request_id: int) -> ServiceRequest:
@@ -75,3 +95,154 @@ def _messages_prefetch() -> Prefetch:
 def message_attachments(*, message: Message) -> list[MessageAttachment]:
     """The prefetched attachment links of a message, in order."""
     return list(message.attachment_links.all())
+
+
+# --------------------------------------------------------------------------- the desk
+
+MAX_ID = 2**63 - 1
+QUEUE_LIMIT_DEFAULT = 200
+QUEUE_LIMIT_MAX = 500
+SEARCH_TERMS_MAX = 6
+STATUSES = tuple(ServiceRequest.Status.values)
+ASSIGNEE_INVALID = "Choose 'mine', 'unassigned' or a concierge's id."
+REQUEST_NOT_FOUND = "We couldn't find that request."
+
+
+def _valid_id(value: int) -> bool:
+    return 0 < value <= MAX_ID
+
+
+def waiting_on(last_message: Message | None) -> Literal["concierge", "employee"]:
+    """Who has to act next: the concierge when the employee wrote last (or nobody has yet)."""
+    if last_message is None or last_message.source == Message.Source.USER:
+        return "concierge"
+    return "employee"
+
+
+@dataclass
+class Queue:
+    requests: Sequence[ServiceRequest]
+    counts: dict[str, int]
+    last_messages: dict[int, Message] = field(default_factory=dict)
+    company_id: int | None = None
+
+    def last_message(self, service_request: ServiceRequest) -> Message | None:
+        message_id = getattr(service_request, "last_message_id", None)
+        return self.last_messages.get(message_id) if message_id else None
+
+    def company(self, service_request: ServiceRequest) -> Company | None:
+        """The employee's company to show: the filtered one, else their first by name."""
+        companies = list(service_request.user.companies.all())
+        if self.company_id is not None:
+            chosen = next((c for c in companies if c.pk == self.company_id), None)
+            if chosen is not None:
+                return chosen
+        return companies[0] if companies else None
+
+
+def _search(requests: QuerySet[ServiceRequest], q: str) -> QuerySet[ServiceRequest]:
+    """Every word must match the employee's name or email, the request's name, or the text
+    of one of its messages; '#42' or '42' also finds request 42."""
+    for term in q.split()[:SEARCH_TERMS_MAX]:
+        term = term[:100]
+        in_messages = Exists(
+            Message.objects.filter(
+                request_id=OuterRef("pk"), body_html__icontains=escape(term, quote=False)
+            )
+        )
+        match = (
+            Q(user__first_name__icontains=term)
+            | Q(user__last_name__icontains=term)
+            | Q(user__email__icontains=term)
+            | Q(name__icontains=term)
+            | Q(in_messages)
+        )
+        number = term.lstrip("#")
+        if number.isdigit() and _valid_id(int(number)):
+            match |= Q(pk=int(number))
+        requests = requests.filter(match)
+    return requests
+
+
+def request_queue(
+    *,
+    concierge: User,
+    status: str | None = None,
+    company_id: int | None = None,
+    assignee: str | None = None,
+    q: str = "",
+    order: str = "oldest",
+    limit: int = QUEUE_LIMIT_DEFAULT,
+) -> Queue:
+    """The desk's queue: requests of every company (one shared desk), filtered and searched,
+    oldest first by default, with per-status counts under the same filters.
+
+    Four queries whatever the number of requests: counts, requests (with employee, category
+    and assignee), the employees' companies, and the last message of each request.
+    """
+    requests = ServiceRequest.objects.all()
+    if company_id is not None:
+        requests = requests.filter(user__companies__id=company_id)
+    if assignee:
+        if assignee == "mine":
+            requests = requests.filter(assignee=concierge)
+        elif assignee == "unassigned":
+            requests = requests.filter(assignee__isnull=True)
+        elif assignee.isdigit() and _valid_id(int(assignee)):
+            requests = requests.filter(assignee_id=int(assignee))
+        else:
+            raise ValidationFailed.for_field("assignee", ASSIGNEE_INVALID)
+    if q.strip():
+        requests = _search(requests, q)
+
+    counts = dict.fromkeys(STATUSES, 0)
+    for row in requests.order_by().values("status").annotate(n=Count("id")):
+        counts[row["status"]] = row["n"]
+
+    if status is not None:
+        requests = requests.filter(status=status)
+    last_message_id = Subquery(
+        Message.objects.filter(request_id=OuterRef("pk"))
+        .order_by("-external_created_at", "-id")
+        .values("id")[:1]
+    )
+    ordering = ("issued_at", "id") if order != "newest" else ("-issued_at", "-id")
+    page = list(
+        requests.select_related("user", "survey_category", "assignee")
+        .prefetch_related(companies_prefetch(path="user__companies"))
+        .annotate(last_message_id=last_message_id)
+        .order_by(*ordering)[: max(1, min(limit, QUEUE_LIMIT_MAX))]
+    )
+    message_ids = [r.last_message_id for r in page if r.last_message_id]  # type: ignore[attr-defined]
+    last_messages = Message.objects.in_bulk(message_ids) if message_ids else {}
+    return Queue(requests=page, counts=counts, last_messages=last_messages, company_id=company_id)
+
+
+def request_get_for_desk(*, request_id: int) -> ServiceRequest:
+    """Any request (one shared desk), else NotFound."""
+    if not _valid_id(request_id):
+        raise NotFound(REQUEST_NOT_FOUND)
+    service_request = (
+        ServiceRequest.objects.select_related("user", "survey_category", "assignee")
+        .filter(pk=request_id)
+        .first()
+    )
+    if service_request is None:
+        raise NotFound(REQUEST_NOT_FOUND)
+    return service_request
+
+
+def request_thread_for_desk(*, request_id: int) -> ServiceRequest:
+    """Any request with the employee's companies and the thread (with attachments): four
+    queries."""
+    if not _valid_id(request_id):
+        raise NotFound(REQUEST_NOT_FOUND)
+    service_request = (
+        ServiceRequest.objects.select_related("user", "survey_category", "assignee")
+        .prefetch_related(companies_prefetch(path="user__companies"), _messages_prefetch())
+        .filter(pk=request_id)
+        .first()
+    )
+    if service_request is None:
+        raise NotFound(REQUEST_NOT_FOUND)
+    return service_request

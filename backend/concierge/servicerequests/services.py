@@ -8,20 +8,20 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
-from concierge.accounts.models import User
 from concierge.accounts.selectors import user_is_concierge
+from concierge.accounts.services import user_request_count_add
 from concierge.common.errors import ApiError, ValidationFailed
 from concierge.notifications import events
+from concierge.notifications.publish import event_publish
 from concierge.servicerequests.html import text_to_html
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
 from concierge.servicerequests.tasks import reply_notification_send
 from concierge.uploads.services import ATTACHMENT_NOT_FOUND, uploads_for_message
 
 if TYPE_CHECKING:
-    from concierge.surveys.models import SurveyCategory
+    from concierge.accounts.models import User
 
 BODY_MAX = 10_000
 NAME_MAX = 200
@@ -58,7 +58,7 @@ UNKNOWN_STATUS_ACTION = "Choose start, complete or reopen."
 
 
 def _publish_request(service_request: ServiceRequest, event_type: str) -> None:
-    events.event_publish(
+    event_publish(
         type=event_type,
         request_id=service_request.pk,
         owner_id=service_request.user_id,
@@ -71,7 +71,7 @@ def request_create(
     user: User,
     name: str,
     details: str = "",
-    survey_category: SurveyCategory | None = None,
+    survey_category_id: int | None = None,
 ) -> ServiceRequest:
     """A new request in the queue (status open, issued now); the user's request_count goes up
     by one in the same transaction, with an F() update so concurrent creates never lose one."""
@@ -82,12 +82,12 @@ def request_create(
             user=user,
             name=name,
             details=details.strip(),
-            survey_category=survey_category,
+            survey_category_id=survey_category_id,
             status=ServiceRequest.Status.OPEN,
             issued_at=now,
             created_at=now,
         )
-        User.objects.filter(pk=user.pk).update(request_count=F("request_count") + 1)
+        user_request_count_add(user=user)
         _publish_request(service_request, events.REQUEST_CREATED)
     user.refresh_from_db(fields=["request_count"])
     return service_request
@@ -209,7 +209,7 @@ def _message_create(
                 if request.status == ServiceRequest.Status.CLOSED:
                     changes["status"] = ServiceRequest.Status.OPEN
             ServiceRequest.objects.filter(pk=request.pk).update(**changes)
-            events.event_publish(
+            event_publish(
                 type=events.MESSAGE_CREATED,
                 request_id=request.pk,
                 owner_id=request.user_id,
@@ -217,7 +217,7 @@ def _message_create(
                 status=changes.get("status", request.status),
             )
             if "status" in changes:
-                events.event_publish(
+                event_publish(
                     type=events.REQUEST_UPDATED,
                     request_id=request.pk,
                     owner_id=request.user_id,

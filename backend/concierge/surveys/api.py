@@ -7,7 +7,7 @@ from django.http import HttpRequest
 from ninja import Router
 
 from concierge.accounts.auth import request_auth_token
-from concierge.accounts.schemas import ErrorOut
+from concierge.common.schemas import ErrorOut
 from concierge.surveys import selectors, services
 from concierge.surveys.models import RequestSurvey, SurveyCategory
 from concierge.surveys.schemas import (

@@ -3,14 +3,15 @@ and a user's run through a survey (next question, branching, answers summary).""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 
-from concierge.accounts.models import User
-from concierge.accounts.selectors import onboarding_answers_for_user
+from concierge.accounts.onboarding import Answer
+from concierge.accounts.selectors import employee_profile
 from concierge.common.errors import NotFound
+from concierge.common.formatting import phone_display
 from concierge.surveys.models import (
     Question,
     RequestSurvey,
@@ -20,15 +21,18 @@ from concierge.surveys.models import (
     UserRequestSurvey,
 )
 
+if TYPE_CHECKING:
+    from concierge.accounts.models import User
+
 CATEGORY_NOT_FOUND = "We couldn't find that category."
 MAX_ID = 2**63 - 1
 
 # Onboarding answers (spec §3) that make a category more relevant: answer id → category icons.
 RECOMMENDATION_SIGNALS: dict[int, tuple[str, ...]] = {
-    122: (SurveyCategory.Icon.PET,),  # has a pet
-    121: (SurveyCategory.Icon.FAMILY,),  # is a parent
-    132: (SurveyCategory.Icon.HOME,),  # owns a home
-    134: (SurveyCategory.Icon.CAR,),  # has a car
+    Answer.HAS_PET: (SurveyCategory.Icon.PET,),
+    Answer.IS_PARENT: (SurveyCategory.Icon.FAMILY,),
+    Answer.OWNS_HOME: (SurveyCategory.Icon.HOME,),
+    Answer.HAS_CAR: (SurveyCategory.Icon.CAR,),
 }
 
 
@@ -52,10 +56,10 @@ def request_survey_list_for_category(*, category: SurveyCategory) -> QuerySet[Re
 
 
 def recommended_icons_for_user(*, user: User) -> set[str]:
-    answers = onboarding_answers_for_user(user=user)
+    yes_no = employee_profile(user=user).yes_no
     icons: set[str] = set()
     for answer_id, category_icons in RECOMMENDATION_SIGNALS.items():
-        if answers.get(answer_id) is True:
+        if yes_no.get(answer_id) is True:
             icons.update(category_icons)
     return icons
 
@@ -89,19 +93,6 @@ def recommended_category_list_for_user(*, user: User) -> list[SurveyCategory]:
 SURVEY_NOT_FOUND = "We couldn't find that request."
 USER_SURVEY_NOT_FOUND = "We couldn't find that request survey."
 QUESTION_SKIPPED = "Question Skipped"  # spec §4 'Request drawer flow' step 3
-
-PHONE_ANSWER_ID = Question.UniversalAnswer.PHONE
-EMAIL_ANSWER_ID = Question.UniversalAnswer.PREFERRED_EMAIL
-ADDRESS_GROUP_ID = Question.UniversalAnswer.ADDRESS
-# The address group (611) pre-fills as one line from its parts, in this order.
-ADDRESS_PART_IDS = (
-    Question.UniversalAnswer.ADDRESS_LINE_1,
-    Question.UniversalAnswer.ADDRESS_LINE_2,
-    Question.UniversalAnswer.CITY,
-    Question.UniversalAnswer.STATE,
-    Question.UniversalAnswer.POSTAL_CODE,
-    Question.UniversalAnswer.COUNTRY,
-)
 
 
 def request_survey_get(*, survey_id: int) -> RequestSurvey:
@@ -250,33 +241,17 @@ def universal_answer_for_user(*, user: User, question: Question) -> str | None:
     answer_id = question.universal_answer
     if answer_id is None:
         return None
-    answers = onboarding_answers_for_user(user=user)
-    value = answers.get(answer_id)
-    if answer_id == PHONE_ANSWER_ID:
-        digits = re.sub(r"\D", "", value) if isinstance(value, str) else ""
-        return digits if len(digits) == PHONE_DIGITS else None
-    if answer_id == EMAIL_ANSWER_ID:
-        text = value.strip() if isinstance(value, str) else ""
-        return text or user.email or None
-    if answer_id == ADDRESS_GROUP_ID and not (isinstance(value, str) and value.strip()):
-        parts = [answers.get(part) for part in ADDRESS_PART_IDS]
-        line = ", ".join(p.strip() for p in parts if isinstance(p, str) and p.strip())
-        return line or None
-    if isinstance(value, str | int | float) and not isinstance(value, bool):
-        return str(value).strip() or None
-    return None
+    profile = employee_profile(user=user)
+    if answer_id == Answer.PHONE:
+        return profile.phone_digits
+    if answer_id == Answer.PREFERRED_EMAIL:
+        return profile.preferred_email or user.email or None
+    if answer_id == Answer.ADDRESS:
+        return profile.address
+    return profile.texts.get(answer_id)
 
 
 # --------------------------------------------------------------------------- display values
-
-PHONE_DIGITS = 10
-
-
-def phone_display(digits: str) -> str:
-    """10 digits as the spec §5 mask shows them: (999) 999-9999."""
-    if len(digits) != PHONE_DIGITS or not digits.isdigit():
-        return digits
-    return f"({digits[:3]}) {digits[3:6]}-{digits[6:]}"
 
 
 def answer_display_value(question: Question, answer: UserRequestAnswer) -> str:

@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from concierge.accounts.models import User
 from concierge.common.errors import ApiError, NotFound, ValidationFailed
+from concierge.common.formatting import PHONE_DIGITS, phone_digits
 from concierge.servicerequests.services import request_create
 from concierge.surveys import selectors
 from concierge.surveys.models import Question, UserRequestAnswer, UserRequestSurvey
-from concierge.uploads.models import Upload
 from concierge.uploads.services import upload_require_uploaded
+
+if TYPE_CHECKING:
+    from concierge.accounts.models import User
+    from concierge.uploads.models import Upload
 
 DATUM = "Datum"  # spec §3 'Answer payload': object_satisfied_type is always Datum
 TEXT_MAX = 5000
@@ -113,8 +116,8 @@ def _clean_value(*, user: User, question: Question, value: Any) -> tuple[Any, Up
             raise ValidationFailed.for_field("value", CHOOSE_AN_OPTION)
         return value, None
     if kind == Question.InputType.PHONE_NUMBER:
-        digits = re.sub(r"\D", "", value)
-        if len(digits) != selectors.PHONE_DIGITS or re.search(r"[^\d\s()+.\-]", value):
+        digits = phone_digits(value)
+        if len(digits) != PHONE_DIGITS or re.search(r"[^\d\s()+.\-]", value):
             raise ValidationFailed.for_field("value", INVALID_PHONE)
         return digits, None
     if kind == Question.InputType.MANAGED_EMAIL:
@@ -182,7 +185,7 @@ def user_request_survey_submit(*, user: User, user_request_survey_id: int) -> in
             user=user,
             name=survey.name,
             details=selectors.answers_summary(flow=flow),
-            survey_category=survey.category,
+            survey_category_id=survey.category_id,
         )
         run.submitted_at = timezone.now()
         run.service_request = service_request

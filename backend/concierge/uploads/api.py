@@ -6,8 +6,7 @@ from django.http import FileResponse, HttpRequest
 from ninja import Query, Router
 
 from concierge.accounts.auth import request_auth_token
-from concierge.accounts.schemas import ErrorOut
-from concierge.servicerequests.selectors import request_get_for_user
+from concierge.common.schemas import ErrorOut
 from concierge.uploads import selectors, services, storage
 from concierge.uploads.files import content_disposition
 from concierge.uploads.schemas import (
@@ -31,7 +30,7 @@ def presigned_url(request: HttpRequest, payload: PresignedUrlIn):
     request_id = payload.upload.request_id
     if request_id is not None:
         # 404 unless it is theirs; concierges attach files to replies on any request.
-        request_get_for_user(user=user, request_id=request_id, allow_concierge=True)
+        selectors.request_attachable_require(user=user, request_id=request_id)
     upload = services.upload_create(
         owner=user, filename=payload.upload.filename, request_id=request_id
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 import uuid
 from collections.abc import Iterable
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from django.conf import settings
 from django.core import signing
@@ -13,7 +13,6 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from concierge.accounts.models import User
 from concierge.common.errors import ApiError, NotFound, ValidationFailed
 from concierge.uploads import storage
 from concierge.uploads.files import (
@@ -27,6 +26,9 @@ from concierge.uploads.files import (
     too_large_message,
 )
 from concierge.uploads.models import Upload
+
+if TYPE_CHECKING:
+    from concierge.accounts.models import User
 
 PUT_SALT = "concierge.uploads.put"
 GET_SALT = "concierge.uploads.get"

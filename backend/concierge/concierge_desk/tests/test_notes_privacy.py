@@ -7,7 +7,7 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 
 from concierge.concierge_desk.models import InternalNote
-from concierge.notifications.tests.test_sse import open_stream, ticket_for
+from concierge.live.tests.test_sse import open_stream, ticket_for
 
 pytestmark = pytest.mark.django_db
 

@@ -34,7 +34,9 @@ def issued(service_request, minutes_ago):
 
 def test_queue_item_shape(concierge_api, concierge, user, make_request):
     category = SurveyCategory.objects.create(name="Pet", icon="pet")
-    service_request = issued(make_request(user, name="Walk Rex", survey_category=category), 90)
+    service_request = issued(
+        make_request(user, name="Walk Rex", survey_category_id=category.pk), 90
+    )
     services.message_create(
         request=service_request, author=user, body="Also <b>Tuesday</b> & Friday"
     )
@@ -160,7 +162,9 @@ def test_queue_runs_a_fixed_number_of_queries(concierge_api, concierge, user, bo
     def add(n):
         for i in range(n):
             owner = user if i % 2 else bob
-            service_request = make_request(owner, name=f"Request {i}", survey_category=category)
+            service_request = make_request(
+                owner, name=f"Request {i}", survey_category_id=category.pk
+            )
             services.message_create(request=service_request, author=owner, body=f"Hello {i}")
             services.concierge_reply_create(request=service_request, author=concierge, body="Hi")
 

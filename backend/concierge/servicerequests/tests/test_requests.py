@@ -56,7 +56,9 @@ def test_status_labels_match_spec():
 def test_lists_by_status_newest_first_with_the_request_shape(signed_in_api, user, make_request):
     """§7: /requests/open, /in_progress, /completed return the user's requests of that status."""
     category = SurveyCategory.objects.create(name="Pets", icon="pet")
-    older = make_request(user, name="Older open", details="Walk the dog", survey_category=category)
+    older = make_request(
+        user, name="Older open", details="Walk the dog", survey_category_id=category.pk
+    )
     ServiceRequest.objects.filter(pk=older.pk).update(issued_at=timezone.now() - timedelta(days=2))
     newer = make_request(user, name="Newer open")
     working = make_request(user, name="Working", status="in_progress")
@@ -106,10 +108,10 @@ def test_list_runs_a_fixed_number_of_queries(
 ):
     """ARCHITECTURE §4: a list endpoint's query count does not grow with the list."""
     category = SurveyCategory.objects.create(name="Home", icon="home")
-    make_request(user, survey_category=category)
+    make_request(user, survey_category_id=category.pk)
     one = _count_queries(lambda: signed_in_api.get("requests/open"))
     for index in range(15):
-        make_request(user, name=f"Errand {index}", survey_category=category)
+        make_request(user, name=f"Errand {index}", survey_category_id=category.pk)
     with django_assert_max_num_queries(one):
         response = signed_in_api.get("requests/open")
     assert len(response.json()["requests"]) == 16

@@ -22,9 +22,9 @@ from django.utils import timezone
 from freezegun import freeze_time
 
 from concierge.concierge_desk import services as desk_services
-from concierge.notifications import sse
+from concierge.live import sse
+from concierge.live.sse import TICKET_INVALID
 from concierge.notifications.broker import broker_get
-from concierge.notifications.sse import TICKET_INVALID
 from concierge.servicerequests import services
 
 pytestmark = pytest.mark.django_db

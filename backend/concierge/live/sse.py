@@ -30,6 +30,7 @@ import json
 import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -40,11 +41,13 @@ from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 
 from concierge.accounts.auth import token_auth
-from concierge.accounts.models import AuthToken
 from concierge.accounts.selectors import auth_token_get_active_by_id, user_is_concierge
 from concierge.common.errors import ApiError, error_body
 from concierge.notifications.broker import broker_get
 from concierge.notifications.events import event_visible_to
+
+if TYPE_CHECKING:
+    from concierge.accounts.models import AuthToken
 
 TICKET_SALT = "concierge.events.ticket"
 SIGN_IN_REQUIRED = "Please sign in to continue."

@@ -8,8 +8,8 @@ from ninja import Router, Schema
 from pydantic import Field
 
 from concierge.accounts.auth import request_auth_token
-from concierge.accounts.schemas import ErrorOut
-from concierge.notifications.sse import stream_ticket_issue
+from concierge.common.schemas import ErrorOut
+from concierge.live.sse import stream_ticket_issue
 
 router = Router(tags=["events"])
 
