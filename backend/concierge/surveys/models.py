@@ -8,6 +8,8 @@ from django.core.validators import FileExtensionValidator
 from django.db import models
 from django.utils import timezone
 
+from concierge.accounts import onboarding
+
 IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
 
 
@@ -79,18 +81,8 @@ class Question(models.Model):
         SINGLE_SELECT = "SingleSelectInput", "Single choice"
         SINGLE_UPLOAD = "SingleUploadInput", "File upload"
 
-    class UniversalAnswer(models.IntegerChoices):
-        """Onboarding answers (spec §3) a question can be pre-filled from."""
-
-        PHONE = 104, "Phone (104)"
-        PREFERRED_EMAIL = 165, "Preferred email (165)"
-        ADDRESS = 611, "Address (611)"
-        ADDRESS_LINE_1 = 148, "Address line 1 (148)"
-        ADDRESS_LINE_2 = 149, "Address line 2 (149)"
-        CITY = 150, "City (150)"
-        STATE = 151, "State (151)"
-        POSTAL_CODE = 311, "Postal code (311)"
-        COUNTRY = 313, "Country (313)"
+    # The onboarding answers (spec §3) a question can be pre-filled from.
+    UNIVERSAL_ANSWERS = [(a.value, f"{a.label} ({a.value})") for a in onboarding.TEXT]
 
     survey = models.ForeignKey(RequestSurvey, on_delete=models.CASCADE, related_name="questions")
     position = models.PositiveIntegerField(
@@ -102,7 +94,7 @@ class Question(models.Model):
     universal_answer = models.PositiveIntegerField(
         null=True,
         blank=True,
-        choices=UniversalAnswer.choices,
+        choices=UNIVERSAL_ANSWERS,
         help_text="Pre-fill the answer from this onboarding answer.",
     )
     show_if_question = models.ForeignKey(
