@@ -108,7 +108,7 @@ class EmployeeProfileOut(Schema):
 class DeskRequestOut(Schema):
     id: int
     name: str
-    status: RequestStatus
+    status: str = Field(description="open, in_progress or closed (RequestStatus).")
     details: str
     company: CompanyRef | None
     employee: EmployeeProfileOut

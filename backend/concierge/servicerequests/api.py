@@ -14,7 +14,6 @@ from concierge.servicerequests.schemas import (
     RequestDetailOut,
     RequestListOut,
     RequestOut,
-    RequestStatus,
     message_out,
 )
 
@@ -31,7 +30,7 @@ def request_out(
         id=service_request.pk,
         external_id=service_request.external_id,
         name=service_request.name,
-        status=RequestStatus(service_request.status),
+        status=service_request.status,
         issued_at=service_request.issued_at,
         details=service_request.details,
         created_at=service_request.created_at,

@@ -21,7 +21,7 @@ class AttachmentOut(Schema):
 class MessageOut(Schema):
     id: int
     body_html: str = Field(description="Sanitised HTML: only <a href> and <br>.")
-    source: MessageSource = Field(description="'user' (the employee) or 'life_concierge'.")
+    source: str = Field(description="'user' (the employee) or 'life_concierge' (MessageSource).")
     source_name: str
     external_created_at: datetime
     attachment_keys: list[str]
@@ -32,8 +32,8 @@ class RequestOut(Schema):
     id: int
     external_id: UUID
     name: str
-    status: RequestStatus = Field(
-        description="open ('In Queue'), in_progress, or closed ('Completed')."
+    status: str = Field(
+        description="open ('In Queue'), in_progress, or closed ('Completed') (RequestStatus)."
     )
     issued_at: datetime
     details: str
@@ -71,7 +71,7 @@ def message_out(message: Message) -> MessageOut:
     return MessageOut(
         id=message.pk,
         body_html=message.body_html,
-        source=MessageSource(message.source),
+        source=message.source,
         source_name=message.source_name,
         external_created_at=message.external_created_at,
         attachment_keys=[link.upload.key for link in links],

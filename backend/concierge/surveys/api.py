@@ -9,7 +9,7 @@ from ninja import Router
 from concierge.accounts.auth import request_auth_token
 from concierge.common.schemas import ErrorOut
 from concierge.surveys import selectors, services
-from concierge.surveys.models import RequestSurvey, SurveyCategory
+from concierge.surveys.models import Question, RequestSurvey, SurveyCategory
 from concierge.surveys.schemas import (
     AnswerCreateIn,
     AnsweredQuestionOut,
@@ -42,7 +42,7 @@ def _category_out(request: HttpRequest, category: SurveyCategory) -> SurveyCateg
         id=category.id,
         name=category.name,
         image_url=request.build_absolute_uri(category.image.url) if category.image else None,
-        icon=category.icon,
+        icon=SurveyCategory.Icon(category.icon),
     )
 
 
@@ -114,7 +114,7 @@ def user_request_survey_detail(request: HttpRequest, run_id: int):
             AnsweredQuestionOut(
                 question_id=view.question.pk,
                 label=view.question.label,
-                type=view.question.input_type,
+                type=Question.InputType(view.question.input_type),
                 optional=view.question.optional,
                 select_options=[
                     SelectOptionOut(label=o.label, value=o.value)
@@ -146,7 +146,7 @@ def next_screen_item(request: HttpRequest, run_id: int):
             item=QuestionItemOut(
                 id=question.pk,
                 label=question.label,
-                type=question.input_type,
+                type=Question.InputType(question.input_type),
                 select_options=[
                     SelectOptionOut(label=o.label, value=o.value)
                     for o in question.select_options.all()

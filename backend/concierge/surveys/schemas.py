@@ -3,12 +3,14 @@ from __future__ import annotations
 from ninja import Schema
 from pydantic import Field
 
+from concierge.surveys.models import Question, SurveyCategory
+
 
 class SurveyCategoryOut(Schema):
     id: int
     name: str
     image_url: str | None
-    icon: str
+    icon: SurveyCategory.Icon
 
 
 class SurveyCategoryListOut(Schema):
@@ -60,7 +62,7 @@ class SelectOptionOut(Schema):
 class QuestionItemOut(Schema):
     id: int
     label: str
-    type: str = Field(
+    type: Question.InputType = Field(
         description="TextInput, MultilineTextInput, PhoneNumberInput, ManagedEmailInput, "
         "SingleSelectInput or SingleUploadInput."
     )
@@ -121,7 +123,7 @@ class SurveyRefOut(Schema):
 class AnsweredQuestionOut(Schema):
     question_id: int
     label: str
-    type: str
+    type: Question.InputType
     optional: bool
     select_options: list[SelectOptionOut]
     value: str | None

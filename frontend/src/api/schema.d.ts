@@ -216,7 +216,7 @@ export interface paths {
          *     opens `GET /api/v1/events?ticket=<ticket>`. When the stream drops, ask for a new ticket
          *     before reconnecting (a ticket opens streams for `expires_in` seconds only).
          */
-        post: operations["concierge_notifications_api_events_ticket"];
+        post: operations["concierge_live_api_events_ticket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -817,8 +817,7 @@ export interface components {
             select_options: components["schemas"]["SelectOptionOut"][];
             /** Skipped */
             skipped: boolean;
-            /** Type */
-            type: string;
+            type: components["schemas"]["InputType"];
             /** Value */
             value: string | null;
         };
@@ -973,7 +972,10 @@ export interface components {
              * @description When the employee last opened the thread.
              */
             seen_by_employee_at: string | null;
-            /** Status */
+            /**
+             * Status
+             * @description open, in_progress or closed (RequestStatus).
+             */
             status: string;
             /** @description The answers the request was made with. */
             survey: components["schemas"]["SurveyOut"] | null;
@@ -1029,7 +1031,10 @@ export interface components {
             /** Id */
             id: number;
         };
-        /** ErrorOut */
+        /**
+         * ErrorOut
+         * @description A 4xx/5xx body: a message for a person, and per-field messages for validation errors.
+         */
         ErrorOut: {
             /** Error */
             error: string;
@@ -1056,6 +1061,16 @@ export interface components {
             /** Status */
             status: string;
         };
+        /**
+         * Icon
+         * @enum {string}
+         */
+        Icon: "car" | "family" | "finances" | "home" | "home_moving" | "medical" | "pet" | "travel" | "wildcard";
+        /**
+         * InputType
+         * @enum {string}
+         */
+        InputType: "TextInput" | "MultilineTextInput" | "PhoneNumberInput" | "ManagedEmailInput" | "SingleSelectInput" | "SingleUploadInput";
         /** LastMessageOut */
         LastMessageOut: {
             /**
@@ -1068,11 +1083,8 @@ export interface components {
              * Format: date-time
              */
             created_at: string;
-            /**
-             * Source
-             * @description 'user' (the employee) or 'life_concierge'.
-             */
-            source: string;
+            /** @description 'user' (the employee) or 'life_concierge'. */
+            source: components["schemas"]["MessageSource"];
             /** Source Name */
             source_name: string;
         };
@@ -1122,12 +1134,18 @@ export interface components {
             id: number;
             /**
              * Source
-             * @description 'user' (the employee) or a concierge source.
+             * @description 'user' (the employee) or 'life_concierge' (MessageSource).
              */
             source: string;
             /** Source Name */
             source_name: string;
         };
+        /**
+         * MessageSource
+         * @description Who wrote a message: the employee, or a concierge.
+         * @enum {string}
+         */
+        MessageSource: "user" | "life_concierge";
         /** MfaEnrollIn */
         MfaEnrollIn: {
             /**
@@ -1385,11 +1403,8 @@ export interface components {
             label: string;
             /** Select Options */
             select_options: components["schemas"]["SelectOptionOut"][];
-            /**
-             * Type
-             * @description TextInput, MultilineTextInput, PhoneNumberInput, ManagedEmailInput, SingleSelectInput or SingleUploadInput.
-             */
-            type: string;
+            /** @description TextInput, MultilineTextInput, PhoneNumberInput, ManagedEmailInput, SingleSelectInput or SingleUploadInput. */
+            type: components["schemas"]["InputType"];
             /**
              * Universal Answer
              * @description The pre-filled value from the user's onboarding answers (phone as 10 digits, email, address), or null.
@@ -1435,7 +1450,7 @@ export interface components {
              */
             q: string;
             /** @description open, in_progress or closed; all statuses when absent. */
-            status?: components["schemas"]["Status"] | null;
+            status?: components["schemas"]["RequestStatus"] | null;
         };
         /** QueueItemOut */
         QueueItemOut: {
@@ -1459,11 +1474,8 @@ export interface components {
             last_message_at: string | null;
             /** Name */
             name: string;
-            /**
-             * Status
-             * @description open ('In Queue'), in_progress, or closed ('Completed').
-             */
-            status: string;
+            /** @description open ('In Queue'), in_progress, or closed ('Completed'). */
+            status: components["schemas"]["RequestStatus"];
             /** Survey Category Icon */
             survey_category_icon: string | null;
             /** Survey Category Name */
@@ -1494,8 +1506,7 @@ export interface components {
         };
         /** RecommendedCategoryOut */
         RecommendedCategoryOut: {
-            /** Icon */
-            icon: string;
+            icon: components["schemas"]["Icon"];
             /** Id */
             id: number;
             /** Image Url */
@@ -1560,7 +1571,7 @@ export interface components {
             name: string;
             /**
              * Status
-             * @description open ('In Queue'), in_progress, or closed ('Completed').
+             * @description open ('In Queue'), in_progress, or closed ('Completed') (RequestStatus).
              */
             status: string;
             /** Survey Category Icon */
@@ -1572,6 +1583,12 @@ export interface components {
             /** Survey Category Name */
             survey_category_name: string | null;
         };
+        /**
+         * RequestStatus
+         * @description A request's status; the labels are spec §4 'Request status'.
+         * @enum {string}
+         */
+        RequestStatus: "open" | "in_progress" | "closed";
         /** RequestSurveyOut */
         RequestSurveyOut: {
             /** For Alpha */
@@ -1701,11 +1718,6 @@ export interface components {
              */
             terms_of_service: number;
         };
-        /**
-         * Status
-         * @enum {string}
-         */
-        Status: "open" | "in_progress" | "closed";
         /** StatusIn */
         StatusIn: {
             /**
@@ -1775,8 +1787,7 @@ export interface components {
         };
         /** SurveyCategoryOut */
         SurveyCategoryOut: {
-            /** Icon */
-            icon: string;
+            icon: components["schemas"]["Icon"];
             /** Id */
             id: number;
             /** Image Url */
@@ -1902,7 +1913,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description open, in_progress or closed; all statuses when absent. */
-                status?: components["schemas"]["Status"] | null;
+                status?: components["schemas"]["RequestStatus"] | null;
                 /** @description Only employees of this company. */
                 company?: number | null;
                 /** @description 'mine', 'unassigned' or a concierge's user id. */
@@ -2458,7 +2469,7 @@ export interface operations {
             };
         };
     };
-    concierge_notifications_api_events_ticket: {
+    concierge_live_api_events_ticket: {
         parameters: {
             query?: never;
             header?: never;
