@@ -42,15 +42,18 @@ $(VAR)/demo_password:
 
 openapi: $(VENV)/.installed frontend/node_modules/.installed
 	$(MANAGE) openapi --settings=config.settings_test -o openapi.json
+	$(MANAGE) upload_policy --settings=config.settings_test -o ../frontend/src/api/upload-policy.ts
 	cd frontend && npx openapi-typescript ../backend/openapi.json -o src/api/schema.d.ts
 
-# The generated API types must match the backend's OpenAPI document.
+# The generated API types and upload allowlist must match the backend.
 openapi-check: $(VENV)/.installed frontend/node_modules/.installed
 	@tmp=$$(mktemp -d) && \
 	  (cd backend && ../$(PY) manage.py openapi --settings=config.settings_test -o $$tmp/openapi.json) && \
+	  (cd backend && ../$(PY) manage.py upload_policy --settings=config.settings_test -o $$tmp/upload-policy.ts) && \
 	  (cd frontend && npx openapi-typescript $$tmp/openapi.json -o $$tmp/schema.d.ts >/dev/null) && \
 	  diff -q backend/openapi.json $$tmp/openapi.json >/dev/null && \
-	  diff -q frontend/src/api/schema.d.ts $$tmp/schema.d.ts >/dev/null || \
+	  diff -q frontend/src/api/schema.d.ts $$tmp/schema.d.ts >/dev/null && \
+	  diff -q frontend/src/api/upload-policy.ts $$tmp/upload-policy.ts >/dev/null || \
 	  { echo "The API types are stale: run 'make openapi' and commit the result."; exit 1; }
 
 build: frontend/node_modules/.installed

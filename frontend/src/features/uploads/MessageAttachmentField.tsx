@@ -5,16 +5,13 @@
  */
 import { CircleAlert } from 'lucide-react'
 import type { Ref } from 'react'
+import { ATTACHMENT_ACCEPT, isAllowedAttachment } from '@/api/upload-policy'
 import { FileUpload, type FileUploadHandle } from '@/design-system'
 import {
   invalidAttachmentTypeMessage,
-  isImageOrPdf,
   messageUploadErrorMessage,
 } from '@/features/requests/lib/wording'
 import type { SingleFileUpload } from './useSingleFileUpload'
-
-/** Images or PDFs only. */
-const ACCEPT = 'image/*,application/pdf'
 
 export interface MessageAttachmentFieldProps {
   /** The composer's `useSingleFileUpload()`. */
@@ -40,8 +37,10 @@ export function MessageAttachmentField({
       ref={ref}
       label={label}
       description={description}
-      accept={ACCEPT}
-      validate={(file) => (isImageOrPdf(file) ? null : invalidAttachmentTypeMessage(file.name))}
+      accept={ATTACHMENT_ACCEPT}
+      validate={(file) =>
+        isAllowedAttachment(file) ? null : invalidAttachmentTypeMessage(file.name)
+      }
       onFileSelected={(file) => {
         void upload.start(file, { requestId })
       }}
