@@ -46,8 +46,9 @@ from concierge.concierge_desk.schemas import (
 )
 from concierge.servicerequests import selectors as request_selectors
 from concierge.servicerequests import services as request_services
+from concierge.servicerequests.choices import MessageSource, RequestStatus
 from concierge.servicerequests.html import html_to_text
-from concierge.servicerequests.schemas import MessageSource, RequestStatus, message_out
+from concierge.servicerequests.schemas import message_out
 
 if TYPE_CHECKING:
     from concierge.accounts.models import AuthToken, User

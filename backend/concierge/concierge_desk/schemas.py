@@ -6,7 +6,8 @@ from typing import Literal
 from ninja import Schema
 from pydantic import Field
 
-from concierge.servicerequests.schemas import MessageOut, MessageSource, RequestStatus
+from concierge.servicerequests.choices import MessageSource, RequestStatus
+from concierge.servicerequests.schemas import MessageOut
 
 
 class CompanyRef(Schema):

@@ -8,20 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-
-class RequestStatus(models.TextChoices):
-    """A request's status; the labels are spec §4 'Request status'."""
-
-    OPEN = "open", "In Queue"
-    IN_PROGRESS = "in_progress", "In Progress"
-    CLOSED = "closed", "Completed"
-
-
-class MessageSource(models.TextChoices):
-    """Who wrote a message: the employee, or a concierge."""
-
-    USER = "user", "Employee"
-    LIFE_CONCIERGE = "life_concierge", "Concierge"
+from concierge.servicerequests.choices import MessageSource, RequestStatus
 
 
 class ServiceRequest(models.Model):

@@ -6,9 +6,7 @@ from uuid import UUID
 from ninja import Schema
 from pydantic import Field
 
-from concierge.servicerequests.models import Message, MessageSource, RequestStatus
-
-__all__ = ["MessageSource", "RequestStatus"]  # the closed sets other apps' schemas share
+from concierge.servicerequests.models import Message
 
 
 class AttachmentOut(Schema):
