@@ -27,7 +27,8 @@ from concierge.accounts.models import (
 from concierge.accounts.selectors import user_mfa_required
 from concierge.common.errors import ApiError, Unauthorized, ValidationFailed
 from concierge.common.tokens import digits_new, hashes_equal, token_hash, token_new
-from concierge.notifications.services import email_send, sms_send
+from concierge.notifications.background import enqueue_on_commit
+from concierge.notifications.services import email_enqueue, email_send, sms_enqueue
 
 INVALID_CREDENTIALS = "Invalid email or password."
 ACCOUNT_LOCKED = (
@@ -132,7 +133,7 @@ def _sign_in_failed(user: User) -> None:
         user.locked_at = timezone.now()
         user.unlock_token_hash = hashed
         fields += ["locked_at", "unlock_token_hash"]
-        email_send(
+        email_enqueue(
             to=user.email,
             subject="Unlock your account",
             body=(
@@ -201,10 +202,18 @@ def auth_token_revoke(*, auth_token: AuthToken) -> None:
 
 
 def password_reset_request(*, email: str) -> None:
-    """Sends a reset link when the email is known; answers the same either way."""
+    """Queues the reset email. The request does the same work whether the email is known or
+    not (the lookup happens in the task), so neither its answer nor its time tells them apart."""
+    from concierge.accounts.tasks import password_reset_email
+
+    enqueue_on_commit(password_reset_email, email=email.strip())
+
+
+def password_reset_email_send(*, email: str) -> str:
+    """Emails a reset link when the email belongs to an active account (run by a task)."""
     user = User.objects.filter(email__iexact=email.strip(), is_active=True).first()
     if user is None:
-        return
+        return "no active account"
     raw, hashed = token_new()
     PasswordResetToken.objects.create(
         user=user,
@@ -222,6 +231,7 @@ def password_reset_request(*, email: str) -> None:
             "If you didn't ask for this, you can ignore this email."
         ),
     )
+    return "sent"
 
 
 @transaction.atomic
@@ -277,7 +287,7 @@ def _otp_issue(*, user: User, purpose: str, phone: str) -> OneTimeCode:
         code_hash=token_hash(code),
         expires_at=timezone.now() + timedelta(seconds=settings.OTP_TTL_SECONDS),
     )
-    sms_send(
+    sms_enqueue(
         to=phone,
         body=f"{code} is your {settings.PRODUCT_NAME} verification code. It expires in 10 minutes.",
     )

@@ -1,4 +1,4 @@
-"""Background tasks of the requests domain (run by the django-tasks database queue)."""
+"""Background tasks of the requests domain (see notifications.background)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,19 @@
+"""Background tasks that deliver an email or a text message (see `services`)."""
+
+from __future__ import annotations
+
+from django_tasks import task
+
+from concierge.notifications.services import email_send, sms_send
+
+
+@task()
+def email_deliver(*, to: str, subject: str, body: str) -> str:
+    email_send(to=to, subject=subject, body=body)
+    return "sent"
+
+
+@task()
+def sms_deliver(*, to: str, body: str) -> str:
+    sms_send(to=to, body=body)
+    return "sent"
