@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from pathlib import Path
 
 import dj_database_url
-import dj_email_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import (
@@ -16,6 +16,7 @@ from config.env import (
     env_list,
     env_str,
     env_url,
+    parse_email_url,
     parse_rate_limits,
 )
 
@@ -256,23 +257,17 @@ if REPLY_NOTIFICATION_DELAY_SECONDS < 0:
 OUTBOX_DIR = Path(env_str("OUTBOX_DIR", str(VAR_DIR / "outbox")))
 EMAIL_URL = env_str("EMAIL_URL", "")
 if EMAIL_URL:
-    # smtp://host:25, submission://user:password@host (STARTTLS, port 587), smtps://...;
-    # ?ssl=true for TLS from the start (port 465), ?tls=true, ?timeout=seconds.
-    _email = dj_email_url.parse(EMAIL_URL)
-    if "EMAIL_BACKEND" not in _email or not _email["EMAIL_HOST"]:
-        raise ImproperlyConfigured(
-            "EMAIL_URL must be an smtp://, submission:// or smtps:// URL with a host, "
-            f"got {EMAIL_URL.split('@')[-1]!r}"
-        )
+    _email = parse_email_url(
+        EMAIL_URL, use_tls=env_bool("EMAIL_USE_TLS") if "EMAIL_USE_TLS" in os.environ else None
+    )
     EMAIL_BACKEND = _email["EMAIL_BACKEND"]
     EMAIL_HOST = _email["EMAIL_HOST"]
-    EMAIL_PORT = _email["EMAIL_PORT"] or 25
-    EMAIL_HOST_USER = _email["EMAIL_HOST_USER"] or ""
-    EMAIL_HOST_PASSWORD = _email["EMAIL_HOST_PASSWORD"] or ""
-    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", _email["EMAIL_USE_TLS"])
-    EMAIL_USE_SSL = _email["EMAIL_USE_SSL"] and not EMAIL_USE_TLS
-    # A mail server that stops answering must not hold a task worker forever.
-    EMAIL_TIMEOUT = _email["EMAIL_TIMEOUT"] or 30
+    EMAIL_PORT = _email["EMAIL_PORT"]
+    EMAIL_HOST_USER = _email["EMAIL_HOST_USER"]
+    EMAIL_HOST_PASSWORD = _email["EMAIL_HOST_PASSWORD"]
+    EMAIL_USE_TLS = _email["EMAIL_USE_TLS"]
+    EMAIL_USE_SSL = _email["EMAIL_USE_SSL"]
+    EMAIL_TIMEOUT = _email["EMAIL_TIMEOUT"]
 else:
     EMAIL_BACKEND = "concierge.notifications.backends.OutboxEmailBackend"
 SMS_BACKEND = env_choice("SMS_BACKEND", "outbox", ("outbox",))
