@@ -20,10 +20,10 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
 from django.db import connection, transaction
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from concierge.accounts.models import Company, User
 from concierge.accounts.selectors import CONCIERGE_GROUP
-from django_tasks_db.models import DBTaskResult
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
 from concierge.surveys.models import SurveyCategory
 

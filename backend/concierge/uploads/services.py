@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import tempfile
 import logging
+import tempfile
 import uuid
 from collections.abc import Iterable
 from datetime import timedelta
@@ -229,8 +229,7 @@ def uploads_abandoned(*, older_than: timedelta):
     never attached: on no message and the answer of no survey."""
     cutoff = timezone.now() - older_than
     return Upload.objects.filter(created_at__lt=cutoff).filter(
-        Q(status=Upload.Status.PENDING)
-        | Q(message_link__isnull=True, survey_answers__isnull=True)
+        Q(status=Upload.Status.PENDING) | Q(message_link__isnull=True, survey_answers__isnull=True)
     )
 
 
