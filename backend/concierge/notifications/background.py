@@ -18,6 +18,8 @@ This module adds:
   tasks check before they act.
 - `in_process_worker`: the embedded default (TASKS_IN_PROCESS) runs the library's worker, and
   the recovery, in threads of the app process.
+- `forget_body_when_sent()`: the stored arguments of a task that delivers a secret (an unlock
+  link, a sign-in code) lose the message body once it was sent.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ from django_tasks_db.models import DBTaskResult
 logger = logging.getLogger(__name__)
 
 WORKER_LOST = "The worker stopped while running this task."
+BODY_FORGOTTEN = "(removed once sent)"
+_FORGET_BODY_WHEN_SENT: set[str] = set()
 
 
 class _Enqueue:
@@ -68,6 +72,20 @@ def enqueue_on_commit(task: Task, /, **kwargs: Any) -> None:
     transaction.on_commit(_Enqueue(task, kwargs), robust=True)
 
 
+def forget_body_when_sent(task: Task) -> Task:
+    """Mark `task` (whose `body` argument may carry a secret) so that its stored `body` is
+    replaced once it succeeded; a task still to be tried keeps it."""
+    _FORGET_BODY_WHEN_SENT.add(task.module_path)
+    return task
+
+
+def _forget_body(db_result: Any) -> None:
+    kwargs = {**db_result.args_kwargs["kwargs"], "body": BODY_FORGOTTEN}
+    DBTaskResult.objects.filter(pk=db_result.pk).update(
+        args_kwargs={"args": db_result.args_kwargs["args"], "kwargs": kwargs}
+    )
+
+
 # =========================================================================== retries
 
 
@@ -88,18 +106,23 @@ def task_retry_later(*, result_id: Any, attempts: int) -> bool:
     return updated == 1
 
 
-@receiver(task_finished, dispatch_uid="concierge.notifications.background.retry")
-def _retry_failed_task(sender: Any, task_result: TaskResult, **kwargs: Any) -> None:
+@receiver(task_finished, dispatch_uid="concierge.notifications.background.finished")
+def _task_finished(sender: Any, task_result: TaskResult, **kwargs: Any) -> None:
     db_result = getattr(task_result, "db_result", None)
-    if task_result.status != TaskResultStatus.FAILED or db_result is None:
+    if db_result is None:
         return
-    attempts = len(db_result.worker_ids)
     try:  # the worker must never take a failure here for the task's own
-        retried = task_retry_later(result_id=db_result.pk, attempts=attempts)
+        if task_result.status == TaskResultStatus.FAILED:
+            _retry_failed_task(db_result)
+        elif db_result.task_path in _FORGET_BODY_WHEN_SENT:
+            _forget_body(db_result)
     except Exception:
-        logger.exception("Could not schedule task %s for another attempt", db_result.pk)
-        return
-    if retried:
+        logger.exception("Could not record the outcome of task %s", db_result.pk)
+
+
+def _retry_failed_task(db_result: Any) -> None:
+    attempts = len(db_result.worker_ids)
+    if task_retry_later(result_id=db_result.pk, attempts=attempts):
         logger.warning(
             "Task %s (%s) failed on attempt %s; trying again later",
             db_result.pk,

@@ -20,6 +20,7 @@ from django_tasks import TaskResultStatus
 
 from concierge.accounts.models import User
 from concierge.accounts.services import ACCOUNT_LOCKED, INVALID_CREDENTIALS
+from concierge.notifications.background import BODY_FORGOTTEN
 from conftest import DEFAULT_PASSWORD
 
 RESET_TASK = "concierge.accounts.tasks.password_reset_email"
@@ -108,6 +109,7 @@ def test_hardening_3_mail_server_down_the_lock_holds_and_the_unlock_email_follow
     tasks.run(at=start + timedelta(seconds=30))
     unlock_task.refresh_from_db()
     assert unlock_task.status == TaskResultStatus.SUCCESSFUL
+    assert unlock_task.args_kwargs["kwargs"]["body"] == BODY_FORGOTTEN  # no unlock link kept
     [message] = mail_server.inbox.messages
     assert message["To"] == user.email
     assert "Unlock your account" in message["Subject"]
@@ -181,5 +183,8 @@ def test_sign_in_code_is_texted_by_a_task_after_the_sign_in(api, user, tasks, ou
     assert outbox.written() == []
     [sms_task] = tasks.results(SMS_TASK)
     assert sms_task.args_kwargs["kwargs"]["to"] == "+15551234567"
+    assert "verification code" in sms_task.args_kwargs["kwargs"]["body"]
     [sms] = outbox.sms(to="+15551234567")
     assert "verification code" in sms.body
+    sms_task.refresh_from_db()
+    assert sms_task.args_kwargs["kwargs"] == {"to": "+15551234567", "body": BODY_FORGOTTEN}
