@@ -198,12 +198,12 @@ def _database_url() -> str:
     return f"postgres://{credentials}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
-def _start_worker(*args: str) -> subprocess.Popen:
+def _start_worker(*args: str, stale_seconds: int) -> subprocess.Popen:
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings_test",
         "DATABASE_URL": _database_url(),
-        "TASKS_STALE_SECONDS": "1",
+        "TASKS_STALE_SECONDS": str(stale_seconds),
     }
     return subprocess.Popen(
         [sys.executable, "manage.py", "task_worker", "--no-reload", *args],
@@ -229,7 +229,7 @@ def test_a_worker_killed_mid_task_leaves_the_task_to_complete_exactly_once(tmp_p
     log, release = tmp_path / "log.txt", tmp_path / "release"
     enqueue_on_commit(hold_then_record, log=str(log), release=str(release))  # autocommit
 
-    first = _start_worker("--interval", "0.1", "--no-startup-delay")
+    first = _start_worker("--interval", "0.1", "--no-startup-delay", stale_seconds=3600)
     try:
         _wait_for(lambda: log.exists() and "started" in log.read_text())
     finally:
@@ -240,8 +240,8 @@ def test_a_worker_killed_mid_task_leaves_the_task_to_complete_exactly_once(tmp_p
     assert log.read_text() == "started\n"
 
     release.touch()
-    time.sleep(1.2)  # TASKS_STALE_SECONDS=1 for the workers
-    second = _start_worker("--batch")
+    time.sleep(1.2)  # the next worker takes a task running for over a second as lost
+    second = _start_worker("--batch", stale_seconds=1)
     _, stderr = second.communicate(timeout=60)
     assert second.returncode == 0, stderr.decode()
 
