@@ -1,7 +1,9 @@
-"""Shared test fixtures: a JSON API client, user/company factories and the real outbox.
+"""Shared test fixtures: a JSON API client, user/company factories, the background tasks and
+the real outbox.
 
 Every test gets its own empty OUTBOX_DIR and an empty cache (rate-limit counters live there),
-so tests can read the emails and SMS the code under test really wrote.
+so tests can read the emails and SMS the code under test really wrote. Emails and SMS are sent
+by background tasks: reading the outbox first runs the tasks that are due, with the real worker.
 """
 
 from __future__ import annotations
@@ -9,18 +11,25 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
+from unittest import mock
 from urllib.parse import urlencode
 
 import factory
 import pytest
 from django.contrib.auth.models import Group
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django_tasks_db.management.commands import db_worker
+from django_tasks_db.models import DBTaskResult
 from factory.django import DjangoModelFactory
+from freezegun import freeze_time
 
 from concierge.accounts.models import Company, User
+from concierge.notifications.background import _Enqueue, worker_new
 from concierge.notifications.outbox import OutboxItem, outbox_list
 
 API_PREFIX = "/api/v1/"
@@ -165,16 +174,69 @@ class ApiClient:
         return self.delete("users/sign_out")
 
 
+# --------------------------------------------------------------------------- background tasks
+
+
+class Tasks:
+    """The background tasks of a test, in django-tasks-db's table, run by its real worker."""
+
+    def commit(self) -> None:
+        """Enqueue what the code under test asked to enqueue on commit.
+
+        A test runs inside a transaction that never commits, so its on-commit callbacks would
+        never run: this runs the enqueueing ones (each enqueues once) as a commit would.
+        Callbacks of a rolled-back block were already dropped by Django, as in real life.
+        """
+        for _, callback, _ in list(connection.run_on_commit):
+            if isinstance(callback, _Enqueue):
+                callback()
+
+    def results(self, task_path: str | None = None) -> list[DBTaskResult]:
+        """The stored tasks, oldest first (only those of `task_path` when given)."""
+        self.commit()
+        rows = DBTaskResult.objects.order_by("enqueued_at")
+        return list(rows.filter(task_path=task_path) if task_path else rows)
+
+    def run(self, at: datetime | None = None) -> int:
+        """Run the tasks that are due (at `at`, default now): `manage.py task_worker --batch`.
+
+        The worker's connection housekeeping is skipped: in a test it shares the test's
+        connection and transaction.
+        """
+        self.commit()
+        worker = worker_new(batch=True)
+        with mock.patch.object(db_worker, "close_old_connections", lambda: None):
+            if at is None:
+                worker.run()
+            else:
+                with freeze_time(at):
+                    worker.run()
+        return worker._run_tasks
+
+
+@pytest.fixture
+def tasks(db) -> Tasks:
+    return Tasks()
+
+
 # --------------------------------------------------------------------------- outbox
 
 
 class Outbox:
-    """Reads the real outbox folder the code under test writes to (newest first)."""
+    """Reads the real outbox folder the code under test writes to (newest first), after the
+    worker has run the tasks that are due, as a person opening /dev/outbox would see it."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, tasks: Tasks | None = None) -> None:
         self.path = path
+        self.tasks = tasks
 
     def all(self) -> list[OutboxItem]:
+        if self.tasks is not None:
+            self.tasks.run()
+        return self.written()
+
+    def written(self) -> list[OutboxItem]:
+        """What is in the folder now, without running any task."""
         items = outbox_list()
         # File names carry a timestamp, which freezegun can make identical: order by mtime too.
         mtimes = {p.name: p.stat().st_mtime_ns for p in self.path.iterdir()}
@@ -226,8 +288,8 @@ def _isolated_outbox_and_cache(settings, tmp_path):
 
 
 @pytest.fixture
-def outbox(settings) -> Outbox:
-    return Outbox(Path(settings.OUTBOX_DIR))
+def outbox(settings, tasks) -> Outbox:
+    return Outbox(Path(settings.OUTBOX_DIR), tasks)
 
 
 @pytest.fixture

@@ -20,10 +20,10 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
 from django.db import connection, transaction
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from concierge.accounts.models import Company, User
 from concierge.accounts.selectors import CONCIERGE_GROUP
-from concierge.notifications.models import QueuedTask
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
 from concierge.surveys.models import SurveyCategory
 
@@ -138,7 +138,7 @@ def replies_remove() -> int:
         return 0
     request_ids = set(replies.values_list("request_id", flat=True))
     with transaction.atomic():
-        QueuedTask.objects.filter(kwargs__message_id__in=message_ids).delete()
+        DBTaskResult.objects.filter(args_kwargs__kwargs__message_id__in=message_ids).delete()
         Message.objects.filter(id__in=message_ids).delete()
         for request in ServiceRequest.objects.filter(id__in=request_ids):
             request.assignee = None

@@ -7,13 +7,13 @@ application = get_asgi_application()
 
 
 def _start_in_process_tasks() -> None:
-    """The embedded default runs the task queue in this process (see TASKS_IN_PROCESS)."""
+    """The embedded default runs the task worker in this process (see TASKS_IN_PROCESS)."""
     from django.conf import settings
 
     if settings.TASKS_IN_PROCESS:
-        from concierge.notifications.taskqueue import in_process_runner
+        from concierge.notifications.background import in_process_worker
 
-        in_process_runner.start()
+        in_process_worker.start()
 
 
 _start_in_process_tasks()

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import warnings
+from typing import Any
 from urllib.parse import urlparse
 
+import dj_email_url
 from django.core.exceptions import ImproperlyConfigured
 
 TRUE_VALUES = {"1", "true", "yes", "on"}
@@ -73,3 +76,32 @@ def parse_rate_limits(raw: str) -> dict[str, tuple[int, int]] | None:
                 f"RATE_LIMITS must look like 'sign_in=20/60,otp=10/60' or 'off', got {raw!r}"
             ) from exc
     return limits
+
+
+def parse_email_url(url: str, *, use_tls: bool | None = None) -> dict[str, Any]:
+    """Django's EMAIL_* settings from an EMAIL_URL, parsed by dj-email-url.
+
+    smtp://host (port 25), submission://user:password@host (STARTTLS, port 587),
+    smtps://user:password@host (STARTTLS); `?ssl=true` for TLS from the first byte (port 465),
+    `?tls=true`, `?timeout=seconds` (default 30). `use_tls` (EMAIL_USE_TLS) overrides the URL.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # smtps:// is announced as deprecated, still supported
+        parsed = dj_email_url.parse(url)
+    if "EMAIL_BACKEND" not in parsed or not parsed["EMAIL_HOST"]:
+        raise ImproperlyConfigured(
+            "EMAIL_URL must be an smtp://, submission:// or smtps:// URL with a host, "
+            f"got {url.rsplit('@', 1)[-1]!r}"
+        )
+    tls = parsed["EMAIL_USE_TLS"] if use_tls is None else use_tls
+    return {
+        "EMAIL_BACKEND": parsed["EMAIL_BACKEND"],
+        "EMAIL_HOST": parsed["EMAIL_HOST"],
+        "EMAIL_PORT": parsed["EMAIL_PORT"] or (465 if parsed["EMAIL_USE_SSL"] else 25),
+        "EMAIL_HOST_USER": parsed["EMAIL_HOST_USER"] or "",
+        "EMAIL_HOST_PASSWORD": parsed["EMAIL_HOST_PASSWORD"] or "",
+        "EMAIL_USE_TLS": tls,
+        "EMAIL_USE_SSL": parsed["EMAIL_USE_SSL"] and not tls,
+        # A mail server that stops answering must not hold a task worker for ever.
+        "EMAIL_TIMEOUT": parsed["EMAIL_TIMEOUT"] or 30,
+    }

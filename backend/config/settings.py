@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from config.env import (
     env_list,
     env_str,
     env_url,
+    parse_email_url,
     parse_rate_limits,
 )
 
@@ -59,6 +61,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tasks",
+    "django_tasks_db",
     "concierge.common",
     "concierge.accounts",
     "concierge.notifications",
@@ -165,6 +168,44 @@ if STORAGE == "s3" and not S3_BUCKET:
     raise ImproperlyConfigured("S3_BUCKET must be set when STORAGE=s3")
 if bool(S3_ACCESS_KEY_ID) != bool(S3_SECRET_ACCESS_KEY):
     raise ImproperlyConfigured("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together")
+
+
+def upload_storage_config(
+    storage: str, *, bucket: str, endpoint_url: str, access_key: str, secret_key: str, region: str
+) -> dict:
+    """The `STORAGES["uploads"]` entry for STORAGE=local (files under MEDIA_ROOT) or s3."""
+    if storage == "local":
+        return {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    return {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": bucket,
+            "endpoint_url": endpoint_url or None,
+            "access_key": access_key or None,
+            "secret_key": secret_key or None,
+            "region_name": region or None,
+            "default_acl": None,
+            "file_overwrite": True,
+            "querystring_auth": True,
+            "signature_version": "s3v4",
+            # S3-compatible servers (MinIO, moto, ...) at a custom endpoint expect path-style URLs.
+            "addressing_style": "path" if endpoint_url else None,
+        },
+    }
+
+
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "uploads": upload_storage_config(
+        STORAGE,
+        bucket=S3_BUCKET,
+        endpoint_url=S3_ENDPOINT_URL,
+        access_key=S3_ACCESS_KEY_ID,
+        secret_key=S3_SECRET_ACCESS_KEY,
+        region=S3_REGION,
+    ),
+}
 UPLOAD_MAX_BYTES = 26214400  # spec §9: 25 MB
 UPLOAD_PUT_URL_TTL_SECONDS = 15 * 60
 UPLOAD_GET_URL_TTL_SECONDS = 5 * 60
@@ -183,14 +224,27 @@ EVENTS_HEARTBEAT_SECONDS = env_int("EVENTS_HEARTBEAT_SECONDS", 15)
 EVENTS_TICKET_TTL_SECONDS = 60
 EVENTS_MAX_STREAM_SECONDS = env_int("EVENTS_MAX_STREAM_SECONDS", 3600)
 
-# Background tasks (django-tasks) on our database-backed queue: `manage.py run_tasks` runs
-# it in production; with TASKS_IN_PROCESS (default: on when DEBUG) the app process runs it.
-TASKS = {"default": {"BACKEND": "concierge.notifications.taskqueue.DatabaseBackend"}}
+# Background tasks: django-tasks on the django-tasks-db database backend. Production runs
+# `manage.py task_worker` (the library's db_worker plus recovery of tasks whose worker died);
+# with TASKS_IN_PROCESS (default: on when DEBUG) the app process runs that worker in a thread.
+# A failed task is retried TASKS_MAX_ATTEMPTS times in all, after 30 s, 1 min, 2 min, ...
+# (at most TASKS_RETRY_MAX_DELAY_SECONDS); a task still running after TASKS_STALE_SECONDS is
+# taken to have lost its worker and runs again.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 TASKS_IN_PROCESS = env_bool("TASKS_IN_PROCESS", DEBUG)
 TASKS_POLL_SECONDS = env_int("TASKS_POLL_SECONDS", 1)
-TASKS_MAX_ATTEMPTS = env_int("TASKS_MAX_ATTEMPTS", 3)
+TASKS_MAX_ATTEMPTS = env_int("TASKS_MAX_ATTEMPTS", 8)
+TASKS_RETRY_DELAY_SECONDS = env_int("TASKS_RETRY_DELAY_SECONDS", 30)
+TASKS_RETRY_MAX_DELAY_SECONDS = env_int("TASKS_RETRY_MAX_DELAY_SECONDS", 3600)
 TASKS_STALE_SECONDS = env_int("TASKS_STALE_SECONDS", 15 * 60)
-for _name in ("EVENTS_HEARTBEAT_SECONDS", "TASKS_POLL_SECONDS", "TASKS_MAX_ATTEMPTS"):
+for _name in (
+    "EVENTS_HEARTBEAT_SECONDS",
+    "TASKS_POLL_SECONDS",
+    "TASKS_MAX_ATTEMPTS",
+    "TASKS_RETRY_DELAY_SECONDS",
+    "TASKS_RETRY_MAX_DELAY_SECONDS",
+    "TASKS_STALE_SECONDS",
+):
     if globals()[_name] < 1:
         raise ImproperlyConfigured(f"{_name} must be at least 1")
 
@@ -204,13 +258,17 @@ if REPLY_NOTIFICATION_DELAY_SECONDS < 0:
 OUTBOX_DIR = Path(env_str("OUTBOX_DIR", str(VAR_DIR / "outbox")))
 EMAIL_URL = env_str("EMAIL_URL", "")
 if EMAIL_URL:
-    _email = dj_database_url.parse(EMAIL_URL.replace("smtp://", "postgres://", 1))
-    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    EMAIL_HOST = _email["HOST"]
-    EMAIL_PORT = int(_email["PORT"] or 587)
-    EMAIL_HOST_USER = _email["USER"] or ""
-    EMAIL_HOST_PASSWORD = _email["PASSWORD"] or ""
-    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+    _email = parse_email_url(
+        EMAIL_URL, use_tls=env_bool("EMAIL_USE_TLS") if "EMAIL_USE_TLS" in os.environ else None
+    )
+    EMAIL_BACKEND = _email["EMAIL_BACKEND"]
+    EMAIL_HOST = _email["EMAIL_HOST"]
+    EMAIL_PORT = _email["EMAIL_PORT"]
+    EMAIL_HOST_USER = _email["EMAIL_HOST_USER"]
+    EMAIL_HOST_PASSWORD = _email["EMAIL_HOST_PASSWORD"]
+    EMAIL_USE_TLS = _email["EMAIL_USE_TLS"]
+    EMAIL_USE_SSL = _email["EMAIL_USE_SSL"]
+    EMAIL_TIMEOUT = _email["EMAIL_TIMEOUT"]
 else:
     EMAIL_BACKEND = "concierge.notifications.backends.OutboxEmailBackend"
 SMS_BACKEND = env_choice("SMS_BACKEND", "outbox", ("outbox",))

@@ -8,7 +8,7 @@ os.environ.setdefault("DEBUG", "true")
 os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production-use-0123456789")
 os.environ.setdefault("RATE_LIMITS", "off")
 os.environ.setdefault("OUTBOX_DIR", tempfile.mkdtemp(prefix="outbox-"))
-# Tests run the task queue themselves (`run_tasks --once`), never in a background thread.
+# Tests run the task worker themselves (`task_worker --batch`), never in a background thread.
 os.environ.setdefault("TASKS_IN_PROCESS", "false")
 
 from config.settings import *  # noqa: E402,F403

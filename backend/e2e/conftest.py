@@ -10,6 +10,7 @@ import pytest
 from django.conf import settings
 
 from concierge.accounts.models import Company, User
+from concierge.notifications.background import worker_new
 from concierge.notifications.outbox import OutboxItem, outbox_list
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -92,6 +93,8 @@ def make_employee(transactional_db) -> Callable[..., User]:
 
 
 def outbox_items(kind: str, to: str | None = None) -> list[OutboxItem]:
+    """The outbox once the task worker has sent what is due (as `task_worker` would)."""
+    worker_new(batch=True).run()
     return [i for i in outbox_list() if i.kind == kind and (to is None or to in i.to)]
 
 

@@ -10,7 +10,7 @@ The reply email follows the rule as implemented (concierge.servicerequests.tasks
 employee has already opened sends no email; a reply they have not seen does. So the reply the
 employee watches arrive sends none, and the concierge's closing reply, sent while the employee
 is on the Requests list, is the one emailed. The worker runs as in production, separately:
-`manage.py run_tasks --once`, with REPLY_NOTIFICATION_DELAY_SECONDS = 0.
+`manage.py task_worker --batch`, with REPLY_NOTIFICATION_DELAY_SECONDS = 0.
 
 The concierge is at 1440x900 in both runs; the employee is at 1440x900 ('desktop') or 375x812
 ('mobile'). The demo data (`seed_demo`) provides the people and the surveys.
@@ -318,7 +318,7 @@ def test_request_answered_live_between_employee_and_concierge(
     # The employee has opened this reply, so the worker sends no email for it.
     message = Message.objects.get(request=request, source=Message.Source.LIFE_CONCIERGE)
     assert [a.filename for a in message.attachments.all()] == ["passport-checklist.pdf"]
-    call_command("run_tasks", "--once", stdout=io.StringIO())
+    call_command("task_worker", "--batch", "--no-reload", stdout=io.StringIO())
     request.refresh_from_db()
     assert request.seen_by_employee_at >= message.external_created_at
     message.refresh_from_db()
@@ -352,7 +352,7 @@ def test_request_answered_live_between_employee_and_concierge(
     assert employee.evaluate("window.__noReloadSince") is True
 
     # 7. The closing reply, which the employee has not opened, is emailed by the worker.
-    call_command("run_tasks", "--once", stdout=io.StringIO())
+    call_command("task_worker", "--batch", "--no-reload", stdout=io.StringIO())
     emails = reply_emails()
     assert len(emails) == 1, emails
     email = emails[0]

@@ -27,10 +27,12 @@ from concierge.accounts.models import (
 )
 from concierge.accounts.onboarding import Answer
 from concierge.accounts.selectors import user_mfa_required
+from concierge.accounts.tasks import password_reset_email
 from concierge.common import formatting
 from concierge.common.errors import ApiError, Unauthorized, ValidationFailed
 from concierge.common.tokens import digits_new, hashes_equal, token_hash, token_new
-from concierge.notifications.services import email_send, sms_send
+from concierge.notifications.background import enqueue_on_commit
+from concierge.notifications.services import email_enqueue, sms_enqueue
 
 INVALID_CREDENTIALS = "Invalid email or password."
 ACCOUNT_LOCKED = (
@@ -122,7 +124,7 @@ def _sign_in_failed(user: User) -> None:
         user.locked_at = timezone.now()
         user.unlock_token_hash = hashed
         fields += ["locked_at", "unlock_token_hash"]
-        email_send(
+        email_enqueue(
             to=user.email,
             subject="Unlock your account",
             body=(
@@ -191,27 +193,9 @@ def auth_token_revoke(*, auth_token: AuthToken) -> None:
 
 
 def password_reset_request(*, email: str) -> None:
-    """Sends a reset link when the email is known; answers the same either way."""
-    user = User.objects.filter(email__iexact=email.strip(), is_active=True).first()
-    if user is None:
-        return
-    raw, hashed = token_new()
-    PasswordResetToken.objects.create(
-        user=user,
-        token_hash=hashed,
-        expires_at=timezone.now() + timedelta(seconds=settings.PASSWORD_RESET_TTL_SECONDS),
-    )
-    email_send(
-        to=user.email,
-        subject="Reset your password",
-        body=(
-            f"Hello {user.first_name},\n\n"
-            "Someone asked to reset the password of your account.\n"
-            f"Choose a new password here: {_link(f'/reset-password/{raw}')}\n\n"
-            "The link works once and expires in 6 hours. "
-            "If you didn't ask for this, you can ignore this email."
-        ),
-    )
+    """Queues the reset email. The request does the same work whether the email is known or
+    not (the lookup happens in the task), so neither its answer nor its time tells them apart."""
+    enqueue_on_commit(password_reset_email, email=email.strip())
 
 
 @transaction.atomic
@@ -267,7 +251,7 @@ def _otp_issue(*, user: User, purpose: str, phone: str) -> OneTimeCode:
         code_hash=token_hash(code),
         expires_at=timezone.now() + timedelta(seconds=settings.OTP_TTL_SECONDS),
     )
-    sms_send(
+    sms_enqueue(
         to=phone,
         body=f"{code} is your {settings.PRODUCT_NAME} verification code. It expires in 10 minutes.",
     )

@@ -14,6 +14,7 @@ from concierge.accounts.selectors import user_is_concierge
 from concierge.accounts.services import user_request_count_add
 from concierge.common.errors import ApiError, ValidationFailed
 from concierge.notifications import events
+from concierge.notifications.background import enqueue_on_commit
 from concierge.notifications.publish import event_publish
 from concierge.servicerequests.html import text_to_html
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
@@ -271,7 +272,7 @@ def concierge_reply_create(
       unassigned request is assigned to the concierge who replied;
     - the employee's email notification is enqueued, to run after
       REPLY_NOTIFICATION_DELAY_SECONDS; it sends only if the employee has not opened the
-      thread by then. Being in the same transaction, it is stored exactly when the reply is.
+      thread by then. It is enqueued when the reply commits (never for a rolled-back one).
     An idempotent retry (same Idempotency-Key) returns the first reply and changes nothing.
     """
     with transaction.atomic():
@@ -300,7 +301,7 @@ def concierge_reply_create(
         notification = reply_notification_send
         if delay:
             notification = notification.using(run_after=timezone.now() + timedelta(seconds=delay))
-        notification.enqueue(message_id=message.pk)
+        enqueue_on_commit(notification, message_id=message.pk)
     return message
 
 

@@ -1,4 +1,4 @@
-"""Background tasks of the requests domain (run by the django-tasks database queue)."""
+"""Background tasks of the requests domain (see notifications.background)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.html import strip_tags
 from django_tasks import task
 
-from concierge.notifications.services import email_send
+from concierge.notifications.delivery import email_send
 from concierge.servicerequests.models import Message, ServiceRequest
 
 logger = logging.getLogger(__name__)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 import tempfile
 import uuid
 from collections.abc import Iterable
+from datetime import timedelta
 from typing import IO, TYPE_CHECKING
 
 from django.conf import settings
 from django.core import signing
 from django.db import transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -29,6 +32,8 @@ from concierge.uploads.models import Upload
 
 if TYPE_CHECKING:
     from concierge.accounts.models import User
+
+logger = logging.getLogger(__name__)
 
 PUT_SALT = "concierge.uploads.put"
 GET_SALT = "concierge.uploads.get"
@@ -219,3 +224,26 @@ def _mark_uploaded(upload: Upload, *, size: int, content_type: str) -> None:
     upload.status = Upload.Status.UPLOADED
     upload.uploaded_at = timezone.now()
     upload.save(update_fields=["size", "content_type", "status", "uploaded_at"])
+
+
+def uploads_abandoned(*, older_than: timedelta):
+    """Uploads made more than `older_than` ago that were never completed (still pending) or
+    never attached: on no message and the answer of no survey."""
+    cutoff = timezone.now() - older_than
+    return Upload.objects.filter(created_at__lt=cutoff).filter(
+        Q(status=Upload.Status.PENDING) | Q(message_link__isnull=True, survey_answers__isnull=True)
+    )
+
+
+def uploads_prune_abandoned(*, older_than: timedelta = timedelta(days=1)) -> int:
+    """Delete abandoned uploads, their stored bytes first; the number deleted. An upload whose
+    bytes cannot be deleted now stays for the next run."""
+    deleted = 0
+    for upload in uploads_abandoned(older_than=older_than).distinct().iterator():
+        try:
+            storage.object_delete(upload.key)
+        except Exception:
+            logger.exception("Could not delete the stored file of upload %s", upload.pk)
+            continue
+        deleted += Upload.objects.filter(pk=upload.pk).delete()[0]
+    return deleted

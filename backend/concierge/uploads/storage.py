@@ -1,62 +1,24 @@
-"""Where upload bytes live: local disk under MEDIA_ROOT (`STORAGE=local`, the default) or an
-S3-compatible bucket (`STORAGE=s3` with the `S3_*` settings).
-
-`upload_storage()` reads the settings on every call (instances are cached per configuration),
-so a test can switch to S3 with a settings override.
+"""Where upload bytes live: the `uploads` entry of STORAGES, which settings build from STORAGE:
+local disk under MEDIA_ROOT (`STORAGE=local`, the default, behind our own signed URLs) or an
+S3-compatible bucket (`STORAGE=s3` with the `S3_*` settings, presigned URLs).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import IO, Any
 
-from django.conf import settings
 from django.core.files import File
-from django.core.files.storage import FileSystemStorage, Storage
+from django.core.files.storage import FileSystemStorage, Storage, storages
 
 from concierge.uploads.files import content_disposition
 
 
-def storage_is_s3() -> bool:
-    return settings.STORAGE == "s3"
-
-
 def upload_storage() -> Storage:
-    if storage_is_s3():
-        return _s3_storage(
-            settings.S3_BUCKET,
-            settings.S3_ENDPOINT_URL,
-            settings.S3_ACCESS_KEY_ID,
-            settings.S3_SECRET_ACCESS_KEY,
-            settings.S3_REGION,
-        )
-    return _local_storage(str(settings.MEDIA_ROOT))
+    return storages["uploads"]
 
 
-@lru_cache(maxsize=8)
-def _local_storage(location: str) -> FileSystemStorage:
-    return FileSystemStorage(location=location)
-
-
-@lru_cache(maxsize=8)
-def _s3_storage(
-    bucket: str, endpoint_url: str, access_key: str, secret_key: str, region: str
-) -> Storage:
-    from storages.backends.s3 import S3Storage
-
-    return S3Storage(
-        bucket_name=bucket,
-        endpoint_url=endpoint_url or None,
-        access_key=access_key or None,
-        secret_key=secret_key or None,
-        region_name=region or None,
-        default_acl=None,
-        file_overwrite=True,
-        querystring_auth=True,
-        signature_version="s3v4",
-        # S3-compatible servers (MinIO, moto, ...) at a custom endpoint expect path-style URLs.
-        addressing_style="path" if endpoint_url else None,
-    )
+def storage_is_s3() -> bool:
+    return not isinstance(upload_storage(), FileSystemStorage)
 
 
 def _s3_client_and_bucket() -> tuple[Any, str]:

@@ -10,7 +10,6 @@ from concierge.surveys.models import Question, RequestSurvey, SelectOption, Surv
 
 @pytest.fixture(autouse=True)
 def _local_media(settings, tmp_path):
-    settings.STORAGE = "local"
     settings.MEDIA_ROOT = tmp_path / "media"
 
 

@@ -10,7 +10,7 @@ from concierge.servicerequests import services
 pytestmark = pytest.mark.django_db
 
 
-def test_admin_lists_notes_and_queued_tasks(admin_client, concierge, user, make_request):
+def test_admin_lists_notes_and_queued_tasks(admin_client, concierge, user, make_request, tasks):
     service_request = make_request(user, name="Plan a birthday")
     desk_services.note_create(request=service_request, author=concierge, body="Likes blue")
     services.concierge_reply_create(request=service_request, author=concierge, body="On it")
@@ -19,6 +19,7 @@ def test_admin_lists_notes_and_queued_tasks(admin_client, concierge, user, make_
     assert notes.status_code == 200
     assert "Plan a birthday" in notes.content.decode()
 
-    tasks = admin_client.get("/admin/notifications/queuedtask/")
-    assert tasks.status_code == 200
-    assert "reply_notification_send" in tasks.content.decode()
+    tasks.commit()
+    queued = admin_client.get("/admin/django_tasks_database/dbtaskresult/")  # django-tasks-db's
+    assert queued.status_code == 200
+    assert "reply_notification_send" in queued.content.decode()

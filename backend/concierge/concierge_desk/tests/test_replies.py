@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from concierge.notifications.models import QueuedTask
 from concierge.servicerequests.models import Message
 from concierge.uploads.tests.samples import pdf_bytes, png_bytes, presign, upload_via_api
 
@@ -79,18 +78,18 @@ def test_employee_still_cannot_presign_for_someone_elses_request(signed_in_api, 
     assert presign(signed_in_api, "x.png", make_request(bob).pk).status_code == 404
 
 
-def test_empty_reply_is_refused(concierge_api, user, make_request):
+def test_empty_reply_is_refused(concierge_api, user, make_request, tasks):
     service_request = make_request(user)
     response = reply(concierge_api, service_request.pk, "   ")
     assert response.status_code == 422
     assert response.json()["errors"] == {"body": ["Please enter a message."]}
     service_request.refresh_from_db()
     assert service_request.status == "open"
-    assert not QueuedTask.objects.exists()
+    assert tasks.results() == []
 
 
 def test_retried_reply_with_the_same_idempotency_key_is_created_once(
-    concierge_api, user, make_request
+    concierge_api, user, make_request, tasks
 ):
     service_request = make_request(user)
     headers = {"Idempotency-Key": "reply-1"}
@@ -98,4 +97,4 @@ def test_retried_reply_with_the_same_idempotency_key_is_created_once(
     again = reply(concierge_api, service_request.pk, headers=headers)
     assert first.status_code == again.status_code == 201
     assert Message.objects.filter(request=service_request).count() == 1
-    assert QueuedTask.objects.count() == 1  # one notification, not two
+    assert len(tasks.results()) == 1  # one notification, not two

@@ -1,7 +1,7 @@
 """Issue #5 'Notifications': the employee is emailed when a concierge replies and they have
-not seen the reply within REPLY_NOTIFICATION_DELAY_SECONDS; the task is enqueued in the
-reply's transaction (not lost when the web process dies after the commit) and run by the
-worker (`manage.py run_tasks`)."""
+not seen the reply within REPLY_NOTIFICATION_DELAY_SECONDS; the task is stored when the
+reply's transaction commits (not lost when the web process dies after the commit) and run by
+the worker (`manage.py task_worker`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ import pytest
 from django.core.management import call_command
 from django.db import transaction
 from django.utils import timezone
+from django_tasks import TaskResultStatus
+from django_tasks_db.models import DBTaskResult, get_date_max
 from freezegun import freeze_time
 
-from concierge.notifications.models import QueuedTask
 from concierge.servicerequests import services
 from concierge.servicerequests.models import Message
 
@@ -30,7 +31,7 @@ def reply(api, request_id, body="We found three walkers near you."):
 
 def run_worker_at(moment):
     with freeze_time(moment):
-        call_command("run_tasks", "--once")
+        call_command("task_worker", "--batch", "--no-reload", verbosity=0)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -43,10 +44,10 @@ def test_task_is_committed_with_the_reply_and_the_worker_sends_the_email(
     before = timezone.now()
     message = reply(concierge_api, service_request.pk)
 
-    task = QueuedTask.objects.get()
-    assert task.status == QueuedTask.Status.READY
+    task = DBTaskResult.objects.get()
+    assert task.status == TaskResultStatus.READY
     assert task.task_path == "concierge.servicerequests.tasks.reply_notification_send"
-    assert task.kwargs == {"message_id": message["id"]}
+    assert task.args_kwargs == {"args": [], "kwargs": {"message_id": message["id"]}}
     assert (
         before + timedelta(seconds=300) <= task.run_after <= timezone.now() + timedelta(seconds=300)
     )
@@ -62,77 +63,79 @@ def test_task_is_committed_with_the_reply_and_the_worker_sends_the_email(
     assert "We found three walkers near you." in email.body
     assert f"{settings.PUBLIC_URL}/requests/{service_request.pk}" in email.body
     task.refresh_from_db()
-    assert task.status == QueuedTask.Status.SUCCESSFUL
+    assert task.status == TaskResultStatus.SUCCESSFUL
     assert Message.objects.get(pk=message["id"]).employee_notified_at is not None
 
     # A task run twice (at-least-once delivery) does not email twice.
-    QueuedTask.objects.update(status=QueuedTask.Status.READY)
+    DBTaskResult.objects.update(status=TaskResultStatus.READY)
     run_worker_at(timezone.now() + timedelta(seconds=400))
     assert len(outbox.emails()) == 1
 
 
-def test_no_task_when_the_reply_rolls_back(concierge, user, make_request):
+def test_no_task_when_the_reply_rolls_back(concierge, user, make_request, tasks):
     service_request = make_request(user)
     with pytest.raises(RuntimeError), transaction.atomic():
         services.concierge_reply_create(request=service_request, author=concierge, body="Hi")
         raise RuntimeError("the web process failed before the commit")
-    assert not QueuedTask.objects.exists()
+    assert tasks.results() == []
     assert not Message.objects.exists()
 
 
 def test_no_email_when_the_employee_opened_the_request_in_time(
-    signed_in_api, concierge_api, user, make_request, outbox
+    signed_in_api, concierge_api, user, make_request, outbox, tasks
 ):
     service_request = make_request(user)
     reply(concierge_api, service_request.pk)
     assert signed_in_api.get(f"requests/{service_request.pk}").status_code == 200  # seen
-    run_worker_at(timezone.now() + timedelta(seconds=301))
+    tasks.run(at=timezone.now() + timedelta(seconds=301))
     assert outbox.emails() == []
-    assert QueuedTask.objects.get().status == QueuedTask.Status.SUCCESSFUL
+    [task] = tasks.results()
+    assert (task.status, task.return_value) == (TaskResultStatus.SUCCESSFUL, "seen by the employee")
 
 
 def test_email_when_the_employee_only_looked_before_the_reply(
-    signed_in_api, concierge_api, user, make_request, outbox
+    signed_in_api, concierge_api, user, make_request, outbox, tasks
 ):
     service_request = make_request(user)
     signed_in_api.get(f"requests/{service_request.pk}")  # seen, but before the reply
     with freeze_time(timezone.now() + timedelta(seconds=1)):
         reply(concierge_api, service_request.pk)
-    run_worker_at(timezone.now() + timedelta(seconds=302))
+    tasks.run(at=timezone.now() + timedelta(seconds=302))
     assert [e.subject for e in outbox.emails(to=user.email)] == [SUBJECT]
 
 
 def test_employee_writing_back_counts_as_seeing_the_reply(
-    signed_in_api, concierge_api, user, make_request, outbox
+    signed_in_api, concierge_api, user, make_request, outbox, tasks
 ):
     service_request = make_request(user)
     reply(concierge_api, service_request.pk)
     signed_in_api.post(f"requests/{service_request.pk}/messages", {"message": {"body": "Great"}})
-    run_worker_at(timezone.now() + timedelta(seconds=301))
+    tasks.run(at=timezone.now() + timedelta(seconds=301))
     assert outbox.emails() == []
 
 
-def test_one_email_for_a_burst_of_replies(concierge_api, user, make_request, outbox):
+def test_one_email_for_a_burst_of_replies(concierge_api, user, make_request, outbox, tasks):
     service_request = make_request(user)
     reply(concierge_api, service_request.pk, "First thought")
     with freeze_time(timezone.now() + timedelta(seconds=5)):
         reply(concierge_api, service_request.pk, "Second thought")
-    assert QueuedTask.objects.count() == 2
-    run_worker_at(timezone.now() + timedelta(seconds=400))
+    assert len(tasks.results()) == 2
+    tasks.run(at=timezone.now() + timedelta(seconds=400))
     [email] = outbox.emails(to=user.email)
     assert "Second thought" in email.body
 
 
-def test_the_delay_is_configurable(settings, concierge_api, user, make_request, outbox):
+def test_the_delay_is_configurable(settings, concierge_api, user, make_request, outbox, tasks):
     settings.REPLY_NOTIFICATION_DELAY_SECONDS = 0
     service_request = make_request(user)
     reply(concierge_api, service_request.pk)
-    assert QueuedTask.objects.get().run_after is None
-    call_command("run_tasks", "--once")
+    [task] = tasks.results()
+    assert task.run_after == get_date_max()  # as soon as possible
+    assert tasks.run() == 1
     assert len(outbox.emails(to=user.email)) == 1
 
 
-def test_employee_messages_enqueue_nothing(signed_in_api, user, make_request):
+def test_employee_messages_enqueue_nothing(signed_in_api, user, make_request, tasks):
     service_request = make_request(user)
     signed_in_api.post(f"requests/{service_request.pk}/messages", {"message": {"body": "Hi"}})
-    assert not QueuedTask.objects.exists()
+    assert tasks.results() == []

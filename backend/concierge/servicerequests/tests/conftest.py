@@ -7,7 +7,6 @@ from concierge.servicerequests import services
 
 @pytest.fixture(autouse=True)
 def _media_root(settings, tmp_path):
-    settings.STORAGE = "local"
     settings.MEDIA_ROOT = tmp_path / "media"
 
 

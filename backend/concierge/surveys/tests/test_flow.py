@@ -29,7 +29,6 @@ ALREADY_SUBMITTED = "This request has already been submitted."
 
 @pytest.fixture(autouse=True)
 def _local_media(settings, tmp_path):
-    settings.STORAGE = "local"
     settings.MEDIA_ROOT = tmp_path / "media"
 
 

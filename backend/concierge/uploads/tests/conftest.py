@@ -8,10 +8,11 @@ from collections.abc import Iterator
 import boto3
 import pytest
 
+from config.settings import upload_storage_config
+
 
 @pytest.fixture(autouse=True)
 def _media_root(settings, tmp_path):
-    settings.STORAGE = "local"
     settings.MEDIA_ROOT = tmp_path / "media"
 
 
@@ -31,12 +32,15 @@ def moto_endpoint() -> Iterator[str]:
 def s3_storage(settings, moto_endpoint):
     """Switch the uploads to STORAGE=s3 against moto, with a fresh bucket; yields a client."""
     bucket = f"uploads-{uuid.uuid4().hex[:12]}"
-    settings.STORAGE = "s3"
-    settings.S3_BUCKET = bucket
-    settings.S3_ENDPOINT_URL = moto_endpoint
-    settings.S3_ACCESS_KEY_ID = "testing"
-    settings.S3_SECRET_ACCESS_KEY = "testing"
-    settings.S3_REGION = "us-east-1"
+    uploads = upload_storage_config(
+        "s3",
+        bucket=bucket,
+        endpoint_url=moto_endpoint,
+        access_key="testing",
+        secret_key="testing",
+        region="us-east-1",
+    )
+    settings.STORAGES = {**settings.STORAGES, "uploads": uploads}
     client = boto3.client(
         "s3",
         endpoint_url=moto_endpoint,

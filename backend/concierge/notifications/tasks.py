@@ -1,0 +1,22 @@
+"""Background tasks that deliver an email or a text message (see `services`)."""
+
+from __future__ import annotations
+
+from django_tasks import task
+
+from concierge.notifications.background import forget_body_when_sent
+from concierge.notifications.delivery import email_send, sms_send
+
+
+@forget_body_when_sent  # may carry an unlock link
+@task()
+def email_deliver(*, to: str, subject: str, body: str) -> str:
+    email_send(to=to, subject=subject, body=body)
+    return "sent"
+
+
+@forget_body_when_sent  # carries a sign-in code
+@task()
+def sms_deliver(*, to: str, body: str) -> str:
+    sms_send(to=to, body=body)
+    return "sent"
