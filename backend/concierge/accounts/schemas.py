@@ -8,6 +8,7 @@ from uuid import UUID
 from ninja import Schema
 from pydantic import ConfigDict, Field, field_validator
 
+from concierge.common.openapi import document_required
 from concierge.common.validation import require_email, require_password, require_text
 
 
@@ -29,6 +30,8 @@ class ErrorOut(Schema):
 
 
 class SignInUser(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("email", "password"))
+
     email: str = ""
     password: str = ""
 
@@ -48,6 +51,12 @@ class SignInOut(Schema):
 
 
 class SignUpUser(InputSchema):
+    model_config = ConfigDict(
+        json_schema_extra=document_required(
+            "email", "password", "name", "last_name", "company_slug"
+        )
+    )
+
     email: str = ""
     password: str = ""
     name: str = ""
@@ -91,6 +100,8 @@ class SignUpOut(Schema):
 
 
 class PasswordResetRequestUser(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("email"))
+
     email: str = ""
 
     _email = field_validator("email")(require_email)
@@ -101,6 +112,12 @@ class PasswordResetRequestIn(Schema):
 
 
 class PasswordResetIn(InputSchema):
+    model_config = ConfigDict(
+        json_schema_extra=document_required(
+            "reset_password_token", "password", "password_confirmation"
+        )
+    )
+
     reset_password_token: str = Field("", max_length=200)
     password: str = ""
     password_confirmation: str = ""
@@ -140,6 +157,8 @@ class CurrentUserOut(Schema):
 
 
 class OtpIn(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("otp"))
+
     otp: str = ""
 
     @field_validator("otp")
@@ -154,6 +173,8 @@ class OtpIn(InputSchema):
 
 
 class MfaEnrollIn(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("mfa_number"))
+
     mfa_number: str = ""
 
     @field_validator("mfa_number")

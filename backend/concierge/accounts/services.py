@@ -440,6 +440,8 @@ def _onboarding_errors(values: dict[int, Any]) -> dict[str, list[str]]:
     email = values.get(EMAIL_ANSWER_ID)
     if email:
         try:
+            if not isinstance(email, str):
+                raise DjangoValidationError("not a string")
             validate_email(email)
         except DjangoValidationError:
             errors[str(EMAIL_ANSWER_ID)] = ["Please enter a valid email address"]

@@ -4,8 +4,9 @@ from datetime import datetime
 from typing import Literal
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
+from concierge.common.openapi import document_required
 from concierge.servicerequests.schemas import MessageOut
 
 
@@ -143,6 +144,8 @@ class StatusIn(Schema):
 
 
 class ReplyIn(Schema):
+    model_config = ConfigDict(json_schema_extra=document_required("body"))
+
     body: str = Field("", max_length=20_000)
     attachment_keys: list[str] = Field(default_factory=list, max_length=10)
 
@@ -152,6 +155,8 @@ class ReplyCreateIn(Schema):
 
 
 class NoteIn(Schema):
+    model_config = ConfigDict(json_schema_extra=document_required("body"))
+
     body: str = Field("", max_length=20_000)
 
 
