@@ -52,7 +52,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", f"{PRODUCT_NAME} <no-reply@ex
 INTERNAL_COMPANY_NAMES = env_list("INTERNAL_COMPANY_NAMES", "Concierge HQ,Concierge Labs")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "concierge.accounts.apps.ConciergeAdminConfig",  # django.contrib.admin, our sign-in
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

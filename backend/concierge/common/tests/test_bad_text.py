@@ -86,7 +86,9 @@ def _cases() -> Iterator[Any]:
             for parameter in operation.get("parameters", []):
                 if parameter["in"] == "query":
                     name = parameter["name"]
-                    yield pytest.param(method, route, "query", (name,), id=f"{method} {route} ?{name}")
+                    yield pytest.param(
+                        method, route, "query", (name,), id=f"{method} {route} ?{name}"
+                    )
 
 
 CASES = list(_cases())
@@ -170,7 +172,9 @@ def test_hardening_5_unstorable_text_is_a_clear_422(world, method, route, where,
         _assert_error_body(response)
 
 
-@pytest.mark.parametrize(("method", "route", "where", "field"), [c for c in CASES if c.values[2] == "body"])
+@pytest.mark.parametrize(
+    ("method", "route", "where", "field"), [c for c in CASES if c.values[2] == "body"]
+)
 @HYPOTHESIS
 @given(bad=wrong_type)
 def test_hardening_5_wrong_json_types_are_a_clear_4xx(world, method, route, where, field, bad):
