@@ -12,6 +12,7 @@ from django.core.exceptions import ImproperlyConfigured
 from config.env import (
     env_bool,
     env_choice,
+    env_float,
     env_int,
     env_list,
     env_str,
@@ -248,7 +249,11 @@ for _proxy in TRUSTED_PROXIES:
 # External partner quote sites for /products/{product} (spec §2 route table).
 PARTNER_QUOTE_BASE_URL = env_url("PARTNER_QUOTE_BASE_URL", "https://quotes.example.com")
 
+# Error reporting (spec §8): server errors to Sentry when SENTRY_DSN is set, scrubbed of
+# request contents (concierge/common/reporting.py).
 SENTRY_DSN = env_str("SENTRY_DSN", "")
+SENTRY_ENVIRONMENT = env_str("SENTRY_ENVIRONMENT", "development" if DEBUG else "production")
+SENTRY_TRACES_SAMPLE_RATE = env_float("SENTRY_TRACES_SAMPLE_RATE", 1.0)
 
 # Security headers; the production profile is DEBUG off.
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -277,3 +282,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+
+from concierge.common.reporting import error_reporting_init  # noqa: E402
+
+error_reporting_init(
+    dsn=SENTRY_DSN,
+    environment=SENTRY_ENVIRONMENT,
+    traces_sample_rate=SENTRY_TRACES_SAMPLE_RATE,
+)

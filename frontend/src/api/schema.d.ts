@@ -243,6 +243,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness
+         * @description Each dependency's state. Without the database: 503 `unavailable`. Without Redis the app
+         *     still serves (rate limits allow, presence is empty, live events pause): 200 `degraded`.
+         */
+        get: operations["concierge_common_api_readiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mfa": {
         parameters: {
             query?: never;
@@ -1084,10 +1105,7 @@ export interface components {
         MessageIn: {
             /** Attachment Keys */
             attachment_keys?: string[];
-            /**
-             * Body
-             * @default
-             */
+            /** Body */
             body: string;
             /**
              * Source
@@ -1130,10 +1148,7 @@ export interface components {
         };
         /** MfaEnrollIn */
         MfaEnrollIn: {
-            /**
-             * Mfa Number
-             * @default
-             */
+            /** Mfa Number */
             mfa_number: string;
         };
         /** NextItemOut */
@@ -1158,10 +1173,7 @@ export interface components {
         };
         /** NoteIn */
         NoteIn: {
-            /**
-             * Body
-             * @default
-             */
+            /** Body */
             body: string;
         };
         /** NoteOut */
@@ -1312,28 +1324,16 @@ export interface components {
         };
         /** OtpIn */
         OtpIn: {
-            /**
-             * Otp
-             * @default
-             */
+            /** Otp */
             otp: string;
         };
         /** PasswordResetIn */
         PasswordResetIn: {
-            /**
-             * Password
-             * @default
-             */
+            /** Password */
             password: string;
-            /**
-             * Password Confirmation
-             * @default
-             */
+            /** Password Confirmation */
             password_confirmation: string;
-            /**
-             * Reset Password Token
-             * @default
-             */
+            /** Reset Password Token */
             reset_password_token: string;
         };
         /** PasswordResetRequestIn */
@@ -1342,10 +1342,7 @@ export interface components {
         };
         /** PasswordResetRequestUser */
         PasswordResetRequestUser: {
-            /**
-             * Email
-             * @default
-             */
+            /** Email */
             email: string;
         };
         /** PersonRef */
@@ -1482,6 +1479,18 @@ export interface components {
             /** Requests */
             requests: components["schemas"]["QueueItemOut"][];
         };
+        /** ReadinessOut */
+        ReadinessOut: {
+            /** Checks */
+            checks: {
+                [key: string]: "ok" | "unavailable" | "not configured";
+            };
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "unavailable";
+        };
         /** RecommendedCategoriesOut */
         RecommendedCategoriesOut: {
             /** Recommended Request Categories */
@@ -1513,10 +1522,7 @@ export interface components {
         ReplyIn: {
             /** Attachment Keys */
             attachment_keys?: string[];
-            /**
-             * Body
-             * @default
-             */
+            /** Body */
             body: string;
         };
         /** RequestDetailOut */
@@ -1640,15 +1646,9 @@ export interface components {
         };
         /** SignInUser */
         SignInUser: {
-            /**
-             * Email
-             * @default
-             */
+            /** Email */
             email: string;
-            /**
-             * Password
-             * @default
-             */
+            /** Password */
             password: string;
         };
         /** SignUpIn */
@@ -1670,30 +1670,15 @@ export interface components {
         };
         /** SignUpUser */
         SignUpUser: {
-            /**
-             * Company Slug
-             * @default
-             */
+            /** Company Slug */
             company_slug: string;
-            /**
-             * Email
-             * @default
-             */
+            /** Email */
             email: string;
-            /**
-             * Last Name
-             * @default
-             */
+            /** Last Name */
             last_name: string;
-            /**
-             * Name
-             * @default
-             */
+            /** Name */
             name: string;
-            /**
-             * Password
-             * @default
-             */
+            /** Password */
             password: string;
             /**
              * Terms Of Service
@@ -1802,10 +1787,7 @@ export interface components {
         };
         /** UploadIn */
         UploadIn: {
-            /**
-             * Filename
-             * @default
-             */
+            /** Filename */
             filename: string;
             /**
              * Request Id
@@ -2048,6 +2030,15 @@ export interface operations {
                     "application/json": components["schemas"]["DeskRequestDetailOut"];
                 };
             };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -2180,6 +2171,15 @@ export interface operations {
                     "application/json": components["schemas"]["DeskRequestDetailOut"];
                 };
             };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -2240,6 +2240,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NoteCreatedOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unauthorized */
@@ -2420,6 +2429,15 @@ export interface operations {
                     "application/json": components["schemas"]["DeskRequestDetailOut"];
                 };
             };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -2512,6 +2530,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_common_api_readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessOut"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessOut"];
                 };
             };
         };
@@ -2803,6 +2850,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description A field is missing or invalid (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     concierge_surveys_api_recommended_request_categories: {
@@ -2856,6 +2912,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BeginOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unauthorized */
@@ -3050,6 +3115,15 @@ export interface operations {
                     "application/json": components["schemas"]["RequestDetailOut"];
                 };
             };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -3146,6 +3220,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description A field is missing or invalid (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     concierge_uploads_api_expiring_url: {
@@ -3217,6 +3300,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PresignedUrlOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unauthorized */
@@ -3417,6 +3509,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnswerSavedOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unauthorized */
