@@ -37,6 +37,8 @@ class AdminSignInForm(AdminAuthenticationForm):
         password = self.cleaned_data.get("password") or ""
         if not (email and password):
             return self.cleaned_data
+        if self.request is None:
+            raise ValidationError(services.INVALID_CREDENTIALS)
         try:
             rate_limit(self.request, "sign_in")
             user = services.user_credentials_check(email=email, password=password)
