@@ -74,7 +74,7 @@ run: install build demo
 	@echo "    concierge@example.com (concierge)       admin@example.com (admin, /admin)"
 	@echo "  Emails and text messages: http://$(HOST):$(PORT)/dev/outbox"
 	@echo
-	cd backend && ../$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --timeout-graceful-shutdown 3
+	cd backend && ../$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --no-proxy-headers --timeout-graceful-shutdown 3
 
 dev: export DEBUG ?= true
 dev: install demo

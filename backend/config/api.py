@@ -14,6 +14,8 @@ from concierge.accounts.api import router as accounts_router
 from concierge.accounts.auth import token_auth
 from concierge.common.api import router as common_router
 from concierge.common.errors import ApiError, RateLimited, error_body
+from concierge.common.openapi import document_error_responses
+from concierge.common.parser import ApiParser
 from concierge.concierge_desk.api import router as concierge_desk_router
 from concierge.live.api import router as live_router
 from concierge.offerings.api import router as offerings_router
@@ -21,12 +23,19 @@ from concierge.servicerequests.api import router as servicerequests_router
 from concierge.surveys.api import router as surveys_router
 from concierge.uploads.api import router as uploads_router
 
-api = NinjaAPI(
+
+class Api(NinjaAPI):
+    def get_openapi_schema(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return document_error_responses(super().get_openapi_schema(*args, **kwargs))
+
+
+api = Api(
     title=f"{settings.PRODUCT_NAME} API",
     version="1",
     urls_namespace="api",
     auth=token_auth,
     docs_decorator=staff_member_required,
+    parser=ApiParser(),
 )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from pathlib import Path
@@ -12,6 +13,7 @@ from django.core.exceptions import ImproperlyConfigured
 from config.env import (
     env_bool,
     env_choice,
+    env_float,
     env_int,
     env_list,
     env_str,
@@ -53,7 +55,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", f"{PRODUCT_NAME} <no-reply@ex
 INTERNAL_COMPANY_NAMES = env_list("INTERNAL_COMPANY_NAMES", "Concierge HQ,Concierge Labs")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "concierge.accounts.apps.ConciergeAdminConfig",  # django.contrib.admin, our sign-in
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -213,7 +215,12 @@ UPLOAD_GET_URL_TTL_SECONDS = 5 * 60
 REDIS_URL = env_url("REDIS_URL", "", schemes=("redis", "rediss"))
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # A Redis outage must cost a request milliseconds, not a hang (callers degrade).
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -280,14 +287,32 @@ LOCKOUT_SECONDS = 3600
 PASSWORD_RESET_TTL_SECONDS = 6 * 3600
 OTP_TTL_SECONDS = 600
 OTP_MAX_ATTEMPTS = 5
+# Wrong codes per account per hour, across resends (each resend would grant 5 new tries).
+OTP_MAX_ATTEMPTS_PER_HOUR = 10
 RATE_LIMITS = parse_rate_limits(
     env_str("RATE_LIMITS", "sign_in=20/60,sign_up=10/60,password=10/60,otp=10/60")
 )
 
+# Load balancers / reverse proxies whose X-Forwarded-For is believed (addresses or networks,
+# e.g. "10.0.0.0/8"). Empty: the socket peer is the client. The app server must not rewrite
+# the peer from headers itself (uvicorn --no-proxy-headers; see README: Production).
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as _exc:
+        raise ImproperlyConfigured(
+            f"TRUSTED_PROXIES must list IP addresses or networks, got {_proxy!r}"
+        ) from _exc
+
 # External partner quote sites for /products/{product} (spec §2 route table).
 PARTNER_QUOTE_BASE_URL = env_url("PARTNER_QUOTE_BASE_URL", "https://quotes.example.com")
 
+# Error reporting (spec §8): server errors to Sentry when SENTRY_DSN is set, scrubbed of
+# request contents (concierge/common/reporting.py).
 SENTRY_DSN = env_str("SENTRY_DSN", "")
+SENTRY_ENVIRONMENT = env_str("SENTRY_ENVIRONMENT", "development" if DEBUG else "production")
+SENTRY_TRACES_SAMPLE_RATE = env_float("SENTRY_TRACES_SAMPLE_RATE", 1.0)
 
 # Security headers; the production profile is DEBUG off.
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -299,6 +324,8 @@ CONTENT_SECURITY_POLICY = (
     "img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self' https:; "
     "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
 )
+# Load balancers check health over plain HTTP inside the network.
+SECURE_REDIRECT_EXEMPT = [r"^api/v1/health"]
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -314,3 +341,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+
+from concierge.common.reporting import error_reporting_init  # noqa: E402
+
+error_reporting_init(
+    dsn=SENTRY_DSN,
+    environment=SENTRY_ENVIRONMENT,
+    traces_sample_rate=SENTRY_TRACES_SAMPLE_RATE,
+)

@@ -19,6 +19,10 @@ PUBLIC_MEDIA_PREFIXES = (
     "company-logos",
 )
 
+handler400 = "concierge.common.views.bad_request"
+handler404 = "concierge.common.views.not_found"
+handler500 = "concierge.common.views.server_error"
+
 urlpatterns = [
     # The live event stream: an async view (Server-Sent Events), outside the Ninja API.
     path("api/v1/events", events_view, name="events"),

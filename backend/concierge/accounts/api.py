@@ -81,14 +81,14 @@ def sign_in(request: HttpRequest, response: HttpResponse, payload: SignInIn):
 @router.post("/users/sign_up", response={200: SignUpOut, **ERRORS}, auth=None)
 def sign_up(request: HttpRequest, payload: SignUpIn):
     rate_limit(request, "sign_up")
-    user = services.user_sign_up(
+    email = services.user_sign_up(
         email=payload.user.email,
         password=payload.user.password,
         first_name=payload.user.name,
         last_name=payload.user.last_name,
         company_slug=payload.user.company_slug,
     )
-    return SignUpOut(data=services.sign_up_response_data(user))
+    return SignUpOut(data=services.sign_up_response_data(email))
 
 
 @router.delete(

@@ -1,7 +1,15 @@
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 
 
 class AccountsConfig(AppConfig):
     name = "concierge.accounts"
     label = "accounts"
     verbose_name = "Accounts"
+
+
+class ConciergeAdminConfig(admin_apps.AdminConfig):
+    """The Django admin with sign-in through the API's lockout, rate limit and MFA."""
+
+    default = False
+    default_site = "concierge.accounts.admin_site.ConciergeAdminSite"

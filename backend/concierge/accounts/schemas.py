@@ -8,6 +8,7 @@ from uuid import UUID
 from ninja import Schema
 from pydantic import ConfigDict, Field, field_validator
 
+from concierge.common.openapi import document_required
 from concierge.common.validation import require_email, require_password, require_text
 
 
@@ -23,6 +24,8 @@ class SuccessOut(Schema):
 
 
 class SignInUser(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("email", "password"))
+
     email: str = ""
     password: str = ""
 
@@ -42,6 +45,12 @@ class SignInOut(Schema):
 
 
 class SignUpUser(InputSchema):
+    model_config = ConfigDict(
+        json_schema_extra=document_required(
+            "email", "password", "name", "last_name", "company_slug"
+        )
+    )
+
     email: str = ""
     password: str = ""
     name: str = ""
@@ -85,6 +94,8 @@ class SignUpOut(Schema):
 
 
 class PasswordResetRequestUser(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("email"))
+
     email: str = ""
 
     _email = field_validator("email")(require_email)
@@ -95,6 +106,12 @@ class PasswordResetRequestIn(Schema):
 
 
 class PasswordResetIn(InputSchema):
+    model_config = ConfigDict(
+        json_schema_extra=document_required(
+            "reset_password_token", "password", "password_confirmation"
+        )
+    )
+
     reset_password_token: str = Field("", max_length=200)
     password: str = ""
     password_confirmation: str = ""
@@ -134,6 +151,8 @@ class CurrentUserOut(Schema):
 
 
 class OtpIn(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("otp"))
+
     otp: str = ""
 
     @field_validator("otp")
@@ -148,6 +167,8 @@ class OtpIn(InputSchema):
 
 
 class MfaEnrollIn(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("mfa_number"))
+
     mfa_number: str = ""
 
     @field_validator("mfa_number")

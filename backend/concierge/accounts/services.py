@@ -13,7 +13,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Sum
 from django.utils import timezone
 
 from concierge.accounts import onboarding
@@ -44,11 +44,8 @@ INVALID_RESET_TOKEN = (
 )
 INVALID_UNLOCK_TOKEN = "Invalid unlock token."
 INVALID_OTP = "That verification code is invalid or has expired. Please request a new code."
+TOO_MANY_OTP_ATTEMPTS = "Too many incorrect verification codes. Please try again in an hour."
 NO_PENDING_OTP = "There is no verification code waiting. Please request a new code."
-DUPLICATE_EMAIL = (
-    "We couldn't create an account with this email address. "
-    "If you already have one, sign in or reset your password."
-)
 UNKNOWN_COMPANY = "We couldn't find that company. Please check the sign-up link from your employer."
 # A precomputed hash so that an unknown email costs as much time as a wrong password.
 _DUMMY_PASSWORD_HASH = make_password("not-a-real-password")
@@ -74,10 +71,11 @@ def _password_errors(password: str, user: User | None = None) -> list[str]:
     return []
 
 
-@transaction.atomic
 def user_sign_up(
     *, email: str, password: str, first_name: str, last_name: str, company_slug: str
-) -> User:
+) -> str:
+    """Creates the account and returns its email. An email that already has an account gets
+    the same answer (so sign-up tells no one which accounts exist) and its owner an email."""
     company = Company.objects.filter(slug=company_slug.strip().lower()).first()
     if company is None:
         raise ValidationFailed.for_field("company_slug", UNKNOWN_COMPANY)
@@ -85,25 +83,52 @@ def user_sign_up(
     candidate = User(email=email, first_name=first_name.strip(), last_name=last_name.strip())
     if errors := _password_errors(password, candidate):
         raise ValidationFailed(errors[0], errors={"password": errors})
-    if User.objects.filter(email__iexact=email).exists():
-        raise ValidationFailed.for_field("email", DUPLICATE_EMAIL)
+    if not _user_create(candidate, password=password, company=company):
+        _email_taken_notify(email)
+    return email
+
+
+@transaction.atomic
+def _user_create(candidate: User, *, password: str, company: Company) -> bool:
+    """False when the email already has an account (in any letter case)."""
+    if User.objects.filter(email__iexact=candidate.email).exists():
+        check_password(password, _DUMMY_PASSWORD_HASH)  # as long as hashing a new password
+        return False
     try:
         with transaction.atomic():
             user = User.objects.create_user(
-                email=email,
+                email=candidate.email,
                 password=password,
                 first_name=candidate.first_name,
                 last_name=candidate.last_name,
             )
-    except IntegrityError as exc:
-        raise ValidationFailed.for_field("email", DUPLICATE_EMAIL) from exc
+    except IntegrityError:
+        return False
     user.companies.add(company)
-    return user
+    return True
 
 
-def sign_up_response_data(user: User) -> str:
+def _email_taken_notify(email: str) -> None:
+    owner = User.objects.filter(email__iexact=email).first()
+    if owner is None:
+        return
+    email_enqueue(
+        to=owner.email,
+        subject="Someone tried to sign up with your email",
+        body=(
+            f"Hello {owner.first_name},\n\n"
+            "Someone tried to create an account with this email address, which already has "
+            "one. If it was you, sign in here: "
+            f"{_link('/sign-in')}\n"
+            f"Forgot your password? Choose a new one here: {_link('/forgot-password')}\n\n"
+            "If it wasn't you, you can ignore this email: your account has not changed."
+        ),
+    )
+
+
+def sign_up_response_data(email: str) -> str:
     """The spec's sign-up `data` field: a JSON string that carries the email."""
-    return json.dumps({"email": user.email})
+    return json.dumps({"email": email})
 
 
 def _lock_lift_if_expired(user: User) -> None:
@@ -156,22 +181,43 @@ def user_sign_in(*, email: str, password: str) -> SignInResult:
     return outcome
 
 
+def user_credentials_check(*, email: str, password: str) -> User:
+    """Email and password through the lockout rules of the API's sign-in (for the admin's)."""
+    outcome = _credentials_attempt(email=email, password=password)
+    if isinstance(outcome, str):
+        # Raised only after the transaction committed, so failed attempts and locks are kept.
+        raise Unauthorized(outcome)
+    return outcome
+
+
 @transaction.atomic
-def _sign_in_attempt(*, email: str, password: str) -> SignInResult | str:
-    """A SignInResult, or the error message of a refused attempt (its counting is saved)."""
+def _credentials_attempt(*, email: str, password: str) -> User | str:
+    """The user, or the error message of a refused attempt (its counting is saved). Known,
+    unknown and locked accounts all cost one password hash, so timing tells nothing."""
     user = User.objects.select_for_update().filter(email__iexact=email.strip()).first()
     if user is None or not user.is_active:
         check_password(password, _DUMMY_PASSWORD_HASH)
         return INVALID_CREDENTIALS
     _lock_lift_if_expired(user)
+    password_ok = user.check_password(password)
     if user.locked_at:
-        return ACCOUNT_LOCKED
-    if not user.check_password(password):
+        # Only someone who knows the password learns that this account exists and is locked.
+        return ACCOUNT_LOCKED if password_ok else INVALID_CREDENTIALS
+    if not password_ok:
         _sign_in_failed(user)
-        return ACCOUNT_LOCKED if user.locked_at else INVALID_CREDENTIALS
+        return INVALID_CREDENTIALS
     if user.failed_sign_in_count:
         user.failed_sign_in_count = 0
         user.save(update_fields=["failed_sign_in_count"])
+    return user
+
+
+@transaction.atomic
+def _sign_in_attempt(*, email: str, password: str) -> SignInResult | str:
+    """A SignInResult, or the error message of a refused attempt (its counting is saved)."""
+    user = _credentials_attempt(email=email, password=password)
+    if isinstance(user, str):
+        return user
     user.last_login = timezone.now()
     user.save(update_fields=["last_login"])
     raw, auth_token = _auth_token_create(user)
@@ -221,6 +267,8 @@ def password_reset_complete(*, token: str, password: str, password_confirmation:
     reset.used_at = timezone.now()
     reset.save(update_fields=["used_at"])
     user.auth_tokens.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+    # Links sent before this one die with it.
+    user.password_resets.filter(used_at__isnull=True).update(used_at=reset.used_at)
     return user
 
 
@@ -228,9 +276,11 @@ def password_reset_complete(*, token: str, password: str, password_confirmation:
 def user_unlock(*, token: str) -> User:
     if not token:
         raise ValidationFailed.for_field("unlock_token", INVALID_UNLOCK_TOKEN)
+    # The link lives as long as the lock it was sent for.
+    lock_start = timezone.now() - timedelta(seconds=settings.LOCKOUT_SECONDS)
     user = (
         User.objects.select_for_update()
-        .filter(unlock_token_hash=token_hash(token), locked_at__isnull=False)
+        .filter(unlock_token_hash=token_hash(token), locked_at__gt=lock_start)
         .first()
     )
     if user is None:
@@ -284,6 +334,8 @@ def mfa_enroll(*, user: User, phone_digits: str) -> None:
 def mfa_verify(*, auth_token: AuthToken, code: str) -> str:
     """Checks the latest code; on success marks this session verified and returns its MFA token."""
     outcome = _mfa_verify_attempt(auth_token=auth_token, code=code)
+    if outcome.error == TOO_MANY_OTP_ATTEMPTS:
+        raise ApiError(outcome.error, status_code=429)
     if outcome.error:
         # Raised only after the transaction committed, so wrong tries are counted.
         raise Unauthorized(outcome.error)
@@ -296,23 +348,54 @@ class _MfaOutcome:
     error: str = ""
 
 
-@transaction.atomic
-def _mfa_verify_attempt(*, auth_token: AuthToken, code: str) -> _MfaOutcome:
-    user = User.objects.select_for_update().get(pk=auth_token.user_id)
+def _otp_failures_last_hour(user: User) -> int:
+    since = timezone.now() - timedelta(hours=1)
+    recent = OneTimeCode.objects.filter(user=user, created_at__gte=since)
+    return recent.aggregate(total=Sum("failed_attempts"))["total"] or 0
+
+
+def _otp_check(user: User, code: str) -> str:
+    """Checks `code` against the user's latest code (locked by the caller) and uses it up;
+    returns an error message, or "" when it matched. Wrong tries count per code and, across
+    resends, per account and hour."""
     otp = _otp_pending(user)
     if otp is None:
-        return _MfaOutcome(error=NO_PENDING_OTP)
+        return NO_PENDING_OTP
+    if _otp_failures_last_hour(user) >= settings.OTP_MAX_ATTEMPTS_PER_HOUR:
+        return TOO_MANY_OTP_ATTEMPTS
     if otp.expires_at <= timezone.now() or otp.failed_attempts >= settings.OTP_MAX_ATTEMPTS:
-        return _MfaOutcome(error=INVALID_OTP)
+        return INVALID_OTP
     if not hashes_equal(otp.code_hash, token_hash(code)):
         otp.failed_attempts += 1
         otp.save(update_fields=["failed_attempts"])
-        return _MfaOutcome(error=INVALID_OTP)
+        return INVALID_OTP
     otp.used_at = timezone.now()
     otp.save(update_fields=["used_at"])
     if otp.purpose == OneTimeCode.Purpose.ENROLL:
         user.mfa_phone = otp.phone
         user.save(update_fields=["mfa_phone"])
+    return ""
+
+
+def user_otp_verify(*, user: User, code: str) -> None:
+    """A code check outside the API's sessions (the admin's sign-in); raises on failure."""
+    error = _otp_verify_locked(user_id=user.pk, code=code)
+    if error == TOO_MANY_OTP_ATTEMPTS:
+        raise ApiError(error, status_code=429)
+    if error:
+        raise Unauthorized(error)
+
+
+@transaction.atomic
+def _otp_verify_locked(*, user_id: int, code: str) -> str:
+    return _otp_check(User.objects.select_for_update().get(pk=user_id), code)
+
+
+@transaction.atomic
+def _mfa_verify_attempt(*, auth_token: AuthToken, code: str) -> _MfaOutcome:
+    user = User.objects.select_for_update().get(pk=auth_token.user_id)
+    if error := _otp_check(user, code):
+        return _MfaOutcome(error=error)
     raw, hashed = token_new()
     auth_token.mfa_token_hash = hashed
     auth_token.save(update_fields=["mfa_token_hash"])
@@ -332,6 +415,8 @@ def _onboarding_errors(values: dict[int, Any]) -> dict[str, list[str]]:
     email = values.get(Answer.PREFERRED_EMAIL)
     if email:
         try:
+            if not isinstance(email, str):
+                raise DjangoValidationError("not a string")
             validate_email(email)
         except DjangoValidationError:
             errors[str(Answer.PREFERRED_EMAIL)] = ["Please enter a valid email address"]

@@ -1,7 +1,13 @@
-"""GET /health: a load balancer's readiness check, and the floor of `make bench`."""
+"""GET /health: a load balancer's check, and the floor of `make bench`; GET /health/ready:
+what each dependency says, for operators and deploy checks."""
 
 from __future__ import annotations
 
+import secrets
+from typing import Literal
+
+from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest
 from ninja import Router, Schema
@@ -12,22 +18,62 @@ from concierge.common.schemas import ErrorOut
 router = Router(tags=["health"])
 DATABASE_UNAVAILABLE = "The database is unavailable."
 
+CheckStatus = Literal["ok", "unavailable", "not configured"]
+
 
 class HealthOut(Schema):
     status: str
+
+
+class ReadinessOut(Schema):
+    status: Literal["ok", "degraded", "unavailable"]
+    checks: dict[str, CheckStatus]
 
 
 class ServiceUnavailable(ApiError):
     status_code = 503
 
 
-@router.get("/health", auth=None, response={200: HealthOut, 503: ErrorOut})
-def health(request: HttpRequest):
-    """`{"status": "ok"}` when the app is up and its database answers `SELECT 1`, else 503."""
+def _database_ok() -> bool:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             cursor.fetchone()
-    except Exception as exc:  # any database error means "not ready"
-        raise ServiceUnavailable(DATABASE_UNAVAILABLE) from exc
+    except Exception:  # any database error means "not ready"
+        return False
+    return True
+
+
+def _cache_status() -> CheckStatus:
+    if not settings.REDIS_URL:
+        return "not configured"
+    key, value = f"ready:{secrets.token_hex(4)}", secrets.token_hex(4)
+    try:
+        cache.set(key, value, timeout=5)
+        ok = cache.get(key) == value
+        cache.delete(key)
+    except Exception:  # any cache error means "unavailable"
+        return "unavailable"
+    return "ok" if ok else "unavailable"
+
+
+@router.get("/health", auth=None, response={200: HealthOut, 503: ErrorOut})
+def health(request: HttpRequest):
+    """`{"status": "ok"}` when the app is up and its database answers `SELECT 1`, else 503."""
+    if not _database_ok():
+        raise ServiceUnavailable(DATABASE_UNAVAILABLE)
     return {"status": "ok"}
+
+
+@router.get("/health/ready", auth=None, response={200: ReadinessOut, 503: ReadinessOut})
+def readiness(request: HttpRequest):
+    """Each dependency's state. Without the database: 503 `unavailable`. Without Redis the app
+    still serves (rate limits allow, presence is empty, live events pause): 200 `degraded`."""
+    checks: dict[str, CheckStatus] = {
+        "database": "ok" if _database_ok() else "unavailable",
+        "cache": _cache_status(),
+    }
+    if checks["database"] != "ok":
+        return 503, {"status": "unavailable", "checks": checks}
+    status = "degraded" if "unavailable" in checks.values() else "ok"
+    return 200, {"status": status, "checks": checks}

@@ -14,7 +14,7 @@ class SecurityHeadersMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if not request.path.startswith(("/admin/", "/api/v1/docs")):
+        if not request.path.startswith("/api/v1/docs"):
             response.headers.setdefault("Content-Security-Policy", settings.CONTENT_SECURITY_POLICY)
         response.headers.setdefault(
             "Permissions-Policy", "camera=(), microphone=(), geolocation=()"

@@ -6,8 +6,11 @@ from functools import cache
 from pathlib import Path
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.views import defaults
 from django.views.decorators.http import require_GET
+
+from concierge.common.errors import NotFound, error_body
 
 PARTNER_PRODUCTS = {
     "term-life-insurance",
@@ -45,3 +48,29 @@ def partner_quote(request: HttpRequest, product: str) -> HttpResponse:
     if product not in PARTNER_PRODUCTS:
         return spa_index(request)
     return HttpResponseRedirect(f"{settings.PARTNER_QUOTE_BASE_URL}/{product}")
+
+
+API_ERROR_500 = "Something went wrong on our side. Please try again later."
+
+
+def _is_api(request: HttpRequest) -> bool:
+    """Under /api/ every error is the API's JSON error body; elsewhere Django's page."""
+    return request.path.startswith("/api/")
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse(error_body(NotFound().message), status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse(error_body("The request is not valid."), status=400)
+    return defaults.bad_request(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse(error_body(API_ERROR_500), status=500)
+    return defaults.server_error(request)

@@ -4,8 +4,9 @@ from datetime import datetime
 from typing import Literal
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
+from concierge.common.openapi import document_required
 from concierge.servicerequests.choices import MessageSource, RequestStatus
 from concierge.servicerequests.schemas import MessageOut
 
@@ -146,6 +147,8 @@ class StatusIn(Schema):
 
 
 class ReplyIn(Schema):
+    model_config = ConfigDict(json_schema_extra=document_required("body"))
+
     body: str = Field("", max_length=20_000)
     attachment_keys: list[str] = Field(default_factory=list, max_length=10)
 
@@ -155,6 +158,8 @@ class ReplyCreateIn(Schema):
 
 
 class NoteIn(Schema):
+    model_config = ConfigDict(json_schema_extra=document_required("body"))
+
     body: str = Field("", max_length=20_000)
 
 

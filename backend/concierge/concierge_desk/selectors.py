@@ -18,6 +18,7 @@ from django.core.cache import cache
 from django.db.models import QuerySet
 
 from concierge.accounts.selectors import concierge_list
+from concierge.common.cache import CACHE_ERRORS, cache_unavailable
 from concierge.concierge_desk.models import InternalNote
 from concierge.surveys.selectors import (
     AnswerView,
@@ -83,5 +84,9 @@ def presence_viewers(*, request_id: int, exclude_user_id: int | None = None) -> 
     by name, without `exclude_user_id` (the one asking): one query and one cache read."""
     concierges = [c for c in concierge_list() if c.pk != exclude_user_id]
     keys = {presence_key(request_id, c.pk): c for c in concierges}
-    present = cache.get_many(list(keys))
+    try:
+        present = cache.get_many(list(keys))
+    except CACHE_ERRORS as exc:  # presence is best-effort
+        cache_unavailable("presence", exc)
+        present = {}
     return [Viewer(id=keys[k].pk, full_name=keys[k].full_name) for k in keys if k in present]

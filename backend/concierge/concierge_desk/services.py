@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from django.core.cache import cache
 from django.db import transaction
 
+from concierge.common.cache import CACHE_ERRORS, cache_unavailable
 from concierge.common.errors import ValidationFailed
 from concierge.concierge_desk.models import InternalNote
 from concierge.concierge_desk.selectors import PRESENCE_TTL_SECONDS, presence_key
@@ -52,15 +53,24 @@ def presence_touch(*, request_id: int, user: User) -> None:
     overwrite each other. A concierge who just arrived is announced to the other concierges
     with a staff-only `presence.updated` event."""
     key = presence_key(request_id, user.pk)
-    arrived = cache.add(key, user.full_name, PRESENCE_TTL_SECONDS)
-    if not arrived:
-        cache.set(key, user.full_name, PRESENCE_TTL_SECONDS)
-    else:
+    try:
+        arrived = cache.add(key, user.full_name, PRESENCE_TTL_SECONDS)
+        if not arrived:
+            cache.set(key, user.full_name, PRESENCE_TTL_SECONDS)
+    except CACHE_ERRORS as exc:  # presence is best-effort
+        cache_unavailable("presence", exc)
+        return
+    if arrived:
         _announce(request_id)
 
 
 def presence_leave(*, request_id: int, user: User) -> None:
-    if cache.delete(presence_key(request_id, user.pk)):
+    try:
+        left = cache.delete(presence_key(request_id, user.pk))
+    except CACHE_ERRORS as exc:
+        cache_unavailable("presence", exc)
+        return
+    if left:
         _announce(request_id)
 
 

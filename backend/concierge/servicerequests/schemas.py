@@ -4,8 +4,9 @@ from datetime import datetime
 from uuid import UUID
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
+from concierge.common.openapi import document_required
 from concierge.servicerequests.models import Message
 
 
@@ -53,6 +54,8 @@ class RequestDetailOut(Schema):
 
 
 class MessageIn(Schema):
+    model_config = ConfigDict(json_schema_extra=document_required("body"))
+
     body: str = Field("", max_length=20_000)
     source: str = Field("user", max_length=30, description="Always stored as 'user'.")
     source_name: str = Field("", max_length=200, description="Ignored: the sender's full name.")

@@ -108,6 +108,11 @@ ASSIGNEE_INVALID = "Choose 'mine', 'unassigned' or a concierge's id."
 REQUEST_NOT_FOUND = "We couldn't find that request."
 
 
+def _ascii_digits(value: str) -> bool:
+    """0-9 only: str.isdigit() also accepts '²' and '①', which int() refuses."""
+    return value.isascii() and value.isdigit()
+
+
 def _valid_id(value: int) -> bool:
     return 0 < value <= MAX_ID
 
@@ -158,7 +163,7 @@ def _search(requests: QuerySet[ServiceRequest], q: str) -> QuerySet[ServiceReque
             | Q(in_messages)
         )
         number = term.lstrip("#")
-        if number.isdigit() and _valid_id(int(number)):
+        if _ascii_digits(number) and _valid_id(int(number)):
             match |= Q(pk=int(number))
         requests = requests.filter(match)
     return requests
@@ -188,7 +193,7 @@ def request_queue(
             requests = requests.filter(assignee=concierge)
         elif assignee == "unassigned":
             requests = requests.filter(assignee__isnull=True)
-        elif assignee.isdigit() and _valid_id(int(assignee)):
+        elif _ascii_digits(assignee) and _valid_id(int(assignee)):
             requests = requests.filter(assignee_id=int(assignee))
         else:
             raise ValidationFailed.for_field("assignee", ASSIGNEE_INVALID)

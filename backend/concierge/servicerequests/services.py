@@ -344,16 +344,15 @@ def request_claim(*, request: ServiceRequest, concierge: User) -> ServiceRequest
     """Take an unassigned request (assign it to me). Already mine: nothing changes. Someone
     else's: 409, so two concierges claiming at once never both think it is theirs."""
     with transaction.atomic():
-        locked = (
-            ServiceRequest.objects.select_for_update(of=("self",))
-            .select_related("assignee")
-            .get(pk=request.pk)
-        )
+        # No join here: after waiting on the lock, PostgreSQL re-reads the locked row but not
+        # the joined one, so only the row's own assignee_id is current.
+        locked = ServiceRequest.objects.select_for_update().only("assignee_id").get(pk=request.pk)
         if locked.assignee_id == concierge.pk:
             request.assignee = concierge
             return request
-        if locked.assignee is not None:
-            raise ApiError(ALREADY_CLAIMED.format(name=locked.assignee.full_name), status_code=409)
+        if locked.assignee_id is not None:
+            holder = User.objects.only("first_name", "last_name").get(pk=locked.assignee_id)
+            raise ApiError(ALREADY_CLAIMED.format(name=holder.full_name), status_code=409)
         return request_assign(request=request, assignee=concierge)
 
 

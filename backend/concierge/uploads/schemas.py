@@ -1,10 +1,14 @@
 from __future__ import annotations
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import ConfigDict, Field
+
+from concierge.common.openapi import document_required
 
 
 class UploadIn(Schema):
+    model_config = ConfigDict(json_schema_extra=document_required("filename"))
+
     filename: str = Field("", max_length=1000)
     request_id: int | None = Field(
         None, description="The request a message attachment is for; omit for other uploads."

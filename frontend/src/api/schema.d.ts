@@ -243,6 +243,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness
+         * @description Each dependency's state. Without the database: 503 `unavailable`. Without Redis the app
+         *     still serves (rate limits allow, presence is empty, live events pause): 200 `degraded`.
+         */
+        get: operations["concierge_common_api_readiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mfa": {
         parameters: {
             query?: never;
@@ -1096,10 +1117,7 @@ export interface components {
         MessageIn: {
             /** Attachment Keys */
             attachment_keys?: string[];
-            /**
-             * Body
-             * @default
-             */
+            /** Body */
             body: string;
             /**
              * Source
@@ -1148,10 +1166,7 @@ export interface components {
         MessageSource: "user" | "life_concierge";
         /** MfaEnrollIn */
         MfaEnrollIn: {
-            /**
-             * Mfa Number
-             * @default
-             */
+            /** Mfa Number */
             mfa_number: string;
         };
         /** NextItemOut */
@@ -1176,10 +1191,7 @@ export interface components {
         };
         /** NoteIn */
         NoteIn: {
-            /**
-             * Body
-             * @default
-             */
+            /** Body */
             body: string;
         };
         /** NoteOut */
@@ -1330,28 +1342,16 @@ export interface components {
         };
         /** OtpIn */
         OtpIn: {
-            /**
-             * Otp
-             * @default
-             */
+            /** Otp */
             otp: string;
         };
         /** PasswordResetIn */
         PasswordResetIn: {
-            /**
-             * Password
-             * @default
-             */
+            /** Password */
             password: string;
-            /**
-             * Password Confirmation
-             * @default
-             */
+            /** Password Confirmation */
             password_confirmation: string;
-            /**
-             * Reset Password Token
-             * @default
-             */
+            /** Reset Password Token */
             reset_password_token: string;
         };
         /** PasswordResetRequestIn */
@@ -1360,10 +1360,7 @@ export interface components {
         };
         /** PasswordResetRequestUser */
         PasswordResetRequestUser: {
-            /**
-             * Email
-             * @default
-             */
+            /** Email */
             email: string;
         };
         /** PersonRef */
@@ -1494,6 +1491,18 @@ export interface components {
             /** Requests */
             requests: components["schemas"]["QueueItemOut"][];
         };
+        /** ReadinessOut */
+        ReadinessOut: {
+            /** Checks */
+            checks: {
+                [key: string]: "ok" | "unavailable" | "not configured";
+            };
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "unavailable";
+        };
         /** RecommendedCategoriesOut */
         RecommendedCategoriesOut: {
             /** Recommended Request Categories */
@@ -1524,10 +1533,7 @@ export interface components {
         ReplyIn: {
             /** Attachment Keys */
             attachment_keys?: string[];
-            /**
-             * Body
-             * @default
-             */
+            /** Body */
             body: string;
         };
         /** RequestDetailOut */
@@ -1657,15 +1663,9 @@ export interface components {
         };
         /** SignInUser */
         SignInUser: {
-            /**
-             * Email
-             * @default
-             */
+            /** Email */
             email: string;
-            /**
-             * Password
-             * @default
-             */
+            /** Password */
             password: string;
         };
         /** SignUpIn */
@@ -1687,30 +1687,15 @@ export interface components {
         };
         /** SignUpUser */
         SignUpUser: {
-            /**
-             * Company Slug
-             * @default
-             */
+            /** Company Slug */
             company_slug: string;
-            /**
-             * Email
-             * @default
-             */
+            /** Email */
             email: string;
-            /**
-             * Last Name
-             * @default
-             */
+            /** Last Name */
             last_name: string;
-            /**
-             * Name
-             * @default
-             */
+            /** Name */
             name: string;
-            /**
-             * Password
-             * @default
-             */
+            /** Password */
             password: string;
             /**
              * Terms Of Service
@@ -1813,10 +1798,7 @@ export interface components {
         };
         /** UploadIn */
         UploadIn: {
-            /**
-             * Filename
-             * @default
-             */
+            /** Filename */
             filename: string;
             /**
              * Request Id
@@ -2059,6 +2041,15 @@ export interface operations {
                     "application/json": components["schemas"]["DeskRequestDetailOut"];
                 };
             };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -2191,6 +2182,15 @@ export interface operations {
                     "application/json": components["schemas"]["DeskRequestDetailOut"];
                 };
             };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -2251,6 +2251,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NoteCreatedOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unauthorized */
@@ -2431,6 +2440,15 @@ export interface operations {
                     "application/json": components["schemas"]["DeskRequestDetailOut"];
                 };
             };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -2523,6 +2541,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_common_api_readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessOut"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessOut"];
                 };
             };
         };
@@ -2814,6 +2861,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description A field is missing or invalid (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     concierge_surveys_api_recommended_request_categories: {
@@ -2867,6 +2923,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BeginOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unauthorized */
@@ -3061,6 +3126,15 @@ export interface operations {
                     "application/json": components["schemas"]["RequestDetailOut"];
                 };
             };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -3157,6 +3231,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description A field is missing or invalid (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     concierge_uploads_api_expiring_url: {
@@ -3228,6 +3311,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PresignedUrlOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unauthorized */
@@ -3428,6 +3520,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnswerSavedOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unauthorized */

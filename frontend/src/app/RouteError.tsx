@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
 import { config } from '@/lib/config'
+import { reportError } from '@/lib/errorReporting'
 
 const RELOAD_KEY = 'chunkReloadedFor'
 
@@ -24,7 +25,7 @@ export function RouteError() {
       window.location.assign(target)
       return
     }
-    if (!isRouteErrorResponse(error) && !chunkFailed) console.error(error)
+    if (!isRouteErrorResponse(error) && !chunkFailed) reportError(error)
   }, [chunkFailed, error, target])
 
   return (

@@ -11,6 +11,8 @@ export interface AppConfig {
   analyticsId?: string
   reportAnalytics: boolean
   reportErrors: boolean
+  /** Sentry's DSN: errors are reported only when it is set and reportErrors is on. */
+  errorReportingDsn?: string
 }
 
 type RawEnv = Record<string, unknown>
@@ -55,6 +57,7 @@ export function parseConfig(env: RawEnv, origin: string): AppConfig {
     analyticsId: optionalString(env, 'VITE_ANALYTICS_ID'),
     reportAnalytics: optionalString(env, 'VITE_REPORT_ANALYTICS') === 'true',
     reportErrors: optionalString(env, 'VITE_REPORT_ERRORS') === 'true',
+    errorReportingDsn: optionalString(env, 'VITE_SENTRY_DSN'),
   }
 }
 

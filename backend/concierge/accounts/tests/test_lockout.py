@@ -29,7 +29,8 @@ def test_ten_wrong_passwords_lock_the_account(api, user, outbox):
 
     tenth = api.sign_in(user.email, "wrong-password-1")
     assert tenth.status_code == 401
-    assert tenth.json()["error"] == ACCOUNT_LOCKED
+    # Hardening 6: a wrong password never reveals that the account exists and is locked.
+    assert tenth.json()["error"] == INVALID_CREDENTIALS
 
     user.refresh_from_db()
     assert user.locked_at is not None

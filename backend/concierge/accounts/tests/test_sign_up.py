@@ -7,9 +7,10 @@ import json
 import pytest
 
 from concierge.accounts.models import User
-from conftest import DEFAULT_PASSWORD
+from conftest import DEFAULT_PASSWORD, ApiClient
 
 pytestmark = pytest.mark.django_db
+OTHER_PASSWORD = "someone-elses-pass-31"
 
 
 def test_sign_up_creates_user_in_company_and_returns_email_in_data(api, company):
@@ -157,15 +158,25 @@ def test_sign_up_missing_company_slug_is_422(api, company):
     assert "company_slug" in response.json()["errors"]
 
 
-def test_sign_up_duplicate_email_is_422_case_insensitive(api, user):
-    """§7 sign-up 422: an email already registered (in any letter case) is refused"""
-    response = api.sign_up(email=user.email.upper())
+def test_hardening_6_sign_up_with_a_taken_email_answers_like_a_success(api, user, outbox):
+    """Hardening 6: sign-up with an email that has an account (in any letter case) answers
+    exactly like a new account, creates nothing and emails the owner instead"""
+    fresh = api.sign_up(email="someone.new@example.com")
+    outbox_before = len(outbox.emails())
+    taken = api.sign_up(email=user.email.upper(), password=OTHER_PASSWORD)
 
-    assert response.status_code == 422
-    body = response.json()
-    assert body["success"] is False
-    assert "email" in body["errors"]
+    assert taken.status_code == fresh.status_code == 200
+    assert taken.json().keys() == fresh.json().keys()
+    assert json.loads(taken.json()["data"]) == {"email": user.email}
     assert User.objects.filter(email__iexact=user.email).count() == 1
+    emails = outbox.emails(to=user.email)
+    assert len(outbox.emails()) == outbox_before + 1 and len(emails) == 1
+    assert "sign up" in emails[0].subject.lower()
+    assert "/forgot-password" in emails[0].body
+    assert OTHER_PASSWORD not in emails[0].body
+    # The owner's password still works; the one typed at sign-up changed nothing.
+    assert ApiClient().sign_in(user.email).status_code == 200
+    assert ApiClient().sign_in(user.email, OTHER_PASSWORD).status_code == 401
 
 
 def test_sign_up_common_password_is_refused(api, company):

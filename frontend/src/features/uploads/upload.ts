@@ -3,6 +3,7 @@
  * then send the raw file there with XMLHttpRequest so progress events give a percentage.
  */
 import { api } from '@/api/client'
+import { captureError } from '@/lib/errorReporting'
 
 /** Spec §8: the visible message for a failed upload. */
 export function uploadErrorMessage(fileName: string): string {
@@ -120,19 +121,23 @@ function safeResponseText(xhr: XMLHttpRequest): string {
   }
 }
 
-/** Reports a failed upload to the console, per spec §8 (aborts are only logged). */
+/** Reports a failed upload to the console and error reporting, per spec §8 (aborts are only
+ * logged). */
 export function reportUploadError(error: unknown) {
   if (error instanceof UploadError) {
     if (error.kind === 'abort') {
       console.info(error.message)
       return
     }
-    console.error(error.message, {
+    const details = {
       status: error.status,
       statusText: error.statusText,
       responseText: error.responseText,
-    })
+    }
+    console.error(error.message, details)
+    captureError(error, details)
     return
   }
   console.error('Upload failed', error)
+  captureError(error)
 }

@@ -1,0 +1,140 @@
+"""Hardening 7: a Redis outage degrades the app instead of failing requests. The test runs its
+own redis-server, then stops it in the middle."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+
+import pytest
+from django.core.cache import caches
+from django.test import Client
+
+from concierge.servicerequests import services
+from conftest import ApiClient
+
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.skipif(not shutil.which("redis-server"), reason="needs redis-server"),
+]
+
+
+def _free_port() -> int:
+    """A free port in the range this suite's servers may use (8600-8699)."""
+    for port in range(8690, 8600, -1):
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise AssertionError("no free port in 8600-8699")
+
+
+def _wait_for(port: int, *, up: bool) -> None:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            reachable = True
+        except OSError:
+            reachable = False
+        if reachable == up:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"redis-server on {port} did not come {'up' if up else 'down'}")
+
+
+class RedisServer:
+    def __init__(self) -> None:
+        self.port = _free_port()
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL,
+        )
+        _wait_for(self.port, up=True)
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+        _wait_for(self.port, up=False)
+
+
+@pytest.fixture
+def redis_server(settings) -> Iterator[RedisServer]:
+    server = RedisServer()
+    settings.REDIS_URL = server.url
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": server.url,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
+    try:
+        yield server
+    finally:
+        server.stop()
+        caches["default"].close()
+        # Back to the test cache before the suite's own teardown clears it.
+        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+def test_hardening_7_redis_outage_degrades_sign_in_desk_writes_and_presence(
+    settings, redis_server, user, concierge, caplog
+):
+    """Hardening 7: with Redis gone, sign-in (rate limits) and the desk (presence, replies,
+    notes) keep answering; rate limits allow with a logged warning; readiness says degraded
+    while /health stays 200"""
+    settings.RATE_LIMITS = {"sign_in": (50, 60)}
+    service_request = services.request_create(user=user, name="Find a dog walker")
+    desk = ApiClient()
+    assert desk.sign_in(concierge.email).status_code == 200
+    path = f"concierge/requests/{service_request.pk}"
+    assert desk.post(f"{path}/presence").status_code == 200
+    assert Client().get("/api/v1/health/ready").json() == {
+        "status": "ok",
+        "checks": {"database": "ok", "cache": "ok"},
+    }
+
+    redis_server.stop()
+
+    assert ApiClient().sign_in(user.email).status_code == 200
+    assert "Cache unavailable, rate limit skipped" in caplog.text
+    assert desk.post(f"{path}/presence").json()["viewers"] == []
+    reply = desk.post(f"{path}/messages", {"message": {"body": "On it!"}})
+    assert reply.status_code == 201, reply.content
+    assert desk.post(f"{path}/notes", {"body": "Called the walker"}).status_code == 201
+    assert desk.get(path).status_code == 200
+    assert desk.delete(f"{path}/presence").status_code == 200
+    assert Client().get("/api/v1/health").status_code == 200
+    ready = Client().get("/api/v1/health/ready")
+    assert ready.status_code == 200
+    assert ready.json() == {
+        "status": "degraded",
+        "checks": {"database": "ok", "cache": "unavailable"},
+    }
+
+
+def test_hardening_7_readiness_is_503_without_the_database():
+    """Hardening 7: readiness reports each dependency; no database means 503 unavailable"""
+    from unittest import mock
+
+    from django.db import OperationalError
+
+    with mock.patch("concierge.common.api.connection.cursor", side_effect=OperationalError("down")):
+        response = Client().get("/api/v1/health/ready")
+
+    assert response.status_code == 503
+    assert response.json() == {
+        "status": "unavailable",
+        "checks": {"database": "unavailable", "cache": "not configured"},
+    }

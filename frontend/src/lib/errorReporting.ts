@@ -1,0 +1,82 @@
+/**
+ * Error reporting (spec §8): errors other than 401 go to Sentry when VITE_REPORT_ERRORS is
+ * 'true' and VITE_SENTRY_DSN is set; otherwise they are logged to the console. The SDK is a
+ * separate chunk, loaded only then. 100% of traces, 10% of session replays, 100% of replays
+ * on error; recordings mask text and inputs.
+ */
+import { type AppConfig, config } from './config'
+
+type Sentry = typeof import('@sentry/react')
+
+let loading: Promise<Sentry | null> | null = null
+
+export function errorReportingEnabled(settings: AppConfig = config): boolean {
+  return settings.reportErrors && Boolean(settings.errorReportingDsn)
+}
+
+/** Page paths without the tokens and ids in them (reset and unlock links, request ids). */
+export function anonymisedPath(path: string): string {
+  return path
+    .replace(/\/(reset-password|unlock|attachments?)\/[^/?#]+/g, '/$1/:token')
+    .replace(/\/\d+(?=\/|$)/g, '/:id')
+}
+
+type SentryEvent = { request?: { url?: string; headers?: unknown; cookies?: unknown } }
+
+function scrub<T extends SentryEvent>(event: T): T {
+  if (event.request) {
+    const url = event.request.url ? new URL(event.request.url, 'http://x') : null
+    event.request = { url: url ? anonymisedPath(url.pathname) : undefined }
+  }
+  return event
+}
+
+export function initErrorReporting(settings: AppConfig = config): Promise<Sentry | null> {
+  if (!errorReportingEnabled(settings)) return Promise.resolve(null)
+  loading ??= import('@sentry/react').then((sdk) => {
+    sdk.init({
+      dsn: settings.errorReportingDsn,
+      // No user, cookies, headers, bodies or query strings: they carry tokens and messages.
+      dataCollection: {
+        userInfo: false,
+        cookies: false,
+        httpHeaders: false,
+        httpBodies: [],
+        urlQueryParams: false,
+      },
+      integrations: [
+        sdk.browserTracingIntegration(),
+        sdk.replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true }),
+      ],
+      tracesSampleRate: 1.0,
+      replaysSessionSampleRate: 0.1,
+      replaysOnErrorSampleRate: 1.0,
+      beforeSend: scrub,
+      beforeSendTransaction: scrub,
+      beforeBreadcrumb: (crumb) => (crumb.category === 'console' ? null : crumb),
+    })
+    return sdk
+  })
+  return loading
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'status' in error &&
+    (error as { status: unknown }).status === 401
+  )
+}
+
+/** Sends `error` (never a 401) to the reporting service, when reporting was started. */
+export function captureError(error: unknown, context?: Record<string, unknown>): boolean {
+  if (!loading || isUnauthorized(error)) return false
+  void loading.then((sdk) => sdk?.captureException(error, context && { extra: context }))
+  return true
+}
+
+/** Reports `error` (never a 401) once reporting was started, or logs it to the console. */
+export function reportError(error: unknown): void {
+  if (!captureError(error) && !isUnauthorized(error)) console.error(error)
+}
