@@ -64,6 +64,10 @@ def auth_token_get_active_by_id(*, token_id: int) -> AuthToken | None:
     )
 
 
+def user_full_name(*, user_id: int) -> str:
+    return User.objects.only("first_name", "last_name").get(pk=user_id).full_name
+
+
 def concierge_list() -> list[User]:
     """Every active concierge (the Concierges group, and superusers), by name."""
     return list(

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from concierge.accounts.selectors import user_is_concierge
+from concierge.accounts.selectors import user_full_name, user_is_concierge
 from concierge.accounts.services import user_request_count_add
 from concierge.common.errors import ApiError, ValidationFailed
 from concierge.notifications import events
@@ -351,8 +351,8 @@ def request_claim(*, request: ServiceRequest, concierge: User) -> ServiceRequest
             request.assignee = concierge
             return request
         if locked.assignee_id is not None:
-            holder = User.objects.only("first_name", "last_name").get(pk=locked.assignee_id)
-            raise ApiError(ALREADY_CLAIMED.format(name=holder.full_name), status_code=409)
+            holder = user_full_name(user_id=locked.assignee_id)
+            raise ApiError(ALREADY_CLAIMED.format(name=holder), status_code=409)
         return request_assign(request=request, assignee=concierge)
 
 
