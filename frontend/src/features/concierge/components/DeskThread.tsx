@@ -1,7 +1,7 @@
 import { Eye, FileText, Image as ImageIcon, MessagesSquare } from 'lucide-react'
 import { cx, focusRing, formatFileSize } from '@/design-system'
-import { attachmentPath } from '@/features/requests/lib/wording'
 import { relativeTime } from '@/lib/format'
+import { attachmentPath } from '@/lib/requests/wording'
 import type { DeskMessage, DeskRequest } from '../api'
 
 type Attachment = DeskMessage['attachments'][number]

@@ -1,8 +1,8 @@
 import { Send } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
 import { Button, type FileUploadHandle, TextInput } from '@/design-system'
-import { useSendAttemptKey } from '@/features/requests/api/useSendAttemptKey'
-import { ErrorBox, MessageAttachmentField, useSingleFileUpload } from '@/features/uploads'
+import { useSendAttemptKey } from '@/lib/requests/useSendAttemptKey'
+import { ErrorBox, MessageAttachmentField, useSingleFileUpload } from '@/lib/uploads'
 import { type NewReply, sendReply } from '../api'
 import { useDeskAction } from '../lib/useDeskAction'
 

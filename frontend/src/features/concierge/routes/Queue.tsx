@@ -12,7 +12,7 @@ import {
   TabPanel,
   Tabs,
 } from '@/design-system'
-import { useNow } from '@/features/requests/lib/useNow'
+import { useNow } from '@/lib/useNow'
 import {
   type AssigneeFilter,
   type QueueFilters,

@@ -2,15 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
 import { Button, type FileUploadHandle, TextInput } from '@/design-system'
-import { ErrorBox, MessageAttachmentField, useSingleFileUpload } from '@/features/uploads'
 import {
   createMessage,
   type NewMessage,
   type RequestApiError,
   type RequestItem,
   requestKeys,
-} from '../api/requests'
-import { useSendAttemptKey } from '../api/useSendAttemptKey'
+} from '@/lib/requests/api'
+import { useSendAttemptKey } from '@/lib/requests/useSendAttemptKey'
+import { ErrorBox, MessageAttachmentField, useSingleFileUpload } from '@/lib/uploads'
 
 /** Field error when Send is pressed with nothing (or only spaces) typed (spec §5). */
 export const EMPTY_MESSAGE_ERROR = 'Please enter a message'

@@ -2,9 +2,9 @@ import { FileText, Image as ImageIcon, MessagesSquare } from 'lucide-react'
 import { Link as RouterLink } from 'react-router'
 import { ASSISTANT_NAME, Assistant, cx, focusRing, formatFileSize } from '@/design-system'
 import { relativeTime } from '@/lib/format'
-import type { MessageAttachment } from '../api/requests'
-import { REQUEST_RECEIVED_TEXT, type ThreadEntry } from '../lib/thread'
-import { attachmentPath } from '../lib/wording'
+import type { MessageAttachment } from '@/lib/requests/api'
+import { REQUEST_RECEIVED_TEXT, type ThreadEntry } from '@/lib/requests/thread'
+import { attachmentPath } from '@/lib/requests/wording'
 
 /** The message thread, oldest first; 'No messages yet' when empty. */
 export function MessageThread({ entries, now }: { entries: ThreadEntry[]; now?: number }) {

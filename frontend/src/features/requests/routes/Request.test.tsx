@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RequestItem } from '@/lib/requests/api'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
+import { detailHandler, makeMessage, makeRequest, minutesAgo } from '@/test/requestFixtures'
 import { apiUrl, server } from '@/test/server'
-import type { RequestItem } from '../api/requests'
-import { detailHandler, makeMessage, makeRequest, minutesAgo } from '../test/fixtures'
 import Request from './Request'
 
 const STORAGE = 'https://storage.example.test/bucket'

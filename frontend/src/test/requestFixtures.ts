@@ -1,7 +1,7 @@
 /** Test data and MSW handlers for the request screens (spec §7 'Requests and surveys'). */
 import { HttpResponse, http } from 'msw'
+import type { RequestBucket, RequestItem, RequestMessage } from '@/lib/requests/api'
 import { apiUrl } from '@/test/server'
-import type { RequestBucket, RequestItem, RequestMessage } from '../api/requests'
 
 export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 

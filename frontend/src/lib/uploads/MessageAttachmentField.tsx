@@ -10,7 +10,7 @@ import {
   invalidAttachmentTypeMessage,
   isImageOrPdf,
   messageUploadErrorMessage,
-} from '@/features/requests/lib/wording'
+} from '@/lib/requests/wording'
 import type { SingleFileUpload } from './useSingleFileUpload'
 
 /** Images or PDFs only. */

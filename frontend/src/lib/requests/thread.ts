@@ -1,5 +1,5 @@
 /** The request thread (spec §4 'Request thread'): sorted ascending, with the details first. */
-import type { MessageAttachment, RequestItem } from '../api/requests'
+import type { MessageAttachment, RequestItem } from './api'
 import { REQUEST_RECEIVED_TEXT } from './wording'
 
 /** The concierge side's source (spec §3 Message). */
