@@ -2,9 +2,11 @@
  * The signed-in user, shared by every screen: the cached `/users/current` query, the user a
  * signed-in route receives from its guard, where a user lands after signing in, and signing out.
  */
-import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import { useOutletContext } from 'react-router'
+import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useNavigate, useOutletContext } from 'react-router'
 import { api, type CurrentUser } from '@/api/client'
+import { resetAnalyticsIdentity } from '@/lib/analytics'
 import { returnTarget, session } from '@/lib/session'
 
 export const REFRESH_USER_FAILED = 'Failed to refresh current user state'
@@ -71,4 +73,28 @@ export async function signOut(): Promise<void> {
   } finally {
     session.clear()
   }
+}
+
+/**
+ * Signing out from a button (the Account screen, the desk's top bar): the session is cleared
+ * whatever the server said (spec §4), then SignIn, with no return target (only a forced sign-out
+ * remembers one, spec §2), an empty cache and a fresh analytics identity.
+ */
+export function useSignOut() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [signingOut, setSigningOut] = useState(false)
+  const onSignOut = async () => {
+    setSigningOut(true)
+    try {
+      await signOut()
+    } catch (error) {
+      console.error(error)
+    }
+    navigate('/sign-in', { replace: true })
+    returnTarget.take()
+    queryClient.clear()
+    resetAnalyticsIdentity()
+  }
+  return { signingOut, onSignOut }
 }

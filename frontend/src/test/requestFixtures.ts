@@ -41,6 +41,26 @@ export function makeMessage(overrides: Partial<RequestMessage> = {}): RequestMes
   }
 }
 
+/** A message just sent with `body`: stored now, each attachment key a small PDF. */
+export function sentMessage(
+  body: string,
+  attachmentKeys: readonly string[],
+  overrides: Partial<RequestMessage> = {},
+): RequestMessage {
+  return makeMessage({
+    body_html: body,
+    external_created_at: new Date().toISOString(),
+    attachment_keys: [...attachmentKeys],
+    attachments: attachmentKeys.map((key) => ({
+      key,
+      filename: key.split('/').pop() ?? key,
+      content_type: 'application/pdf',
+      size: 14,
+    })),
+    ...overrides,
+  })
+}
+
 /** The three list endpoints; missing buckets answer with no requests. */
 export function listHandlers(lists: Partial<Record<RequestBucket, unknown[]>>) {
   return (['open', 'in_progress', 'completed'] as const).map((bucket) =>

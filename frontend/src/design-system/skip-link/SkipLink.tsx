@@ -1,5 +1,10 @@
+import type { ReactNode } from 'react'
+import { cx } from '../utils'
+
+const MAIN_CONTENT_ID = 'main-content'
+
 /** 'Skip to content': the first focusable element, visible only on keyboard focus. */
-export function SkipLink({ target = 'main-content' }: { target?: string }) {
+export function SkipLink({ target = MAIN_CONTENT_ID }: { target?: string }) {
   return (
     <a
       href={`#${target}`}
@@ -7,5 +12,18 @@ export function SkipLink({ target = 'main-content' }: { target?: string }) {
     >
       Skip to content
     </a>
+  )
+}
+
+/** The page's main landmark: where the skip link lands (focusable by script only). */
+export function MainContent({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <main
+      id={MAIN_CONTENT_ID}
+      tabIndex={-1}
+      className={cx('mx-auto w-full flex-1 outline-none', className)}
+    >
+      {children}
+    </main>
   )
 }

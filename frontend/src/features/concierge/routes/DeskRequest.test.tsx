@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders, signInSession } from '@/test/render'
+import { sentMessage } from '@/test/requestFixtures'
 import { apiUrl, server } from '@/test/server'
 import type { DeskRequest as DeskRequestData } from '../api'
 import { PRESENCE_HEARTBEAT_MS } from '../lib/usePresence'
@@ -78,20 +79,7 @@ function deskServer(initial: DeskRequestData) {
         waiting_on: 'employee',
         messages: [
           ...state.request.messages,
-          {
-            id: 900 + calls.length,
-            body_html: message.body,
-            source: 'life_concierge',
-            source_name: 'Alex from Concierge',
-            external_created_at: new Date().toISOString(),
-            attachment_keys: keys,
-            attachments: keys.map((key) => ({
-              key,
-              filename: key.split('/').pop() ?? key,
-              content_type: 'application/pdf',
-              size: 14,
-            })),
-          },
+          sentMessage(message.body, keys, { id: 900 + calls.length }),
         ],
       }
       return HttpResponse.json({ request: state.request }, { status: 201 })
