@@ -221,7 +221,8 @@ describe('issue 5 request view: what the concierge sees', () => {
       'mailto:jane.doe@example.com',
     )
     expect(within(profile).getByRole('link', { name: /jane@home\.example/ })).toBeInTheDocument()
-    expect(within(profile).getByRole('link', { name: /5551234567/ })).toHaveAttribute(
+    // The phone reads as the employee wrote it in onboarding: (555) 123-4567.
+    expect(within(profile).getByRole('link', { name: /\(555\) 123-4567/ })).toHaveAttribute(
       'href',
       'tel:5551234567',
     )
