@@ -10,14 +10,7 @@ import { returnTarget, session } from '@/lib/session'
 import { currentUserOk, signInOk } from '@/test/handlers'
 import { createTestQueryClient, makeUser, signInSession } from '@/test/render'
 import { server } from '@/test/server'
-import {
-  homePath,
-  postLoginPath,
-  RedirectIfAuthenticated,
-  RequireAuth,
-  RequireConcierge,
-  RootRedirect,
-} from './guards'
+import { RedirectIfAuthenticated, RequireAuth, RequireConcierge, RootRedirect } from './guards'
 import { routes } from './router'
 
 const employee = makeUser()
@@ -152,14 +145,5 @@ describe('issue 5: where a concierge lands', () => {
     root.unmount()
     const signIn = renderTree('/sign-in')
     await waitFor(() => expect(signIn.router.state.location.pathname).toBe('/concierge'))
-  })
-
-  it('issue 5: the landing helpers pick the desk for a concierge and the Dashboard otherwise', () => {
-    expect(homePath(concierge)).toBe('/concierge')
-    expect(homePath(employee)).toBe('/dashboard')
-    expect(homePath(null)).toBe('/dashboard')
-    expect(postLoginPath(concierge)).toBe('/concierge')
-    returnTarget.save('/account')
-    expect(postLoginPath(concierge)).toBe('/account')
   })
 })

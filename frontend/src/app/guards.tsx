@@ -1,46 +1,11 @@
 /** Route guards: the spec's §2 access rules. */
-import { type QueryClient, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router'
+import { Navigate, Outlet, useLocation } from 'react-router'
 import type { CurrentUser } from '@/api/client'
-import { currentUserQuery } from '@/features/auth/api/auth'
+import { type AuthedContext, currentUserQuery, homePath, useCurrentUser } from '@/lib/currentUser'
 import { returnTarget, session, useSession } from '@/lib/session'
 import { FullPageSpinner } from './FullPageSpinner'
-
-export interface AuthedContext {
-  user: CurrentUser
-}
-
-export function useCurrentUser(): CurrentUser {
-  return useOutletContext<AuthedContext>().user
-}
-
-/** Where a concierge's workspace starts. */
-export const CONCIERGE_HOME = '/concierge'
-
-/** A signed-in user's home: the concierge desk for concierges, else the Dashboard. */
-export function homePath(user?: Pick<CurrentUser, 'is_concierge'> | null): string {
-  return user?.is_concierge ? CONCIERGE_HOME : '/dashboard'
-}
-
-/** The post-login landing: the remembered return target, or the user's home. */
-export function postLoginPath(user?: Pick<CurrentUser, 'is_concierge'> | null): string {
-  return returnTarget.take() ?? homePath(user)
-}
-
-/**
- * The post-login landing when the user is not loaded yet (right after sign-in): the return
- * target, else the home of the freshly fetched user; the Dashboard when that fetch fails.
- */
-export async function resolvePostLoginPath(queryClient: QueryClient): Promise<string> {
-  const target = returnTarget.take()
-  if (target) return target
-  try {
-    return homePath(await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }))
-  } catch {
-    return homePath(null)
-  }
-}
 
 /** Sends a signed-in user to their home once their role is known. */
 function HomeRedirect() {

@@ -68,7 +68,7 @@ const loaders = {
   conciergeLayout: () => import('@/features/concierge/routes/ConciergeLayout'),
   conciergeQueue: () => import('@/features/concierge/routes/Queue'),
   conciergeRequest: () => import('@/features/concierge/routes/DeskRequest'),
-  notFound: () => import('./routes/NotFound'),
+  notFound: () => import('@/design-system/not-found/NotFound'),
 }
 
 export const routes: RouteObject[] = [

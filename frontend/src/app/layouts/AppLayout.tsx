@@ -1,11 +1,11 @@
 import { Navigate, Outlet, useOutletContext } from 'react-router'
-import { useLiveUpdates } from '@/features/live/useLiveUpdates'
-import { RequestDrawerProvider } from '@/features/request-drawer/context'
-import type { AuthedContext } from '../guards'
+import { MainContent, SkipLink } from '@/design-system'
+import { RequestDrawerProvider } from '@/features/request-drawer/RequestDrawerProvider'
+import { useRequestsLive } from '@/features/requests/live'
+import type { AuthedContext } from '@/lib/currentUser'
 import { AppFooter } from '../shell/AppFooter'
 import { BottomNav } from '../shell/BottomNav'
 import { MobileHeader } from '../shell/MobileHeader'
-import { SkipLink } from '../shell/SkipLink'
 import { TopNav } from '../shell/TopNav'
 
 /**
@@ -15,7 +15,7 @@ import { TopNav } from '../shell/TopNav'
 export function AppLayout() {
   const context = useOutletContext<AuthedContext>()
   const { user } = context
-  useLiveUpdates()
+  useRequestsLive()
   if (user.onboarding_required) return <Navigate to="/welcome/about-us" replace />
   return (
     <RequestDrawerProvider>
@@ -23,13 +23,9 @@ export function AppLayout() {
         <SkipLink />
         <TopNav user={user} />
         <MobileHeader />
-        <main
-          id="main-content"
-          tabIndex={-1}
-          className="mx-auto w-full max-w-6xl flex-1 px-5 pt-2 pb-28 outline-none sm:px-6 sm:pt-10 sm:pb-16"
-        >
+        <MainContent className="max-w-6xl px-5 pt-2 pb-28 sm:px-6 sm:pt-10 sm:pb-16">
           <Outlet context={context} />
-        </main>
+        </MainContent>
         <AppFooter user={user} />
         <BottomNav user={user} />
       </div>

@@ -1,7 +1,6 @@
 import type { CurrentUser } from '@/api/client'
-import { Link } from '@/design-system'
+import { BroughtToYouBy, Link } from '@/design-system'
 import { config } from '@/lib/config'
-import { BroughtToYouBy } from './BroughtToYouBy'
 
 /** The footer on sm and wider screens, with the 'Brought to you by' block. */
 export function AppFooter({ user }: { user: CurrentUser }) {

@@ -2,13 +2,8 @@ import { Plus } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import type { CurrentUser } from '@/api/client'
-import { cx, focusRing } from '@/design-system'
-import {
-  INTRO_SURVEY_ID,
-  INTRO_SURVEY_NAME,
-  useRequestDrawer,
-} from '@/features/request-drawer/context'
-import { Avatar } from './Avatar'
+import { Avatar, cx, focusRing } from '@/design-system'
+import { INTRO_SURVEY_ID, INTRO_SURVEY_NAME, useRequestDrawer } from '@/lib/requestDrawer'
 import { NAV_ITEMS, type NavItem } from './navItems'
 
 /**

@@ -1,8 +1,7 @@
 import { NavLink, Link as RouterLink } from 'react-router'
 import type { CurrentUser } from '@/api/client'
-import { cx, focusRing, Logo } from '@/design-system'
+import { Avatar, cx, focusRing, Logo } from '@/design-system'
 import { config } from '@/lib/config'
-import { Avatar } from './Avatar'
 import { NAV_ITEMS } from './navItems'
 
 /** The top navigation on sm and wider screens. */

@@ -4,6 +4,7 @@ export {
   DEFAULT_PHONE_MASK,
   DEFAULT_PLACEHOLDER_CHAR,
   filledSlots,
+  formatPhone,
   isMaskComplete,
   maskPlaceholder,
   slotCount,

@@ -139,3 +139,14 @@ export function caretAfterSlot(mask: string, n: number): number {
   }
   return mask.length
 }
+
+/**
+ * A stored phone number shown the way the phone field writes it: ten digits as
+ * '(555) 123-4567'; anything else as it was given.
+ */
+export function formatPhone(value: string): string {
+  const digits = value.replace(/\D/g, '')
+  return digits.length === slotCount(DEFAULT_PHONE_MASK)
+    ? applyMask(DEFAULT_PHONE_MASK, digits)
+    : value
+}

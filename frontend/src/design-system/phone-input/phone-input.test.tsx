@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { describe, expect, it, vi } from 'vitest'
-import { applyMask, isMaskComplete, maskPlaceholder, unmask } from './mask'
+import { applyMask, formatPhone, isMaskComplete, maskPlaceholder, unmask } from './mask'
 import { PhoneInput } from './PhoneInput'
 
 const PHONE = '(999) 999-9999'
@@ -81,6 +81,14 @@ describe('applyMask / unmask (pure)', () => {
   it('§9 MFA phone: complete only with 10 digits', () => {
     expect(isMaskComplete(PHONE, '(555) 123-4567')).toBe(true)
     expect(isMaskComplete(PHONE, '(555) 123-456_')).toBe(false)
+  })
+})
+
+describe('formatPhone (pure)', () => {
+  it('issue 11: the desk shows a stored phone the way the phone field writes it', () => {
+    expect(formatPhone('5551234567')).toBe('(555) 123-4567')
+    expect(formatPhone('(555) 123-4567')).toBe('(555) 123-4567')
+    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958')
   })
 })
 

@@ -5,24 +5,25 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, errorMessage, FALLBACK_ERROR, type Schemas } from '@/api/client'
+import { ApiError } from '@/lib/apiError'
+import type { RequestStatus } from '@/lib/format'
+import { newMessageOptions } from '@/lib/requests/api'
 
 export type QueueItem = Schemas['QueueItemOut']
 export type QueueCounts = Schemas['QueueCountsOut']
 export type Queue = Schemas['QueueOut']
 export type DeskRequest = Schemas['DeskRequestOut']
-export type DeskMessage = Schemas['MessageOut']
 export type DeskNote = Schemas['NoteOut']
 export type Person = Schemas['PersonRef']
 export type Concierge = Schemas['ConciergeOut']
 
-export type QueueStatus = 'open' | 'in_progress' | 'closed'
 export type QueueOrder = 'oldest' | 'newest'
 /** 'mine', 'unassigned', or '' for everyone. */
 export type AssigneeFilter = '' | 'mine' | 'unassigned'
 export type StatusAction = 'start' | 'complete' | 'reopen'
 
 export interface QueueFilters {
-  status: QueueStatus
+  status: RequestStatus
   /** A company id, or null for every company. */
   company: number | null
   assignee: AssigneeFilter
@@ -41,13 +42,8 @@ export const deskKeys = {
 }
 
 /** A failed desk call: the server's message for a person, plus the HTTP status (0: no answer). */
-export class DeskApiError extends Error {
-  readonly status: number
-  constructor(message: string, status: number) {
-    super(message)
-    this.name = 'DeskApiError'
-    this.status = status
-  }
+export class DeskApiError extends ApiError {
+  override name = 'DeskApiError'
 }
 
 type Answer<T> = { data?: T; error?: unknown; response: Response }
@@ -72,7 +68,7 @@ async function call<T>(label: string, run: () => Promise<Answer<T>>, ok = 200): 
 
 export async function fetchQueue(filters: QueueFilters): Promise<Queue> {
   const query: {
-    status: QueueStatus
+    status: RequestStatus
     order: QueueOrder
     company?: number
     assignee?: string
@@ -168,18 +164,15 @@ export async function sendReply(reply: NewReply): Promise<DeskRequest> {
   const data = await call(
     'Failed to send the reply',
     () =>
-      api.POST('/api/v1/concierge/requests/{request_id}/messages', {
-        params: {
-          path: { request_id: reply.requestId },
-          header: { 'Idempotency-Key': reply.idempotencyKey },
-        },
-        body: {
-          message: {
-            body: reply.body,
-            ...(reply.attachmentKeys.length ? { attachment_keys: reply.attachmentKeys } : {}),
-          },
-        },
-      }),
+      api.POST(
+        '/api/v1/concierge/requests/{request_id}/messages',
+        newMessageOptions(
+          reply.requestId,
+          reply.idempotencyKey,
+          { body: reply.body },
+          reply.attachmentKeys,
+        ),
+      ),
     201,
   )
   return data.request

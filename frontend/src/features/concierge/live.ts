@@ -1,15 +1,11 @@
 /**
- * Live updates for the concierge desk over the shared event stream (`@/lib/events`: ticket →
- * EventSource, a fresh ticket and backoff on every reconnect). One subscription for the whole
- * desk, held by the ConciergeLayout: each event refetches what it touches; while the stream is
- * down the queue and the open request are polled every 10 seconds instead.
+ * Live updates for the concierge desk over the shared live-updates hook (`@/lib/live`). One
+ * subscription for the whole desk, held by the ConciergeLayout: each event refetches what it
+ * touches; while the stream is down the queue and the open request are polled instead.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
-import { type LiveEvent, type LiveStatus, subscribeToEvents } from '@/lib/events'
+import { type LiveEvent, type LiveStatus, useLiveUpdates } from '@/lib/live'
 import { deskKeys } from './api'
-
-export const DESK_POLL_MS = 10_000
 
 /** Event types that change what the queue shows. */
 const QUEUE_EVENTS = new Set(['request.created', 'request.updated', 'message.created'])
@@ -37,32 +33,11 @@ export function applyDeskEvent(queryClient: QueryClient, event: LiveEvent): void
 
 export function useConciergeLive(): LiveStatus {
   const queryClient = useQueryClient()
-  const [status, setStatus] = useState<LiveStatus>('connecting')
-
-  useEffect(() => {
-    let wasDown = false
-    return subscribeToEvents(
-      (event) => applyDeskEvent(queryClient, event),
-      (next) => {
-        setStatus(next)
-        if (next === 'down') wasDown = true
-        // Back after a drop: events are not replayed, so catch up on what was missed.
-        if (next === 'open' && wasDown) {
-          wasDown = false
-          applyDeskEvent(queryClient, { type: 'resync' })
-        }
-      },
-    )
-  }, [queryClient])
-
-  useEffect(() => {
-    if (status !== 'down') return
-    const timer = setInterval(() => {
+  return useLiveUpdates({
+    onEvent: (event) => applyDeskEvent(queryClient, event),
+    onPoll: () => {
       void queryClient.invalidateQueries({ queryKey: deskKeys.queues() })
       void queryClient.invalidateQueries({ queryKey: deskKeys.details() })
-    }, DESK_POLL_MS)
-    return () => clearInterval(timer)
-  }, [status, queryClient])
-
-  return status
+    },
+  })
 }

@@ -1,5 +1,5 @@
 /** Onboarding answer ids (spec §3 'Onboarding answers'). */
-import type { OnboardingAnswer } from '@/features/auth/api/auth'
+import type { OnboardingAnswer } from './api'
 
 export const ANSWER = {
   home: 132,

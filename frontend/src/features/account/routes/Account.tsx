@@ -1,16 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { LogOut, Mail, ShieldCheck } from 'lucide-react'
-import { useState } from 'react'
-import { useNavigate } from 'react-router'
 import type { CurrentUser } from '@/api/client'
-import { useCurrentUser } from '@/app/guards'
-import { Avatar } from '@/app/shell/Avatar'
-import { PageHeader } from '@/app/shell/PageHeader'
-import { Button, Link, Paragraph } from '@/design-system'
-import { signOut } from '@/features/auth/api/auth'
-import { resetAnalyticsIdentity } from '@/lib/analytics'
+import { Avatar, Button, Link, PageHeader, Paragraph } from '@/design-system'
 import { config } from '@/lib/config'
-import { returnTarget } from '@/lib/session'
+import { useCurrentUser, useSignOut } from '@/lib/currentUser'
 import { SettingsSection } from '../components/SettingsSection'
 
 export const CLOSE_ACCOUNT_HREF = `mailto:${config.supportEmail}?subject=${encodeURIComponent('Close my account')}`
@@ -46,23 +38,7 @@ export default function Account() {
 }
 
 function Owner({ user }: { user: CurrentUser }) {
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const [signingOut, setSigningOut] = useState(false)
-  const onSignOut = async () => {
-    setSigningOut(true)
-    try {
-      await signOut()
-    } catch (error) {
-      // The session is cleared whatever the server said (spec §4).
-      console.error(error)
-    }
-    navigate('/sign-in', { replace: true })
-    // A chosen sign-out remembers no return target (only a forced one does, spec §2).
-    returnTarget.take()
-    queryClient.clear()
-    resetAnalyticsIdentity()
-  }
+  const { signingOut, onSignOut } = useSignOut()
   return (
     <section
       aria-label="Your account"

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, Download, FileWarning } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
-import NotFound from '@/app/routes/NotFound'
-import { Button, buttonClassName, Heading, Paragraph, Spinner } from '@/design-system'
+import { Button, buttonClassName, Heading, NotFound, Paragraph, Spinner } from '@/design-system'
 import { fetchExpiringUrl } from '../api'
 
 /**

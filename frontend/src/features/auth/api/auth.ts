@@ -2,8 +2,7 @@
  * Account calls (spec §7 'Account'), read as {success, error, mfaRequired,
  * mfaEnrollmentAvailable} with the §8 error texts.
  */
-import { queryOptions } from '@tanstack/react-query'
-import { api, type CurrentUser, errorMessage, fieldErrors } from '@/api/client'
+import { api, errorMessage, fieldErrors } from '@/api/client'
 import { session } from '@/lib/session'
 
 export interface AccountResult {
@@ -25,29 +24,8 @@ export const MESSAGES = {
   resetFallback: 'Unable to reset password at this time. Please try again later.',
   sendOtpFallback: 'Unable to request MFA token at this time.',
   enrollFallback: 'Unable to enroll in MFA at this time.',
-  refreshUserFailed: 'Failed to refresh current user state',
   unlockFallback: 'Unable to unlock your account',
 } as const
-
-export const currentUserQuery = queryOptions({
-  queryKey: ['currentUser'],
-  queryFn: async (): Promise<CurrentUser> => {
-    const { data, response } = await api.GET('/api/v1/users/current')
-    if (!data) {
-      if (response.status === 401) throw new UnauthorizedError()
-      throw new Error(MESSAGES.refreshUserFailed)
-    }
-    return data
-  },
-  staleTime: 60_000,
-  retry: false,
-})
-
-export class UnauthorizedError extends Error {
-  constructor() {
-    super('Unauthorized')
-  }
-}
 
 function bearerToken(response: Response): string | null {
   const header = response.headers.get('Authorization')
@@ -102,14 +80,6 @@ export async function signUp(input: SignUpInput): Promise<AccountResult> {
   if (!data) throw new Error(MESSAGES.signUpError)
   const { email } = JSON.parse(data.data) as { email: string }
   return signIn(email, input.password)
-}
-
-export async function signOut(): Promise<void> {
-  try {
-    await api.DELETE('/api/v1/users/sign_out')
-  } finally {
-    session.clear()
-  }
 }
 
 export async function requestPasswordReset(email: string): Promise<AccountResult> {
@@ -184,26 +154,3 @@ export async function unlockAccount(unlockToken: string): Promise<AccountResult>
   }
   return { success: true }
 }
-
-export interface OnboardingAnswer {
-  answer_id: number
-  value?: unknown
-}
-
-export async function saveOnboardingAnswers(answers: OnboardingAnswer[]): Promise<AccountResult> {
-  const { error, response } = await api.POST('/api/v1/users/onboarding', {
-    body: { answers },
-  })
-  if (!response.ok) {
-    return { success: false, error: errorMessage(error, response), errors: fieldErrors(error) }
-  }
-  return { success: true }
-}
-
-export const onboardingAnswersQuery = queryOptions({
-  queryKey: ['onboardingAnswers'],
-  queryFn: async (): Promise<OnboardingAnswer[]> => {
-    const { data } = await api.GET('/api/v1/users/onboarding')
-    return data?.answers ?? []
-  },
-})

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Button, linkClassName, TextInput, useToast } from '@/design-system'
+import { Button, FormError, linkClassName, TextInput, useToast } from '@/design-system'
+import { unexpectedError } from '@/lib/errors'
+import { type MfaCodeValues, mfaCodeSchema } from '@/lib/validation'
 import { sendOtp, verifyMfa } from '../api/auth'
-import { unexpectedError } from './errors'
-import { FormError } from './FormError'
-import { type MfaCodeValues, mfaCodeSchema } from './validation'
 
 export const CODE_RESENT = 'A new verification code has been sent to your phone number.'
 

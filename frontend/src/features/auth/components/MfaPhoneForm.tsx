@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
-import { Button, PhoneInput } from '@/design-system'
+import { Button, FormError, PhoneInput } from '@/design-system'
+import { unexpectedError } from '@/lib/errors'
+import { type MfaPhoneValues, mfaPhoneSchema } from '@/lib/validation'
 import { enrollMfa } from '../api/auth'
-import { unexpectedError } from './errors'
-import { FormError } from './FormError'
-import { type MfaPhoneValues, mfaPhoneSchema } from './validation'
 
 export const PHONE_MASK = '(999) 999-9999'
 

@@ -1,4 +1,4 @@
-import { Link } from '@/design-system'
+import { formatPhone, Link } from '@/design-system'
 import type { DeskRequest } from '../api'
 import { Fact, Facts, Panel } from './Panel'
 
@@ -28,7 +28,11 @@ export function EmployeePanel({ employee }: { employee: DeskRequest['employee'] 
           </Fact>
         ) : null}
         <Fact label="Phone">
-          {employee.phone ? <Link href={`tel:${employee.phone}`}>{employee.phone}</Link> : '—'}
+          {employee.phone ? (
+            <Link href={`tel:${employee.phone}`}>{formatPhone(employee.phone)}</Link>
+          ) : (
+            '—'
+          )}
         </Fact>
         <Fact label="Address">
           <span className="whitespace-pre-line">{employee.address || '—'}</span>

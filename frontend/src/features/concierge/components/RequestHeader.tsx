@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, CircleCheck, Hand, Play, RotateCcw, Users } from 'lucide-react'
 import type { CurrentUser } from '@/api/client'
 import { Button, CategoryIcon, Heading, Link } from '@/design-system'
-import { StatusBadge } from '@/features/requests/components/StatusBadge'
 import { relativeTime } from '@/lib/format'
+import { StatusBadge } from '@/lib/requests/StatusBadge'
 import {
   assignRequest,
   changeStatus,

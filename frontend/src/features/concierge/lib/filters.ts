@@ -1,7 +1,8 @@
 /** The queue's filters in the address (`/concierge?status=in_progress&assignee=mine&q=…`). */
-import type { AssigneeFilter, QueueFilters, QueueOrder, QueueStatus } from '../api'
+import type { RequestStatus } from '@/lib/format'
+import type { AssigneeFilter, QueueFilters, QueueOrder } from '../api'
 
-export const QUEUE_TABS: { status: QueueStatus; label: string }[] = [
+export const QUEUE_TABS: { status: RequestStatus; label: string }[] = [
   { status: 'open', label: 'In Queue' },
   { status: 'in_progress', label: 'In Progress' },
   { status: 'closed', label: 'Completed' },
@@ -15,7 +16,7 @@ export function filtersFromParams(params: URLSearchParams): QueueFilters {
   const assignee = params.get('assignee') ?? ''
   const company = Number(params.get('company'))
   return {
-    status: (STATUSES.has(status) ? status : 'open') as QueueStatus,
+    status: (STATUSES.has(status) ? status : 'open') as RequestStatus,
     company: Number.isInteger(company) && company > 0 ? company : null,
     assignee: (ASSIGNEES.has(assignee) ? assignee : '') as AssigneeFilter,
     q: (params.get('q') ?? '').slice(0, 200),

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LiveEvent, LiveStatus } from '@/lib/events'
+import { LIVE_POLL_MS } from '@/lib/live'
 import { session } from '@/lib/session'
 import { renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
-import { DESK_POLL_MS } from '../live'
 import {
   conciergesHandler,
   makeConcierge,
@@ -129,11 +129,11 @@ describe('issue 5 live', () => {
     expect(screen.getByText('Reconnecting · refreshing every 10 s')).toBeInTheDocument()
     const before = calls.count
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(DESK_POLL_MS + 50)
+      await vi.advanceTimersByTimeAsync(LIVE_POLL_MS + 50)
     })
     await waitFor(() => expect(calls.count).toBe(before + 1))
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(DESK_POLL_MS)
+      await vi.advanceTimersByTimeAsync(LIVE_POLL_MS)
     })
     await waitFor(() => expect(calls.count).toBe(before + 2))
 
@@ -142,7 +142,7 @@ describe('issue 5 live', () => {
     setStatus('open')
     await waitFor(() => expect(calls.count).toBe(before + 3))
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(DESK_POLL_MS * 2)
+      await vi.advanceTimersByTimeAsync(LIVE_POLL_MS * 2)
     })
     expect(calls.count).toBe(before + 3)
   })

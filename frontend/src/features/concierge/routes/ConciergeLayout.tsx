@@ -1,16 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { LogOut } from 'lucide-react'
-import { useState } from 'react'
-import { Outlet, Link as RouterLink, useNavigate, useOutletContext } from 'react-router'
-import type { AuthedContext } from '@/app/guards'
-import { Avatar } from '@/app/shell/Avatar'
-import { SkipLink } from '@/app/shell/SkipLink'
-import { Button, cx, focusRing, Logo } from '@/design-system'
-import { signOut } from '@/features/auth/api/auth'
-import { resetAnalyticsIdentity } from '@/lib/analytics'
+import { Outlet, Link as RouterLink, useOutletContext } from 'react-router'
+import { Avatar, Button, cx, focusRing, Logo, MainContent, SkipLink } from '@/design-system'
 import { config } from '@/lib/config'
+import type { AuthedContext } from '@/lib/currentUser'
+import { useSignOut } from '@/lib/currentUser'
 import type { LiveStatus } from '@/lib/events'
-import { returnTarget } from '@/lib/session'
 import { useConciergeLive } from '../live'
 
 const LIVE_TEXT: Record<LiveStatus, string> = {
@@ -49,23 +43,7 @@ export default function ConciergeLayout() {
   const context = useOutletContext<AuthedContext>()
   const { user } = context
   const live = useConciergeLive()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const [signingOut, setSigningOut] = useState(false)
-
-  const onSignOut = async () => {
-    setSigningOut(true)
-    try {
-      await signOut()
-    } catch (error) {
-      // The session is cleared whatever the server said.
-      console.error(error)
-    }
-    navigate('/sign-in', { replace: true })
-    returnTarget.take()
-    queryClient.clear()
-    resetAnalyticsIdentity()
-  }
+  const { signingOut, onSignOut } = useSignOut()
 
   return (
     <div className="flex min-h-dvh flex-col bg-canvas">
@@ -107,13 +85,9 @@ export default function ConciergeLayout() {
           </div>
         </nav>
       </header>
-      <main
-        id="main-content"
-        tabIndex={-1}
-        className="mx-auto w-full max-w-[96rem] flex-1 px-4 pt-4 pb-16 outline-none sm:px-6 sm:pt-8"
-      >
+      <MainContent className="max-w-[96rem] px-4 pt-4 pb-16 sm:px-6 sm:pt-8">
         <Outlet context={context} />
-      </main>
+      </MainContent>
     </div>
   )
 }

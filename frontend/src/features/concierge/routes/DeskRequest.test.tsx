@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders, signInSession } from '@/test/render'
+import { sentMessage } from '@/test/requestFixtures'
 import { apiUrl, server } from '@/test/server'
 import type { DeskRequest as DeskRequestData } from '../api'
 import { PRESENCE_HEARTBEAT_MS } from '../lib/usePresence'
@@ -78,20 +79,7 @@ function deskServer(initial: DeskRequestData) {
         waiting_on: 'employee',
         messages: [
           ...state.request.messages,
-          {
-            id: 900 + calls.length,
-            body_html: message.body,
-            source: 'life_concierge',
-            source_name: 'Alex from Concierge',
-            external_created_at: new Date().toISOString(),
-            attachment_keys: keys,
-            attachments: keys.map((key) => ({
-              key,
-              filename: key.split('/').pop() ?? key,
-              content_type: 'application/pdf',
-              size: 14,
-            })),
-          },
+          sentMessage(message.body, keys, { id: 900 + calls.length }),
         ],
       }
       return HttpResponse.json({ request: state.request }, { status: 201 })
@@ -233,7 +221,8 @@ describe('issue 5 request view: what the concierge sees', () => {
       'mailto:jane.doe@example.com',
     )
     expect(within(profile).getByRole('link', { name: /jane@home\.example/ })).toBeInTheDocument()
-    expect(within(profile).getByRole('link', { name: /5551234567/ })).toHaveAttribute(
+    // The phone reads as the employee wrote it in onboarding: (555) 123-4567.
+    expect(within(profile).getByRole('link', { name: /\(555\) 123-4567/ })).toHaveAttribute(
       'href',
       'tel:5551234567',
     )

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { FileQuestion } from 'lucide-react'
 import { useParams } from 'react-router'
-import { useCurrentUser } from '@/app/guards'
 import { Button, Heading, Paragraph, Skeleton, SkeletonGroup } from '@/design-system'
-import { useNow } from '@/features/requests/lib/useNow'
+import { useCurrentUser } from '@/lib/currentUser'
+import { parseRequestId } from '@/lib/requests/api'
+import { useNow } from '@/lib/useNow'
 import { DeskApiError, type DeskRequest as DeskRequestData, deskRequestQuery } from '../api'
 import { DeskThread } from '../components/DeskThread'
 import { EmployeePanel } from '../components/EmployeePanel'
@@ -14,19 +15,13 @@ import { SurveyPanel } from '../components/SurveyPanel'
 import { lastQueuePath } from '../lib/filters'
 import { usePresence } from '../lib/usePresence'
 
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d+$/.test(raw)) return null
-  const id = Number(raw)
-  return Number.isSafeInteger(id) && id > 0 ? id : null
-}
-
 /**
  * One request at the desk (/concierge/requests/:requestId): the header with claim, assign and
  * status actions and who else is here; the thread and the reply composer; internal notes, the
  * survey answers and the employee's profile beside them (below them on small screens).
  */
 export default function DeskRequest() {
-  const id = parseId(useParams().requestId)
+  const id = parseRequestId(useParams().requestId)
   if (id === null) return <RequestMissing />
   return <LoadRequest key={id} id={id} />
 }

@@ -12,14 +12,9 @@ import {
   TabPanel,
   Tabs,
 } from '@/design-system'
-import { useNow } from '@/features/requests/lib/useNow'
-import {
-  type AssigneeFilter,
-  type QueueFilters,
-  type QueueOrder,
-  type QueueStatus,
-  queueQuery,
-} from '../api'
+import type { RequestStatus } from '@/lib/format'
+import { useNow } from '@/lib/useNow'
+import { type AssigneeFilter, type QueueFilters, type QueueOrder, queueQuery } from '../api'
 import { QueueList } from '../components/QueueList'
 import { SearchField } from '../components/SearchField'
 import { SelectField } from '../components/SelectField'
@@ -114,7 +109,7 @@ export default function Queue() {
       <Tabs
         aria-label="Requests by status"
         selectedKey={filters.status}
-        onSelectionChange={(id) => update({ status: id as QueueStatus })}
+        onSelectionChange={(id) => update({ status: id as RequestStatus })}
       >
         {QUEUE_TABS.map((tab) => (
           <TabPanel

@@ -12,7 +12,7 @@ import {
   Skeleton,
   SkeletonGroup,
 } from '@/design-system'
-import { surveyCategoriesQuery } from '@/features/requests/api/surveys'
+import { surveyCategoriesQuery } from '@/lib/requests/surveys'
 
 export const CATEGORIES_ANCHOR = 'categories'
 

@@ -17,8 +17,8 @@ import {
   Skeleton,
   SkeletonGroup,
 } from '@/design-system'
-import { type RequestItem, requestListQuery } from '@/features/requests/api/requests'
 import { relativeTime, statusLabel } from '@/lib/format'
+import { type RequestItem, requestListQuery } from '@/lib/requests/api'
 
 export const LATEST_HEADINGS = {
   inProgress: 'Your request is in progress',

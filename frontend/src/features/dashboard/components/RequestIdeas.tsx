@@ -17,13 +17,13 @@ import {
   TabPanel,
   Tabs,
 } from '@/design-system'
+import { SurveyButton } from '@/lib/requests/SurveyButton'
 import {
   DASHBOARD_CATEGORY_LIMIT,
   type RecommendedCategory,
   recommendedCategoriesQuery,
   SUGGESTED_SURVEYS_PER_CATEGORY,
-} from '@/features/requests/api/surveys'
-import { SurveyButton } from '@/features/requests/components/SurveyButton'
+} from '@/lib/requests/surveys'
 import { SM_UP, useMediaQuery } from '../useMediaQuery'
 
 export function RequestIdeas({ headingId }: { headingId: string }) {

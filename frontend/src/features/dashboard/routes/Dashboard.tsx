@@ -5,15 +5,9 @@
  */
 import { Compass, Plus } from 'lucide-react'
 import { useId } from 'react'
-import { useCurrentUser } from '@/app/guards'
-import { BroughtToYouBy } from '@/app/shell/BroughtToYouBy'
-import { PageHeader } from '@/app/shell/PageHeader'
-import { Button, buttonClassName } from '@/design-system'
-import {
-  INTRO_SURVEY_ID,
-  INTRO_SURVEY_NAME,
-  useRequestDrawer,
-} from '@/features/request-drawer/context'
+import { BroughtToYouBy, Button, buttonClassName, PageHeader } from '@/design-system'
+import { useCurrentUser } from '@/lib/currentUser'
+import { INTRO_SURVEY_ID, INTRO_SURVEY_NAME, useRequestDrawer } from '@/lib/requestDrawer'
 import { CATEGORIES_ANCHOR, CategoriesOverview } from '../components/CategoriesOverview'
 import { FirstRequestIntro } from '../components/FirstRequestIntro'
 import { LatestRequest } from '../components/LatestRequest'

@@ -14,8 +14,8 @@ import {
 } from '../test/fixtures'
 import OfferingsFull from './OfferingsFull'
 
-vi.mock('@/features/request-drawer/context', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/request-drawer/context')>()),
+vi.mock('@/lib/requestDrawer', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/requestDrawer')>()),
   useRequestDrawer: () => ({ open: vi.fn(), close: vi.fn(), target: null }),
 }))
 

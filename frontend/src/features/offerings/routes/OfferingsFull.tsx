@@ -1,7 +1,6 @@
 import { ArrowLeft } from 'lucide-react'
 import { useSearchParams } from 'react-router'
-import { PageHeader } from '@/app/shell/PageHeader'
-import { Assistant, Button, Heading, Paragraph, Skeleton } from '@/design-system'
+import { Assistant, Button, Heading, PageHeader, Paragraph, Skeleton } from '@/design-system'
 import { ALL_OFFERINGS, useOfferingCategories, useOfferings } from '../api'
 import { BenefitsToggle } from '../components/BenefitsToggle'
 import { CategoryFilterBar } from '../components/CategoryFilterBar'

@@ -7,8 +7,8 @@ import { allOfferings, hotels, medical, medicalDetail, offeringsApi } from '../t
 import OfferingsLanding from './OfferingsLanding'
 
 const requestDrawer = vi.hoisted(() => ({ open: vi.fn(), close: vi.fn() }))
-vi.mock('@/features/request-drawer/context', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/request-drawer/context')>()),
+vi.mock('@/lib/requestDrawer', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/requestDrawer')>()),
   useRequestDrawer: () => ({ ...requestDrawer, target: null }),
 }))
 

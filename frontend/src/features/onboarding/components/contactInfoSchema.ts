@@ -1,6 +1,6 @@
 /** Step 3's rules (spec §5): all optional, but any address field makes the address required. */
 import { z } from 'zod'
-import { VALIDATION } from '@/features/auth/components/validation'
+import { VALIDATION } from '@/lib/validation'
 
 export const CONTACT_MESSAGES = {
   addressLine1: 'Please enter your address',

@@ -1,8 +1,8 @@
 import { ArrowRight, Clock, MessageCircle, Sparkles, UserRoundCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useCurrentUser } from '@/app/guards'
 import { ASSISTANT_NAME, Assistant, Button, Heading, Overline, Paragraph } from '@/design-system'
 import { config } from '@/lib/config'
+import { useCurrentUser } from '@/lib/currentUser'
 import { OnboardingLayout } from '../components/OnboardingLayout'
 import { StepActions } from '../components/StepActions'
 

@@ -3,17 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { useCurrentUser } from '@/app/guards'
-import { Button, Heading, Paragraph, PhoneInput, TextInput } from '@/design-system'
-import {
-  currentUserQuery,
-  type OnboardingAnswer,
-  onboardingAnswersQuery,
-  saveOnboardingAnswers,
-} from '@/features/auth/api/auth'
-import { unexpectedError } from '@/features/auth/components/errors'
-import { FormError } from '@/features/auth/components/FormError'
+import { Button, FormError, Heading, Paragraph, PhoneInput, TextInput } from '@/design-system'
+import { currentUserQuery, useCurrentUser } from '@/lib/currentUser'
+import { unexpectedError } from '@/lib/errors'
 import { ANSWER, answerText } from '../answers'
+import { type OnboardingAnswer, onboardingAnswersQuery, saveOnboardingAnswers } from '../api'
 import {
   addressStarted,
   type ContactInfoValues,

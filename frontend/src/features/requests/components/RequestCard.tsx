@@ -1,9 +1,9 @@
 import { ChevronRight, MessageSquare } from 'lucide-react'
 import { Link as RouterLink } from 'react-router'
 import { CategoryIcon, cx, focusRing } from '@/design-system'
-import type { RequestItem } from '../api/requests'
-import { lastMessageAgo, requestedAgo } from '../lib/wording'
-import { StatusBadge } from './StatusBadge'
+import type { RequestItem } from '@/lib/requests/api'
+import { StatusBadge } from '@/lib/requests/StatusBadge'
+import { lastMessageAgo, requestedAgo } from '@/lib/requests/wording'
 
 /** One request in the list: category icon, name, status, requested time and last message hint. */
 export function RequestCard({ request, now }: { request: RequestItem; now?: number }) {

@@ -1,10 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RequestItem } from '@/lib/requests/api'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
+import {
+  detailHandler,
+  makeMessage,
+  makeRequest,
+  minutesAgo,
+  sentMessage,
+} from '@/test/requestFixtures'
 import { apiUrl, server } from '@/test/server'
-import type { RequestItem } from '../api/requests'
-import { detailHandler, makeMessage, makeRequest, minutesAgo } from '../test/fixtures'
 import Request from './Request'
 
 const STORAGE = 'https://storage.example.test/bucket'
@@ -45,19 +51,10 @@ function messageHandler(state: { request: RequestItem }, sent: SentMessage[]) {
       ...state.request,
       messages: [
         ...state.request.messages,
-        makeMessage({
+        sentMessage(body.message.body, keys, {
           id: 900 + sent.length,
           source: 'user',
           source_name: 'Jane Doe',
-          body_html: body.message.body,
-          external_created_at: new Date().toISOString(),
-          attachment_keys: keys,
-          attachments: keys.map((key) => ({
-            key,
-            filename: key.split('/').pop() ?? key,
-            content_type: 'application/pdf',
-            size: 14,
-          })),
         }),
       ],
     }

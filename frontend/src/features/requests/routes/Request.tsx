@@ -2,23 +2,22 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, SearchX } from 'lucide-react'
 import { useMemo } from 'react'
 import { useParams } from 'react-router'
-import { useCurrentUser } from '@/app/guards'
 import { Button, CategoryIcon, Heading, Paragraph, Skeleton, SkeletonGroup } from '@/design-system'
-import { isNotFound, REQUEST_POLL_MS, type RequestItem, requestQuery } from '../api/requests'
+import { useCurrentUser } from '@/lib/currentUser'
+import {
+  isNotFound,
+  parseRequestId,
+  REQUEST_POLL_MS,
+  type RequestItem,
+  requestQuery,
+} from '@/lib/requests/api'
+import { StatusBadge } from '@/lib/requests/StatusBadge'
+import { buildThread } from '@/lib/requests/thread'
+import { requestedAgo } from '@/lib/requests/wording'
+import { useNow } from '@/lib/useNow'
 import { LoadError } from '../components/LoadError'
 import { MessageComposer } from '../components/MessageComposer'
 import { MessageThread } from '../components/MessageThread'
-import { StatusBadge } from '../components/StatusBadge'
-import { buildThread } from '../lib/thread'
-import { useNow } from '../lib/useNow'
-import { requestedAgo } from '../lib/wording'
-
-/** The request id from the path, or null when it is not a positive whole number. */
-function parseRequestId(raw: string | undefined): number | null {
-  if (!raw || !/^\d+$/.test(raw)) return null
-  const id = Number(raw)
-  return Number.isSafeInteger(id) && id > 0 ? id : null
-}
 
 /**
  * Request (spec §2): header with name, status and requested time; the thread (spec §4 'Request

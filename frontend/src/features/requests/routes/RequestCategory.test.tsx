@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { RequestDrawerProvider } from '@/features/request-drawer/context'
-import { fakeSurveyServer } from '@/features/request-drawer/test/fakeSurveyServer'
+import { fakeSurveyServer } from '@/test/fakeSurveyServer'
 import { makeUser, renderWithProviders } from '@/test/render'
+import { RequestDrawerProvider } from '@/test/requestDrawer'
 import { apiUrl, server } from '@/test/server'
 import RequestCategory, { CATEGORY_NOT_FOUND_TITLE } from './RequestCategory'
 

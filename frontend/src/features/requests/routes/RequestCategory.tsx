@@ -16,8 +16,8 @@ import {
   Skeleton,
   SkeletonGroup,
 } from '@/design-system'
-import { categoryRequestSurveysQuery, isSurveyNotFound } from '../api/surveys'
-import { SurveyButton } from '../components/SurveyButton'
+import { SurveyButton } from '@/lib/requests/SurveyButton'
+import { categoryRequestSurveysQuery, isSurveyNotFound } from '@/lib/requests/surveys'
 
 export const CATEGORY_NOT_FOUND_TITLE = "We can't find that category"
 

@@ -2,12 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders, signInSession } from '@/test/render'
+import { listHandlers, makeRequest, minutesAgo } from '@/test/requestFixtures'
 import { apiUrl, server } from '@/test/server'
-import { listHandlers, makeRequest, minutesAgo } from '../test/fixtures'
 import Requests from './Requests'
 
 const openDrawer = vi.fn()
-vi.mock('@/features/request-drawer/context', () => ({
+vi.mock('@/lib/requestDrawer', () => ({
   INTRO_SURVEY_ID: 603,
   useRequestDrawer: () => ({ open: openDrawer, close: vi.fn(), target: null }),
 }))

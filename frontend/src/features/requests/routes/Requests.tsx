@@ -1,12 +1,12 @@
 import { useQueries } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { useSearchParams } from 'react-router'
-import { PageHeader } from '@/app/shell/PageHeader'
 import {
   ASSISTANT_NAME,
   Assistant,
   Button,
   Heading,
+  PageHeader,
   Paragraph,
   Skeleton,
   SkeletonGroup,
@@ -14,18 +14,18 @@ import {
   Tabs,
   tabIdFromLabel,
 } from '@/design-system'
-import { INTRO_SURVEY_ID, useRequestDrawer } from '@/features/request-drawer/context'
-import { type RequestBucket, type RequestItem, requestListQuery } from '../api/requests'
-import { LoadError } from '../components/LoadError'
-import { RequestCard } from '../components/RequestCard'
-import { useNow } from '../lib/useNow'
+import { INTRO_SURVEY_ID, useRequestDrawer } from '@/lib/requestDrawer'
+import { type RequestBucket, type RequestItem, requestListQuery } from '@/lib/requests/api'
 import {
   COMPLETED_TAB_LABEL,
   inProgressHeading,
   inQueueHeading,
   TODO_TAB_LABEL,
   tabLabel,
-} from '../lib/wording'
+} from '@/lib/requests/wording'
+import { useNow } from '@/lib/useNow'
+import { LoadError } from '../components/LoadError'
+import { RequestCard } from '../components/RequestCard'
 
 const BUCKETS: RequestBucket[] = ['in_progress', 'open', 'completed']
 

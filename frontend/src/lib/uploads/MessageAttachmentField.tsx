@@ -10,7 +10,7 @@ import { FileUpload, type FileUploadHandle } from '@/design-system'
 import {
   invalidAttachmentTypeMessage,
   messageUploadErrorMessage,
-} from '@/features/requests/lib/wording'
+} from '@/lib/requests/wording'
 import type { SingleFileUpload } from './useSingleFileUpload'
 
 export interface MessageAttachmentFieldProps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { withDefaultStatus } from '../api/requests'
-import { makeRequest } from '../test/fixtures'
+import { makeRequest } from '@/test/requestFixtures'
+import { withDefaultStatus } from './api'
 import { buildThread, REQUEST_RECEIVED_TEXT, SYNTHETIC_SOURCE_NAME } from './thread'
 import {
   attachmentPath,

@@ -1,7 +1,7 @@
 /** Test data and MSW handlers for the request screens (spec §7 'Requests and surveys'). */
 import { HttpResponse, http } from 'msw'
+import type { RequestBucket, RequestItem, RequestMessage } from '@/lib/requests/api'
 import { apiUrl } from '@/test/server'
-import type { RequestBucket, RequestItem, RequestMessage } from '../api/requests'
 
 export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 
@@ -39,6 +39,26 @@ export function makeMessage(overrides: Partial<RequestMessage> = {}): RequestMes
     attachments: [],
     ...overrides,
   }
+}
+
+/** A message just sent with `body`: stored now, each attachment key a small PDF. */
+export function sentMessage(
+  body: string,
+  attachmentKeys: readonly string[],
+  overrides: Partial<RequestMessage> = {},
+): RequestMessage {
+  return makeMessage({
+    body_html: body,
+    external_created_at: new Date().toISOString(),
+    attachment_keys: [...attachmentKeys],
+    attachments: attachmentKeys.map((key) => ({
+      key,
+      filename: key.split('/').pop() ?? key,
+      content_type: 'application/pdf',
+      size: 14,
+    })),
+    ...overrides,
+  })
 }
 
 /** The three list endpoints; missing buckets answer with no requests. */

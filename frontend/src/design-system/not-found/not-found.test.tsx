@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderWithProviders } from '@/test/render'
-import NotFound from './NotFound'
+import { NotFound } from './NotFound'
 
 describe('NotFound', () => {
   it("§2 NotFound: the spec texts and a 'Go to Home' button to the root", () => {

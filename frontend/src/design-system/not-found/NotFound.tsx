@@ -1,8 +1,11 @@
 import { Home } from 'lucide-react'
-import { ASSISTANT_NAME, Assistant, Button, Heading, Paragraph } from '@/design-system'
+import { ASSISTANT_NAME, Assistant } from '../assistant'
+import { Button } from '../button'
+import { Heading } from '../heading'
+import { Paragraph } from '../text'
 
 /** NotFound (spec §2): any unknown path. */
-export default function NotFound() {
+export function NotFound() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-canvas px-6 py-16 text-center">
       <div className="flex max-w-md flex-col items-center gap-5">
@@ -28,3 +31,5 @@ export default function NotFound() {
     </main>
   )
 }
+
+export default NotFound

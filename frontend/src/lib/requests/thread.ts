@@ -1,6 +1,13 @@
-/** The request thread (spec §4 'Request thread'): sorted ascending, with the details first. */
-import type { MessageAttachment, RequestItem } from '../api/requests'
+/**
+ * The request thread (spec §4 'Request thread'), as both the employee and the concierge desk
+ * show it: the request's details first, then the messages oldest first (ties keep the server's
+ * order), each with its attachments.
+ */
+import type { MessageAttachment, RequestItem, RequestMessage } from './api'
 import { REQUEST_RECEIVED_TEXT } from './wording'
+
+/** What a thread is built from: the employee's request and the desk's request both carry it. */
+export type ThreadSource = Pick<RequestItem, 'details' | 'issued_at' | 'created_at' | 'messages'>
 
 /** The concierge side's source (spec §3 Message). */
 export const CONCIERGE_SOURCE = 'life_concierge'
@@ -28,13 +35,13 @@ export type ThreadEntry =
       details: string
     }
 
-function time(iso: string): number {
+export function time(iso: string): number {
   const t = Date.parse(iso)
   return Number.isFinite(t) ? t : 0
 }
 
 /** Attachments with metadata, plus bare keys the server sent without it. */
-function attachmentsOf(message: RequestItem['messages'][number]): MessageAttachment[] {
+function attachmentsOf(message: RequestMessage): MessageAttachment[] {
   const known = message.attachments ?? []
   const seen = new Set(known.map((a) => a.key))
   const bare = (message.attachment_keys ?? [])
@@ -48,7 +55,7 @@ function attachmentsOf(message: RequestItem['messages'][number]): MessageAttachm
   return [...known, ...bare]
 }
 
-export function buildThread(request: RequestItem): ThreadEntry[] {
+export function buildThread(request: ThreadSource): ThreadEntry[] {
   const messages = [...(request.messages ?? [])]
     .map((message, index) => ({ message, index }))
     .sort(
@@ -83,3 +90,8 @@ export function buildThread(request: RequestItem): ThreadEntry[] {
 }
 
 export { REQUEST_RECEIVED_TEXT }
+
+/** When the concierge side last wrote, if it has. */
+export function lastReplyAt(entries: readonly ThreadEntry[]): string | undefined {
+  return entries.findLast((entry) => entry.kind === 'message' && !entry.fromUser)?.createdAt
+}

@@ -4,6 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { api, errorMessage, type Schemas } from '@/api/client'
+import { ApiError } from '@/lib/apiError'
 
 export type RecommendedCategory = Schemas['RecommendedCategoryOut']
 export type RequestSurvey = Schemas['RequestSurveyOut']
@@ -22,13 +23,8 @@ export const surveyKeys = {
 }
 
 /** A failed catalogue call, with its HTTP status (404 → not found state). */
-export class SurveyApiError extends Error {
-  readonly status: number
-  constructor(message: string, status: number) {
-    super(message)
-    this.name = 'SurveyApiError'
-    this.status = status
-  }
+export class SurveyApiError extends ApiError {
+  override name = 'SurveyApiError'
 }
 
 export function isSurveyNotFound(error: unknown): boolean {

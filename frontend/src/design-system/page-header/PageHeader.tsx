@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Heading, Paragraph } from '@/design-system'
+import { Heading } from '../heading'
+import { Paragraph } from '../text'
 
 /** The h1 and optional intro at the top of an app screen. */
 export function PageHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {

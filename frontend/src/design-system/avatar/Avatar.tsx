@@ -1,4 +1,4 @@
-import { cx } from '@/design-system'
+import { cx } from '../utils'
 
 /** The user's initials in a round avatar (decorative: the link around it carries the name). */
 export function Avatar({ initials, size = 'md' }: { initials: string; size?: 'sm' | 'md' | 'lg' }) {

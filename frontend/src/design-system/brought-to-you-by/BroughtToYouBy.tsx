@@ -1,15 +1,20 @@
 import { useId } from 'react'
-import type { CurrentUser } from '@/api/client'
-import { cx, Overline } from '@/design-system'
+import { Overline } from '../text'
+import { cx } from '../utils'
 
-type Company = CurrentUser['companies'][number]
+/** A sponsoring company: its logo when it has one, else its name. */
+export interface SponsorCompany {
+  id: number
+  name: string
+  image_url?: string | null
+}
 
 /** 'Brought to you by': the user's sponsoring companies, as logos or names (spec §1). */
 export function BroughtToYouBy({
   companies,
   className,
 }: {
-  companies: readonly Company[]
+  companies: readonly SponsorCompany[]
   className?: string
 }) {
   const headingId = useId()

@@ -5,6 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { api, errorMessage, FALLBACK_ERROR, type Schemas } from '@/api/client'
+import { ApiError } from '@/lib/apiError'
 
 export type RequestItem = Schemas['RequestOut']
 export type RequestMessage = Schemas['MessageOut']
@@ -30,13 +31,15 @@ export const requestKeys = {
 }
 
 /** A failed call: the person-facing message plus the HTTP status. */
-export class RequestApiError extends Error {
-  readonly status: number
-  constructor(message: string, status: number) {
-    super(message)
-    this.name = 'RequestApiError'
-    this.status = status
-  }
+export class RequestApiError extends ApiError {
+  override name = 'RequestApiError'
+}
+
+/** A request id from the path, or null when it is not a positive whole number. */
+export function parseRequestId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null
+  const id = Number(raw)
+  return Number.isSafeInteger(id) && id > 0 ? id : null
 }
 
 export function isNotFound(error: unknown): boolean {
@@ -109,23 +112,39 @@ export interface NewMessage {
   idempotencyKey: string
 }
 
+/**
+ * The options of a new message's POST (the employee's and the desk's): the request, the send
+ * attempt's Idempotency-Key, and the message with its attachment keys when there are any.
+ */
+export function newMessageOptions<M extends { body: string }>(
+  requestId: number,
+  idempotencyKey: string,
+  message: M,
+  attachmentKeys: readonly string[] = [],
+) {
+  return {
+    params: { path: { request_id: requestId }, header: { 'Idempotency-Key': idempotencyKey } },
+    body: {
+      message: {
+        ...message,
+        ...(attachmentKeys.length ? { attachment_keys: [...attachmentKeys] } : {}),
+      },
+    },
+  }
+}
+
 /** POST /api/v1/requests/{id}/messages; 201 expected, returns the request with its thread. */
 export async function createMessage(message: NewMessage): Promise<RequestItem> {
   const { data, error, response } = await call('Failed to create message', () =>
-    api.POST('/api/v1/requests/{request_id}/messages', {
-      params: {
-        path: { request_id: message.requestId },
-        header: { 'Idempotency-Key': message.idempotencyKey },
-      },
-      body: {
-        message: {
-          body: message.body,
-          source: 'user',
-          source_name: message.sourceName,
-          ...(message.attachmentKeys?.length ? { attachment_keys: message.attachmentKeys } : {}),
-        },
-      },
-    }),
+    api.POST(
+      '/api/v1/requests/{request_id}/messages',
+      newMessageOptions(
+        message.requestId,
+        message.idempotencyKey,
+        { body: message.body, source: 'user', source_name: message.sourceName },
+        message.attachmentKeys,
+      ),
+    ),
   )
   if (response.status !== 201 || !data) {
     const failure = new RequestApiError(errorMessage(error, response), response.status)

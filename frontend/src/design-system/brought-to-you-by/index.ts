@@ -1,0 +1,2 @@
+export type { SponsorCompany } from './BroughtToYouBy'
+export { BroughtToYouBy } from './BroughtToYouBy'

@@ -1,0 +1,1 @@
+export { MainContent, SkipLink } from './SkipLink'

@@ -1,0 +1,137 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, renderHook, screen, waitFor } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import type { ReactNode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { LIVE_POLL_MS } from '@/lib/live'
+import { makeUser, renderWithProviders, signInSession } from '@/test/render'
+import { detailHandler, makeMessage, makeRequest } from '@/test/requestFixtures'
+import { apiUrl, server } from '@/test/server'
+import { useRequestsLive } from './live'
+import Request from './routes/Request'
+
+class FakeEventSource {
+  static instances: FakeEventSource[] = []
+  onopen: (() => void) | null = null
+  onmessage: ((message: { data: string }) => void) | null = null
+  onerror: (() => void) | null = null
+  closed = false
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this)
+  }
+  close() {
+    this.closed = true
+  }
+}
+
+function setup() {
+  const queryClient = new QueryClient()
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  )
+  return { invalidate, ...renderHook(() => useRequestsLive(), { wrapper }) }
+}
+
+describe('issue 5 live updates on the employee side', () => {
+  beforeEach(() => {
+    FakeEventSource.instances = []
+    vi.stubGlobal('EventSource', FakeEventSource)
+    server.use(
+      http.post(apiUrl('/api/v1/events/ticket'), () =>
+        HttpResponse.json({ ticket: 't1', expires_in: 60, url: '/api/v1/events?ticket=t1' }),
+      ),
+    )
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('a concierge reply refetches that request and the request lists', async () => {
+    const { result, invalidate } = setup()
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1))
+    const source = FakeEventSource.instances[0]
+    expect(source.url).toBe('/api/v1/events?ticket=t1')
+    act(() => source.onopen?.())
+    expect(result.current).toBe('open')
+    act(() =>
+      source.onmessage?.({ data: JSON.stringify({ type: 'message.created', request_id: 7 }) }),
+    )
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['requests', 'detail', 7] })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['requests', 'list'] })
+  })
+
+  it('a dropped stream polls until it reconnects with a new ticket', async () => {
+    const { result, invalidate } = setup()
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1))
+    vi.useFakeTimers()
+    act(() => FakeEventSource.instances[0].onerror?.())
+    expect(result.current).toBe('down')
+    expect(FakeEventSource.instances[0].closed).toBe(true)
+    invalidate.mockClear()
+    act(() => vi.advanceTimersByTime(LIVE_POLL_MS))
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['requests'] })
+    vi.useRealTimers()
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2))
+  })
+
+  it('issue 11: back after a drop, the stream catches up on everything it may have missed', async () => {
+    const { result, invalidate } = setup()
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1))
+    act(() => FakeEventSource.instances[0].onopen?.())
+    invalidate.mockClear()
+    act(() => FakeEventSource.instances[0].onerror?.())
+    expect(result.current).toBe('down')
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), { timeout: 5000 })
+    expect(invalidate).not.toHaveBeenCalled()
+    act(() => FakeEventSource.instances[1].onopen?.())
+    expect(result.current).toBe('open')
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['requests'] })
+  })
+})
+
+/** The open Request screen under the employee side's live updates, as the app layout runs it. */
+function LiveRequest() {
+  useRequestsLive()
+  return <Request />
+}
+
+describe('issue 11 the employee side resynchronises after a reconnect', () => {
+  beforeEach(() => {
+    signInSession()
+    FakeEventSource.instances = []
+    vi.stubGlobal('EventSource', FakeEventSource)
+    server.use(
+      http.post(apiUrl('/api/v1/events/ticket'), () =>
+        HttpResponse.json({ ticket: 't1', expires_in: 60, url: '/api/v1/events?ticket=t1' }),
+      ),
+    )
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('issue 11: a reply sent while the stream was down shows once it reconnects', async () => {
+    let request = makeRequest({ id: 7, name: 'Find a dog walker' })
+    const calls = { count: 0 }
+    server.use(detailHandler(() => request, calls))
+    renderWithProviders(<LiveRequest />, {
+      route: '/requests/7',
+      path: '/requests/:requestId',
+      user: makeUser(),
+    })
+    await screen.findByRole('heading', { level: 1, name: 'Find a dog walker' })
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1))
+    act(() => FakeEventSource.instances[0].onopen?.())
+    const before = calls.count
+
+    // The stream drops; the concierge replies meanwhile, and that event is never delivered.
+    act(() => FakeEventSource.instances[0].onerror?.())
+    request = {
+      ...request,
+      messages: [makeMessage({ id: 31, body_html: 'I found three walkers near you.' })],
+    }
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), { timeout: 5000 })
+    expect(screen.queryByText('I found three walkers near you.')).not.toBeInTheDocument()
+
+    act(() => FakeEventSource.instances[1].onopen?.())
+    expect(await screen.findByText('I found three walkers near you.')).toBeInTheDocument()
+    expect(calls.count).toBe(before + 1)
+  })
+})

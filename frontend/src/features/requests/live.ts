@@ -1,0 +1,26 @@
+/**
+ * Keeps the employee's requests fresh without a reload: a concierge's reply or status change
+ * refetches the Request page, the Requests list and the Dashboard; a reconnect after a drop, and
+ * every poll while the stream is down, refetch them all.
+ */
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { type LiveEvent, type LiveStatus, useLiveUpdates } from '@/lib/live'
+import { requestKeys } from '@/lib/requests/api'
+
+export function applyRequestEvent(queryClient: QueryClient, event: LiveEvent): void {
+  if (event.type === 'resync') {
+    void queryClient.invalidateQueries({ queryKey: requestKeys.all })
+    return
+  }
+  if (event.request_id === undefined) return
+  void queryClient.invalidateQueries({ queryKey: requestKeys.lists() })
+  void queryClient.invalidateQueries({ queryKey: requestKeys.detail(event.request_id) })
+}
+
+export function useRequestsLive(): LiveStatus {
+  const queryClient = useQueryClient()
+  return useLiveUpdates({
+    onEvent: (event) => applyRequestEvent(queryClient, event),
+    onPoll: () => void queryClient.invalidateQueries({ queryKey: requestKeys.all }),
+  })
+}

@@ -1,0 +1,224 @@
+/**
+ * The pieces of a request thread shared by the employee's Request screen and the concierge desk:
+ * the empty state, a message bubble (who, when, the sanitised body and its attachments) and the
+ * attachment links. Each side decides which messages are its own (right-aligned).
+ */
+import { FileText, Image as ImageIcon, MessagesSquare } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link as RouterLink } from 'react-router'
+import { cx, focusRing, formatFileSize } from '@/design-system'
+import { relativeTime } from '@/lib/format'
+import type { MessageAttachment } from './api'
+import type { ThreadEntry } from './thread'
+import { attachmentPath } from './wording'
+
+/** 'No messages yet', with what happens next. */
+export function EmptyThread({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line-strong/60 bg-surface px-6 py-10 text-center">
+      <MessagesSquare aria-hidden="true" className="size-8 text-primary-600" />
+      <p className="font-semibold text-ink">No messages yet</p>
+      <p className="max-w-sm text-sm text-ink-muted">{children}</p>
+    </div>
+  )
+}
+
+/** The messages, oldest first. */
+export function MessageList({ children }: { children: ReactNode }) {
+  return (
+    <ol aria-label="Messages" className="flex flex-col gap-5">
+      {children}
+    </ol>
+  )
+}
+
+/** One message's row: the viewer's own side on the right. `from` names the sender's side. */
+function MessageRow({
+  from,
+  alignEnd,
+  children,
+}: {
+  from: string
+  alignEnd: boolean
+  children: ReactNode
+}) {
+  return (
+    <li data-from={from} className={cx('flex gap-3', alignEnd ? 'justify-end' : 'justify-start')}>
+      {children}
+    </li>
+  )
+}
+
+/**
+ * One entry of the thread: who wrote it and when, then its body and attachments (a message) or
+ * `children` (the request-received entry). `leading` goes before the bubble (an avatar).
+ */
+export function ThreadMessage({
+  entry,
+  who,
+  from,
+  tone,
+  now,
+  openInNewTab = false,
+  leading,
+  children,
+}: {
+  entry: ThreadEntry
+  who: string
+  from: string
+  tone: BubbleTone
+  now?: number
+  openInNewTab?: boolean
+  leading?: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <MessageRow from={from} alignEnd={tone !== 'other'}>
+      {leading}
+      <MessageBubble who={who} createdAt={entry.createdAt} now={now} tone={tone}>
+        {entry.kind === 'message' ? (
+          <MessageContent
+            bodyHtml={entry.bodyHtml}
+            attachments={entry.attachments}
+            tone={tone}
+            openInNewTab={openInNewTab}
+          />
+        ) : (
+          children
+        )}
+      </MessageBubble>
+    </MessageRow>
+  )
+}
+
+/** `own`: the viewer's side, right-aligned in the brand colour; `tinted`: right-aligned, light. */
+export type BubbleTone = 'own' | 'tinted' | 'other'
+
+const BUBBLE_TONES: Record<BubbleTone, string> = {
+  own: 'rounded-tr-sm bg-primary-600 text-white [&_a]:text-white',
+  tinted: 'rounded-tr-sm border border-primary-100 bg-primary-50 text-ink [&_a]:text-primary-700',
+  other: 'rounded-tl-sm border border-line bg-surface text-ink [&_a]:text-primary-700',
+}
+
+function MessageBubble({
+  who,
+  createdAt,
+  now,
+  tone,
+  children,
+}: {
+  who: string
+  createdAt: string
+  now?: number
+  tone: BubbleTone
+  children: ReactNode
+}) {
+  const when = relativeTime(createdAt, now)
+  return (
+    <article
+      aria-label={`Message from ${who}`}
+      className={cx(
+        'flex max-w-[85%] flex-col gap-1 sm:max-w-[75%]',
+        tone === 'other' ? 'items-start' : 'items-end',
+      )}
+    >
+      <p className="flex items-baseline gap-2 px-1 text-xs text-ink-muted">
+        <span className="font-semibold text-ink">{who}</span>
+        {when ? (
+          <time dateTime={createdAt} title={new Date(createdAt).toLocaleString()}>
+            {when}
+          </time>
+        ) : null}
+      </p>
+      <div
+        className={cx(
+          'flex flex-col gap-3 rounded-2xl px-4 py-3 text-base break-words shadow-xs',
+          '[&_a]:underline [&_a]:underline-offset-2',
+          BUBBLE_TONES[tone],
+        )}
+      >
+        {children}
+      </div>
+    </article>
+  )
+}
+
+/** A message's body and attachments. */
+function MessageContent({
+  bodyHtml,
+  attachments,
+  tone,
+  openInNewTab = false,
+}: {
+  /** Sanitised on the server: only <a href> and <br> survive, and newlines arrive as <br>. */
+  bodyHtml: string
+  attachments: readonly MessageAttachment[]
+  tone: BubbleTone
+  openInNewTab?: boolean
+}) {
+  return (
+    <>
+      {bodyHtml ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (see bodyHtml)
+        <div dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+      ) : null}
+      {attachments.length > 0 ? (
+        <AttachmentList attachments={attachments} tone={tone} openInNewTab={openInNewTab} />
+      ) : null}
+    </>
+  )
+}
+
+const ATTACHMENT_TONES: Record<BubbleTone, { link: string; size: string }> = {
+  own: { link: 'bg-white/15 text-white hover:bg-white/25', size: 'opacity-80' },
+  tinted: {
+    link: 'bg-surface text-primary-800 ring-1 ring-line hover:bg-primary-100',
+    size: 'text-ink-muted',
+  },
+  other: { link: 'bg-primary-50 text-primary-800 hover:bg-primary-100', size: 'opacity-80' },
+}
+
+/**
+ * The attachments as links to the Attachment route. `openInNewTab` keeps the current screen
+ * open (the desk); otherwise the route opens in place.
+ */
+export function AttachmentList({
+  attachments,
+  tone,
+  openInNewTab,
+}: {
+  attachments: readonly MessageAttachment[]
+  tone: BubbleTone
+  openInNewTab: boolean
+}) {
+  const styles = ATTACHMENT_TONES[tone]
+  return (
+    <ul aria-label="Attachments" className="flex flex-col gap-2">
+      {attachments.map((attachment) => {
+        const Icon = attachment.content_type.startsWith('image/') ? ImageIcon : FileText
+        return (
+          <li key={attachment.key}>
+            <RouterLink
+              to={attachmentPath(attachment.key)}
+              target={openInNewTab ? '_blank' : undefined}
+              rel={openInNewTab ? 'noopener' : undefined}
+              className={cx(
+                'flex items-center gap-2 rounded-xl px-3 py-2 text-sm no-underline!',
+                styles.link,
+                focusRing,
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4 shrink-0" />
+              <span className="min-w-0 truncate font-semibold">{attachment.filename}</span>
+              {attachment.size != null ? (
+                <span className={cx('shrink-0 tabular-nums', styles.size)}>
+                  {formatFileSize(attachment.size)}
+                </span>
+              ) : null}
+            </RouterLink>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
