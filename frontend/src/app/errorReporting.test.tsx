@@ -10,14 +10,14 @@ import { http, passthrough } from 'msw'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { RouteError } from '@/app/RouteError'
-import { server as msw } from '@/test/server'
-import { type AppConfig, parseConfig } from './config'
+import { type AppConfig, parseConfig } from '@/lib/config'
 import {
   anonymisedPath,
   errorReportingEnabled,
   initErrorReporting,
   reportError,
-} from './errorReporting'
+} from '@/lib/errorReporting'
+import { server as msw } from '@/test/server'
 
 const PASSWORD = `pw-${Math.random().toString(36).slice(2)}`
 const TOKEN = `tok-${Math.random().toString(36).slice(2)}`
