@@ -24,8 +24,8 @@ import httpx
 BACKEND_DIR = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 HEALTH_PATH = "/api/v1/health"
-# Ports from BENCH_PORTS (e.g. 8500-8599), else any free ones.
-PORT_RANGE = os.environ.get("BENCH_PORTS", "")
+# Ports from SERVER_PORTS (e.g. 8500-8599), else any free ones.
+PORT_RANGE = os.environ.get("SERVER_PORTS", "")
 _CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -33,7 +33,7 @@ _taken: set[int] = set()
 
 
 def free_port() -> int:
-    """A port nobody listens on, from BENCH_PORTS when set, never the same one twice."""
+    """A port nobody listens on, from SERVER_PORTS when set, never the same one twice."""
     low, _, high = PORT_RANGE.partition("-")
     candidates = range(int(low), int(high) + 1) if low and high else [0] * 20
     for port in candidates:
@@ -48,7 +48,7 @@ def free_port() -> int:
         if chosen not in _taken:
             _taken.add(chosen)
             return chosen
-    raise SystemExit(f"No free port in BENCH_PORTS={PORT_RANGE}")
+    raise SystemExit(f"No free port in SERVER_PORTS={PORT_RANGE}")
 
 
 def uvicorn_command(port: int, workers: int) -> list[str]:
