@@ -250,7 +250,11 @@ class Bench:
         )
         server_cpu = layout.cpu_seconds() - cpu
         load = load_average()
-        sent = sum(r.sent for r in run.results.values())
+        # Per answered request (a 200 or an error status; not the unanswered ones).
+        answered = sum(
+            r.ok + sum(n for kind, n in r.errors.items() if kind.startswith("HTTP"))
+            for r in run.results.values()
+        )
         for stream in streams:
             result = run.results[stream.name]
             rate = (
@@ -262,7 +266,7 @@ class Bench:
                     stream.name if len(streams) > 1 else name,
                     rate,
                     result,
-                    server_cpu_ms=1000 * server_cpu / sent,
+                    server_cpu_ms=1000 * server_cpu / answered if answered else math.nan,
                     client_cpu_ms=run.client_cpu_ms_per_request(),
                     load=load,
                 ),
