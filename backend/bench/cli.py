@@ -34,7 +34,7 @@ from bench.sse import SseResult, reply_latency
 from bench.wrk import Capacity, capacity, wrk_path
 
 # The production layout chosen from these figures (README: Production).
-CHOSEN = "gunicorn"
+CHOSEN = "granian"
 LAYOUTS = {
     spec.key: spec
     for spec in (

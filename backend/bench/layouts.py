@@ -61,17 +61,17 @@ def uvicorn_command(port: int, workers: int) -> list[str]:
 
 
 def gunicorn_command(port: int, workers: int, threads: int) -> list[str]:
-    """The WSGI API server with the production settings of config/gunicorn.conf.py."""
+    """gunicorn (compared in the bench): `gthread` workers with threads, else `sync` ones."""
     return [
         sys.executable, "-m", "gunicorn", "config.wsgi:application",
-        "--config", "config/gunicorn.conf.py", "--bind", f"{HOST}:{port}",
-        "--workers", str(workers), "--threads", str(threads),
+        "--bind", f"{HOST}:{port}", "--workers", str(workers), "--threads", str(threads),
         "--worker-class", "gthread" if threads > 1 else "sync",
-        "--log-level", "warning",
+        "--keep-alive", "5", "--log-level", "warning",
     ]  # fmt: skip
 
 
 def granian_command(port: int, workers: int, threads: int) -> list[str]:
+    """The production API server (README: Production): granian's WSGI interface."""
     return [
         sys.executable, "-m", "granian", "--interface", "wsgi", "config.wsgi:application",
         "--host", HOST, "--port", str(port), "--workers", str(workers),

@@ -1,7 +1,7 @@
 """The ASGI entry point: the live event stream (README: Production).
 
 In production this server (uvicorn) only gets the stream, `GET /api/v1/events`: the load
-balancer sends every other path to the WSGI API server (gunicorn, config/wsgi.py). The embedded
+balancer sends every other path to the WSGI API server (granian, config/wsgi.py). The embedded
 default (`make run`) serves everything from this one process: the stream through Django's
 ASGI handler, every other request through Django's WSGI handler in a thread pool. A sync view
 behind Django's ASGI handler costs several times the CPU (a thread hop per middleware), and

@@ -1,5 +1,5 @@
 """Browser tests: Debian's Chromium driven by Playwright against the production server layout
-(README: Production): gunicorn serving the API, uvicorn serving the live event stream, Redis
+(README: Production): granian serving the API, uvicorn serving the live event stream, Redis
 between them, and nginx in front routing /api/v1/events as the load balancer does, all on the
 test database."""
 
@@ -58,9 +58,9 @@ def browser_context_args(browser_context_args: dict, viewport_name: str) -> dict
     return {**browser_context_args, "viewport": VIEWPORTS[viewport_name]}
 
 
-# As in production: 2 gunicorn workers x 4 threads for the API, one uvicorn for the stream.
+# As in production: granian, 2 workers x 4 threads, for the API; one uvicorn for the stream.
 PRODUCTION_LAYOUT = LayoutSpec(
-    "e2e", "gunicorn (API) + uvicorn (events)", "gunicorn", 2, 4, events_workers=1
+    "e2e", "granian (API) + uvicorn (events)", "granian", 2, 4, events_workers=1
 )
 NGINX_CONF = BACKEND_DIR / "config" / "nginx.conf"
 
