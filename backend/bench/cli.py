@@ -353,8 +353,17 @@ class Bench:
         for layout, _ in layouts:
             self.figures[layout.spec.key] = LayoutFigures(layout.spec)
 
+        turn = 0
+
         def each(step: Callable[[LayoutFigures, Layout, Prepared], None]) -> None:
-            for layout, prepared in layouts:  # interleaved: one layout after the other
+            """Interleaved: one layout after the other, each phase starting with the next
+            layout in turn; each waits until the one before has worked off its queue."""
+            nonlocal turn
+            order = layouts[turn % len(layouts) :] + layouts[: turn % len(layouts)]
+            turn += 1
+            for layout, prepared in order:
+                for other, _ in layouts:
+                    other.wait_idle()
                 step(self.figures[layout.spec.key], layout, prepared)
 
         def host(layout: Layout) -> str:

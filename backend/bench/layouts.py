@@ -173,6 +173,20 @@ class Layout:
                 ticks += int(fields[11]) + int(fields[12])  # utime, stime
         return ticks / _CLOCK_TICKS
 
+    def wait_idle(self, *, busy_share: float = 0.1, timeout: float = 60) -> float:
+        """Waits until the servers have worked off what an overloaded run left queued (their
+        CPU use under `busy_share` of a core), so it does not slow the next measurement.
+        The seconds waited."""
+        started = time.monotonic()
+        cpu, at = self.cpu_seconds(), started
+        while time.monotonic() - started < timeout:
+            time.sleep(0.5)
+            now_cpu, now = self.cpu_seconds(), time.monotonic()
+            if now_cpu - cpu < busy_share * (now - at):
+                break
+            cpu, at = now_cpu, now
+        return time.monotonic() - started
+
     def stop(self) -> None:
         processes, self.processes = self.processes, []
         for process in processes:
