@@ -12,7 +12,7 @@ VAR := var
 PYTHON ?= python3
 export PRODUCT_NAME ?= Concierge
 
-.PHONY: help run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium migrate demo bench clean
+.PHONY: help run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium nginx wrk migrate demo bench clean
 
 help:
 	@echo "make run    install, migrate, load demo data, build the web app and serve on http://$(HOST):$(PORT)"
@@ -35,6 +35,14 @@ install: $(VENV)/.installed frontend/node_modules/.installed
 # Debian's Chromium drives the browser tests (needs root for apt-get; see README).
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+# Debian's nginx routes the browser tests' requests as the production load balancer does.
+nginx:
+	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; }
+
+# Debian's wrk measures capacity in `make bench`.
+wrk:
+	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 
 $(VAR)/demo_password:
 	@mkdir -p $(VAR)
@@ -74,6 +82,7 @@ run: install build demo
 	@echo "    concierge@example.com (concierge)       admin@example.com (admin, /admin)"
 	@echo "  Emails and text messages: http://$(HOST):$(PORT)/dev/outbox"
 	@echo
+	@# One process serves everything (README: Production has the production layout).
 	cd backend && ../$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --no-proxy-headers --timeout-graceful-shutdown 3
 
 dev: export DEBUG ?= true
@@ -98,14 +107,15 @@ test-backend: $(VENV)/.installed
 test-frontend: frontend/node_modules/.installed
 	cd frontend && npx vitest run
 
-test-e2e: $(VENV)/.installed chromium build
+# Against the production layout (gunicorn + uvicorn + nginx, Redis at REDIS_URL): see e2e/conftest.py.
+test-e2e: $(VENV)/.installed chromium nginx build
 	cd backend && DJANGO_ALLOW_ASYNC_UNSAFE=true ../$(VENV)/bin/pytest -q e2e
 
 test: install lint openapi-check typecheck test-backend test-frontend test-e2e
 	@echo "All checks passed."
 
-bench: $(VENV)/.installed
-	cd backend && ../$(PY) -m bench
+bench: $(VENV)/.installed wrk
+	cd backend && ../$(PY) -m bench $(BENCH_ARGS)
 
 clean:
 	rm -rf frontend/dist $(VAR)/static

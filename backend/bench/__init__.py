@@ -1,9 +1,9 @@
-"""`make bench`: latency of the request endpoints under a fixed request rate (issue #3), and
-of live events (issue #5).
+"""`make bench`: the API's floor, request list and thread latency at fixed rates, capacity, CPU
+per request, sign-in under load and live-event latency, for each server layout side by side
+(README: Benchmarks).
 
-Seeds a PostgreSQL database (10,000 requests, 100,000 messages), starts the real ASGI server
-(uvicorn) on 127.0.0.1 and measures GET /api/v1/requests/open and GET /api/v1/requests/{id}
-against GET /api/v1/health, the floor of the same stack. Then, on a server with Redis pub/sub
-between its workers, the time from a concierge's reply POST to its event on the employee's
-open stream (`bench.sse`). See README: Benchmarks.
+Seeds PostgreSQL (10,000 requests, 100,000 messages) and the embedded default's SQLite file
+with the same data set, starts every layout (`bench.layouts`), then runs each scenario on each
+layout in turn. Capacity is measured with wrk; the fixed rates with a lean open-loop generator
+(`bench.load`); each figure is printed with the load average of the moment.
 """

@@ -1,268 +1,169 @@
-"""python -m bench: seed PostgreSQL, start uvicorn, run each scenario, print the figures."""
+"""python -m bench: seed the databases, start every server layout, run each scenario on each
+layout in turn (interleaved, so a change in the machine's load hits them alike), print figures.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import math
 import os
 import random
-import time
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import httpx
 
 from bench.environment import (
+    DEFAULT_SQLITE_PATH,
     database_ensure,
     database_url,
+    embedded_environment,
+    production_environment,
     redis_problem,
     redis_url,
     server_environment,
-    sse_server_environment,
 )
-from bench.load import Result, closed_loop, open_loop
-from bench.monitor import database_connections
-from bench.server import Server
+from bench.layouts import BACKEND_DIR, Layout, LayoutSpec
+from bench.load import Result, Stream, http_request, open_loop
 from bench.sse import SseResult, reply_latency
+from bench.wrk import Capacity, capacity, wrk_path
 
-if TYPE_CHECKING:
-    from bench.seed import Targets  # imports Django models: only after django.setup()
-
-
-SSE = "sse"
-SCENARIO_KEYS = ("health", "open", "detail", SSE)
-
-
-@dataclass(frozen=True)
-class Scenario:
-    key: str  # for --only
-    name: str
-    next_path: Callable[[], str]
-    check: Callable[[httpx.Response], str | None]  # what is wrong with a 200 answer, or None
+# The production layout chosen from these figures (README: Production).
+CHOSEN = "granian"
+LAYOUTS = {
+    spec.key: spec
+    for spec in (
+        LayoutSpec("uvicorn", "uvicorn 2 workers, everything (ASGI)", "uvicorn", 2),
+        LayoutSpec(
+            "gunicorn",
+            "gunicorn 2 workers x 4 threads (API) + uvicorn 1 worker (events)",
+            "gunicorn",
+            2,
+            4,
+            events_workers=1,
+        ),
+        LayoutSpec(
+            "gunicorn-sync",
+            "gunicorn 4 sync workers (API) + uvicorn 1 worker (events)",
+            "gunicorn",
+            4,
+            1,
+            events_workers=1,
+        ),
+        LayoutSpec(
+            "granian",
+            "granian WSGI 2 workers x 4 threads (API) + uvicorn 1 worker (events)",
+            "granian",
+            2,
+            4,
+            events_workers=1,
+        ),
+        LayoutSpec(
+            "embedded",
+            "make run: uvicorn 1 process, SQLite, no Redis",
+            "uvicorn",
+            1,
+            embedded=True,
+        ),
+    )
+}
+SCENARIOS = ("floor", "open", "detail", "signin", "sse")
+LIST_PATH = "/api/v1/requests/open"
+HEALTH_PATH = "/api/v1/health"
+SIGN_IN_PATH = "/api/v1/users/sign_in"
 
 
 @dataclass
-class Outcome:
-    scenario: Scenario
-    fixed: Result
-    capacity: Result | None = None
-    db_connections: int = 0  # peak during the fixed-rate run
-    notes: list[str] = field(default_factory=list)
+class Prepared:
+    """A seeded database: the bench targets (bench.seed.Targets as JSON) and a bearer token."""
+
+    env: dict[str, str]
+    targets: dict
+    token: str
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def detail_paths(self) -> list[str]:
+        return [f"/api/v1/requests/{i}" for i in self.targets["request_ids"]]
+
+
+@dataclass
+class Row:
+    scenario: str
+    rate: str  # "100", "cap", "5+100"
+    sent: int
+    errors: int
+    p50: float
+    p95: float
+    p99: float
+    throughput: float
+    server_cpu_ms: float  # per request
+    client_cpu_ms: float  # per request
+    load: str
+    note: str = ""
+
+
+@dataclass
+class LayoutFigures:
+    spec: LayoutSpec
+    rows: list[Row] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def find(self, scenario: str, rate: str) -> Row | None:
+        return next((r for r in self.rows if r.scenario == scenario and r.rate == rate), None)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    parser.add_argument("--rate", type=float, default=100, help="requests per second (100)")
-    parser.add_argument("--seconds", type=float, default=20, help="per scenario (20)")
     parser.add_argument(
-        "--capacity-seconds",
-        type=float,
-        default=5,
-        help="closed-loop run per scenario for the max throughput; 0 skips it (5)",
+        "--rates", default="100,200", help="fixed request rates per second, comma-separated"
     )
-    parser.add_argument("--concurrency", type=int, default=16, help="closed-loop clients (16)")
-    parser.add_argument("--workers", type=int, default=2, help="uvicorn workers (2)")
+    parser.add_argument("--seconds", type=float, default=10, help="per fixed-rate run (10)")
+    parser.add_argument("--capacity-seconds", type=float, default=5, help="per wrk run (5)")
+    parser.add_argument("--connections", type=int, default=16, help="wrk connections (16)")
     parser.add_argument("--timeout", type=float, default=5, help="per request, seconds (5)")
+    parser.add_argument("--max-in-flight", type=int, default=256, help="open loop bound (256)")
+    parser.add_argument("--sign-in-rate", type=float, default=5, help="sign-ins per second (5)")
     parser.add_argument(
-        "--max-in-flight",
-        type=int,
-        default=256,
-        help="unanswered requests at most; more are not sent and count as errors (256)",
+        "--sign-in-list-rate", type=float, default=100, help="list reads/s beside them (100)"
+    )
+    parser.add_argument("--sse-replies", type=int, default=100, help="SSE replies (100)")
+    parser.add_argument("--sse-rate", type=float, default=10, help="SSE replies per second (10)")
+    parser.add_argument(
+        "--layouts",
+        default=",".join(LAYOUTS),
+        help=f"server layouts, comma-separated: {','.join(LAYOUTS)} (all)",
     )
     parser.add_argument(
         "--only",
-        default=",".join(SCENARIO_KEYS),
-        metavar="KEYS",
-        help=f"run only these scenarios, comma-separated: {','.join(SCENARIO_KEYS)} (all)",
-    )
-    parser.add_argument(
-        "--sse-replies",
-        type=int,
-        default=200,
-        help="SSE reply latency: concierge replies, one after the other (200)",
-    )
-    parser.add_argument(
-        "--sse-rate", type=float, default=10, help="SSE reply latency: replies per second (10)"
+        default=",".join(SCENARIOS),
+        help=f"scenarios, comma-separated: {','.join(SCENARIOS)} (all)",
     )
     args = parser.parse_args(argv)
-    if not (0 < args.rate <= 2_000 and 0 < args.seconds <= 300):
-        parser.error("--rate must be in (0, 2000] and --seconds in (0, 300]")
-    if not (0 <= args.capacity_seconds <= 300 and 1 <= args.concurrency <= 256):
-        parser.error("--capacity-seconds must be in [0, 300] and --concurrency in [1, 256]")
-    if not (1 <= args.workers <= 16 and 0 < args.timeout <= 60):
-        parser.error("--workers must be in [1, 16] and --timeout in (0, 60]")
-    if not 1 <= args.max_in_flight <= 1_000:
-        parser.error("--max-in-flight must be in [1, 1000]")
+    args.rates = [float(r) for r in args.rates.split(",") if r.strip()]
+    if not args.rates or not all(0 < r <= 2_000 for r in args.rates):
+        parser.error("--rates must be in (0, 2000]")
+    if not (0 < args.seconds <= 300 and 0 < args.capacity_seconds <= 300):
+        parser.error("--seconds and --capacity-seconds must be in (0, 300]")
+    if not (1 <= args.connections <= 256 and 0 < args.timeout <= 60):
+        parser.error("--connections must be in [1, 256] and --timeout in (0, 60]")
+    if not (0 < args.sign_in_rate <= 50 and 0 < args.sign_in_list_rate <= 2_000):
+        parser.error("--sign-in-rate must be in (0, 50] and --sign-in-list-rate in (0, 2000]")
     if not (1 <= args.sse_replies <= 5_000 and 0 < args.sse_rate <= 100):
         parser.error("--sse-replies must be in [1, 5000] and --sse-rate in (0, 100]")
-    only = [key.strip() for key in args.only.split(",") if key.strip()]
-    unknown = sorted(set(only) - set(SCENARIO_KEYS))
-    if unknown or not only:
-        parser.error(f"--only takes some of {','.join(SCENARIO_KEYS)}; got {args.only!r}")
-    args.only = set(only)
+    for name, known in (("layouts", LAYOUTS), ("only", SCENARIOS)):
+        chosen = [k.strip() for k in getattr(args, name).split(",") if k.strip()]
+        if not chosen or set(chosen) - set(known):
+            parser.error(f"--{name} takes some of {','.join(known)}")
+        setattr(args, name, chosen)
     return args
-
-
-def prepare(env: dict[str, str]) -> tuple[Targets, str, Callable[[], None]]:
-    """Migrate and seed through Django in this process. Returns the targets, a bearer token
-    for the bench employee and a function that revokes it and deletes the SSE scenario's
-    replies (so the data set stays as seeded)."""
-    os.environ.update(env)
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-    from django.db import connections
-
-    from bench.seed import replies_remove, seed
-    from concierge.accounts.services import auth_token_revoke, user_sign_in
-
-    started = time.monotonic()
-    call_command("migrate", verbosity=0, interactive=False)
-    print(f"Migrated in {time.monotonic() - started:.1f} s.")
-    targets = seed()
-    signed_in = user_sign_in(email=targets.email, password=targets.password)
-    connections.close_all()  # only the server's connections count during the runs
-
-    def finish() -> None:
-        auth_token_revoke(auth_token=signed_in.auth_token)
-        removed = replies_remove()
-        if removed:
-            print(f"Deleted the {removed} bench replies and their queued emails.")
-        connections.close_all()
-
-    return targets, signed_in.token, finish
-
-
-def scenarios(targets: Targets) -> list[Scenario]:
-    rng = random.Random(3)  # noqa: S311 (the same ids every run)
-
-    def health_ok(response: httpx.Response) -> str | None:
-        return None if response.json() == {"status": "ok"} else "unexpected body"
-
-    def open_ok(response: httpx.Response) -> str | None:
-        count = len(response.json()["requests"])
-        return None if count == targets.open_count else f"{count} open requests"
-
-    def detail_ok(response: httpx.Response) -> str | None:
-        count = len(response.json()["request"]["messages"])
-        return None if count == targets.messages_per_request else f"{count} messages"
-
-    return [
-        Scenario("health", "floor: GET /health", lambda: "/api/v1/health", health_ok),
-        Scenario("open", "GET /requests/open", lambda: "/api/v1/requests/open", open_ok),
-        Scenario(
-            "detail",
-            "GET /requests/{id}",
-            lambda: f"/api/v1/requests/{rng.choice(targets.request_ids)}",
-            detail_ok,
-        ),
-    ]
-
-
-async def warm_up(client: httpx.AsyncClient, scenario: Scenario) -> None:
-    """Open connections to both workers, and check that the 200 answers are the expected ones
-    (errors are left for the run to count)."""
-    for _ in range(2):
-        responses = await asyncio.gather(
-            *(client.get(scenario.next_path()) for _ in range(8)), return_exceptions=True
-        )
-        for response in responses:
-            if isinstance(response, httpx.Response) and response.status_code == 200:
-                problem = scenario.check(response)
-                if problem:
-                    raise SystemExit(
-                        f"{scenario.name}: wrong answer ({problem}); reseed the database."
-                    )
-
-
-async def run_all(
-    base_url: str, token: str, selected: list[Scenario], db_url: str, args: argparse.Namespace
-) -> list[Outcome]:
-    outcomes = []
-    async with httpx.AsyncClient(
-        base_url=base_url,
-        headers={"Authorization": f"Bearer {token}"},
-        timeout=args.timeout,
-        limits=httpx.Limits(
-            max_connections=max(args.max_in_flight, args.concurrency),
-            max_keepalive_connections=64,
-        ),
-    ) as client:
-        for scenario in selected:
-            await warm_up(client, scenario)
-            print(f"  {scenario.name}: {args.rate:g} req/s for {args.seconds:g} s", flush=True)
-            async with database_connections(db_url) as connections:
-                fixed = await open_loop(
-                    client,
-                    scenario.next_path,
-                    rate=args.rate,
-                    seconds=args.seconds,
-                    timeout=args.timeout,
-                    max_in_flight=args.max_in_flight,
-                )
-            outcome = Outcome(scenario, fixed, db_connections=connections.peak)
-            if args.capacity_seconds:
-                outcome.capacity = await closed_loop(
-                    client,
-                    scenario.next_path,
-                    concurrency=args.concurrency,
-                    seconds=args.capacity_seconds,
-                    timeout=args.timeout,
-                )
-            outcomes.append(outcome)
-    return outcomes
-
-
-def _ms(value: float) -> str:
-    return "-" if math.isnan(value) else f"{value:.1f}"
-
-
-def _errors(result: Result | SseResult) -> str:
-    return ", ".join(f"{kind} × {count}" for kind, count in result.errors.most_common())
-
-
-def report(outcomes: list[Outcome], args: argparse.Namespace) -> None:
-    if not outcomes:
-        return
-    header = (
-        f"{'scenario':<20} {'rate/s':>6} {'sent':>6} {'ok':>6} {'errors':>6} "
-        f"{'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max req/s':>9} {'db conns':>8}"
-    )
-    print()
-    print(header)
-    print("-" * len(header))
-    for o in outcomes:
-        fixed, capacity = o.fixed, o.capacity
-        print(
-            f"{o.scenario.name:<20} {args.rate:>6g} {fixed.sent:>6} {fixed.ok:>6} "
-            f"{fixed.error_count:>6} {_ms(fixed.percentile_ms(50)):>8} "
-            f"{_ms(fixed.percentile_ms(95)):>8} {_ms(fixed.percentile_ms(99)):>8} "
-            f"{(f'{capacity.throughput:.0f}' if capacity else '-'):>9} {o.db_connections:>8}"
-        )
-    print()
-    print("p50/p95/p99: from each request's scheduled send time (open loop), answers with 200.")
-    if args.capacity_seconds:
-        print(
-            f"max req/s: 200 answers per second with {args.concurrency} clients back to back "
-            f"for {args.capacity_seconds:g} s. db conns: the server's peak PostgreSQL connections."
-        )
-    for o in outcomes:
-        name, fixed = o.scenario.name, o.fixed
-        if fixed.errors:
-            print(f"! {name}: errors at {args.rate:g} req/s: {_errors(fixed)}")
-        if o.capacity and o.capacity.errors:
-            print(f"! {name}: errors in the max req/s run: {_errors(o.capacity)}")
-        if fixed.ok < 0.95 * fixed.sent or fixed.throughput < 0.9 * args.rate:
-            print(
-                f"! {name}: the server did not keep up with {args.rate:g} req/s "
-                f"({fixed.throughput:.0f} answered per second); the latencies are mostly queueing."
-            )
-        lag = sorted(fixed.send_lag)[int(0.99 * (len(fixed.send_lag) - 1))] * 1000
-        if lag > 10:
-            print(f"! {name}: the load generator itself ran up to {lag:.0f} ms late (p99).")
 
 
 def load_average() -> str:
@@ -272,105 +173,396 @@ def load_average() -> str:
         return "unknown"
 
 
-def run_sse(
-    env: dict[str, str], redis: str, token: str, targets: Targets, args: argparse.Namespace
-) -> SseResult:
-    print(
-        f"SSE reply latency: starting uvicorn, {args.workers} workers, DEBUG off, "
-        f"REDIS_URL={redis}, TASKS_IN_PROCESS=false ...",
-        flush=True,
+def prepare(env: dict[str, str], label: str) -> Prepared:
+    """Seed through Django in a subprocess with this environment (its own settings)."""
+    print(f"Preparing the {label} database ...", flush=True)
+    completed = subprocess.run(  # noqa: S603 (our own interpreter and module)
+        [sys.executable, "-m", "bench.prepare", "seed"],
+        cwd=BACKEND_DIR,
+        env={**os.environ, **env},
+        stdout=subprocess.PIPE,
+        text=True,
+        check=False,
     )
-    with Server(sse_server_environment(env, redis), workers=args.workers) as server:
+    if completed.returncode != 0:
+        raise SystemExit(f"Preparing the {label} database failed.")
+    data = json.loads(completed.stdout.strip().splitlines()[-1])
+    token = data.pop("token")
+    return Prepared(env, data, token)
+
+
+def cleanup(prepared: Prepared) -> None:
+    subprocess.run(  # noqa: S603 (our own interpreter and module)
+        [sys.executable, "-m", "bench.prepare", "cleanup"],
+        cwd=BACKEND_DIR,
+        env={**os.environ, **prepared.env},
+        check=False,
+    )
+
+
+def check_answers(layout: Layout, prepared: Prepared) -> None:
+    """The endpoints answer what the data set holds (else the figures mean nothing)."""
+    targets = prepared.targets
+    with httpx.Client(base_url=layout.api_url, headers=prepared.auth, timeout=10) as client:
+        health = client.get(HEALTH_PATH)
+        listed = client.get(LIST_PATH)
+        detail = client.get(prepared.detail_paths()[0])
+    problems = []
+    if health.status_code != 200 or health.json() != {"status": "ok"}:
+        problems.append(f"health: {health.status_code}")
+    if listed.status_code != 200 or len(listed.json()["requests"]) != targets["open_count"]:
+        problems.append(f"list: {listed.status_code}")
+    if (
+        detail.status_code != 200
+        or len(detail.json()["request"]["messages"]) != targets["messages_per_request"]
+    ):
+        problems.append(f"detail: {detail.status_code}")
+    if problems:
+        raise SystemExit(f"{layout.spec.key}: wrong answers ({', '.join(problems)}); reseed.")
+
+
+class Bench:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.figures: dict[str, LayoutFigures] = {}
+
+    def _row(self, figures: LayoutFigures, row: Row) -> None:
+        figures.rows.append(row)
         print(
-            f"  Serving on {server.base_url}. {args.sse_replies} concierge replies at "
-            f"{args.sse_rate:g}/s to the employee's {len(targets.reply_request_ids)} In Progress "
-            "requests in turn, one employee stream.",
+            f"  {figures.spec.key:<14} {row.scenario:<8} {row.rate:>6} "
+            f"p99 {_ms(row.p99):>7} ms  {row.throughput:>6.0f}/s  errors {row.errors:<4} "
+            f"server {_ms(row.server_cpu_ms)} ms/req  client {_ms(row.client_cpu_ms, 2)} ms/req  "
+            f"load {row.load}",
             flush=True,
         )
-        return asyncio.run(
+
+    def fixed(
+        self, figures: LayoutFigures, layout: Layout, name: str, streams: list[Stream]
+    ) -> None:
+        args = self.args
+        cpu = layout.cpu_seconds()
+        run = open_loop(
+            layout.api_url,
+            streams,
+            seconds=args.seconds,
+            timeout=args.timeout,
+            max_in_flight=args.max_in_flight,
+        )
+        server_cpu = layout.cpu_seconds() - cpu
+        load = load_average()
+        # Per answered request (a 200 or an error status; not the unanswered ones).
+        answered = sum(
+            r.ok + sum(n for kind, n in r.errors.items() if kind.startswith("HTTP"))
+            for r in run.results.values()
+        )
+        for stream in streams:
+            result = run.results[stream.name]
+            rate = (
+                "+".join(f"{s.rate:g}" for s in streams) if len(streams) > 1 else f"{stream.rate:g}"
+            )
+            self._row(
+                figures,
+                _fixed_row(
+                    stream.name if len(streams) > 1 else name,
+                    rate,
+                    result,
+                    server_cpu_ms=1000 * server_cpu / answered if answered else math.nan,
+                    client_cpu_ms=run.client_cpu_ms_per_request(),
+                    load=load,
+                ),
+            )
+            if result.errors:
+                figures.problems.append(f"{stream.name} at {rate}/s: {dict(result.errors)}")
+            if result.send_lag and result.send_lag_ms(99) > 10:
+                figures.problems.append(
+                    f"{stream.name} at {rate}/s: the generator ran up to "
+                    f"{result.send_lag_ms(99):.0f} ms late (p99)"
+                )
+
+    def capacity(
+        self, figures: LayoutFigures, layout: Layout, name: str, paths: list[str], auth: dict
+    ) -> None:
+        args = self.args
+        cpu = layout.cpu_seconds()
+        cap: Capacity = capacity(
+            layout.api_url,
+            paths,
+            auth,
+            connections=args.connections,
+            seconds=args.capacity_seconds,
+            timeout=args.timeout,
+        )
+        server_cpu = layout.cpu_seconds() - cpu
+        self._row(
+            figures,
+            Row(
+                name,
+                "cap",
+                cap.requests,
+                cap.errors,
+                math.nan,
+                math.nan,
+                cap.p99_ms,
+                cap.throughput,
+                1000 * server_cpu / cap.requests if cap.requests else math.nan,
+                cap.client_cpu_ms_per_request(),
+                load_average(),
+            ),
+        )
+        if cap.errors:
+            figures.problems.append(f"{name} capacity: {cap.bad_status} bad, {cap.failed} failed")
+
+    def sse(self, figures: LayoutFigures, layout: Layout, prepared: Prepared) -> None:
+        args = self.args
+        result: SseResult = asyncio.run(
             reply_latency(
-                server.base_url,
-                employee_token=token,
-                concierge_email=targets.concierge_email,
-                password=targets.password,
-                request_ids=targets.reply_request_ids,
+                layout.api_url,
+                layout.events_url,
+                employee_token=prepared.token,
+                concierge_email=prepared.targets["concierge_email"],
+                password=prepared.targets["password"],
+                request_ids=prepared.targets["reply_request_ids"],
                 replies=args.sse_replies,
                 rate=args.sse_rate,
                 timeout=args.timeout,
             )
         )
-
-
-def sse_report(result: SseResult, redis: str, args: argparse.Namespace) -> None:
-    header = (
-        f"{'scenario':<20} {'rate/s':>6} {'sent':>6} {'events':>6} {'missed':>6} "
-        f"{'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8} {'POST p50':>8}"
-    )
-    print()
-    print(header)
-    print("-" * len(header))
-    print(
-        f"{'SSE reply latency':<20} {args.sse_rate:>6g} {result.sent:>6} "
-        f"{len(result.latencies):>6} {result.missed:>6} {_ms(result.percentile_ms(50)):>8} "
-        f"{_ms(result.percentile_ms(95)):>8} {_ms(result.percentile_ms(99)):>8} "
-        f"{_ms(result.max_ms):>8} {_ms(result.post_percentile_ms(50)):>8}"
-    )
-    print()
-    print(
-        "SSE reply latency: from just before a concierge's reply POST to its message.created "
-        "event read on the employee's open stream.\n"
-        f"{args.workers} uvicorn workers with REDIS_URL={redis}: every event crosses processes "
-        "through Redis pub/sub. TASKS_IN_PROCESS=false: the reply emails are queued, never sent.\n"
-        f"missed: no event within {args.timeout:g} s. POST p50: the reply POST's own answer time."
-    )
-    if result.errors:
-        print(f"! SSE reply latency: failed replies: {_errors(result)}")
-    if result.missed:
-        print(f"! SSE reply latency: {result.missed} events did not arrive in {args.timeout:g} s.")
-    if result.stream_ended:
-        print("! SSE reply latency: the server closed the employee's stream during the run.")
-    pace = result.sent / result.sending_seconds if result.sending_seconds else 0.0
-    if pace < 0.9 * args.sse_rate:
-        print(
-            f"! SSE reply latency: the replies went out at {pace:.1f}/s, not {args.sse_rate:g}/s "
-            "(each waits for the previous POST's answer)."
+        row = Row(
+            "sse",
+            f"{args.sse_rate:g}",
+            result.sent,
+            result.error_count + result.missed,
+            result.percentile_ms(50),
+            result.percentile_ms(95),
+            result.percentile_ms(99),
+            math.nan,
+            math.nan,
+            math.nan,
+            load_average(),
+            note=f"POST p50 {_ms(result.post_percentile_ms(50))} ms",
         )
+        self._row(figures, row)
+        if result.errors or result.missed or result.stream_ended:
+            figures.problems.append(
+                f"SSE: {dict(result.errors)} failed, {result.missed} missed, "
+                f"stream ended: {result.stream_ended}"
+            )
+
+    def run(self, layouts: list[tuple[Layout, Prepared]]) -> None:
+        args = self.args
+        for layout, _ in layouts:
+            self.figures[layout.spec.key] = LayoutFigures(layout.spec)
+
+        turn = 0
+
+        def each(step: Callable[[LayoutFigures, Layout, Prepared], None]) -> None:
+            """Interleaved: one layout after the other, each phase starting with the next
+            layout in turn; each waits until the one before has worked off its queue."""
+            nonlocal turn
+            order = layouts[turn % len(layouts) :] + layouts[: turn % len(layouts)]
+            turn += 1
+            for layout, prepared in order:
+                for other, _ in layouts:
+                    other.wait_idle()
+                step(self.figures[layout.spec.key], layout, prepared)
+
+        def host(layout: Layout) -> str:
+            return layout.api_url.removeprefix("http://")
+
+        def getter(layout: Layout, prepared: Prepared, paths: list[str]) -> Callable[[], bytes]:
+            rng = random.Random(3)  # noqa: S311 (the same ids every run)
+            payloads = [http_request("GET", p, host(layout), prepared.auth) for p in paths]
+            return lambda: payloads[rng.randrange(len(payloads))]
+
+        for layout, prepared in layouts:
+            check_answers(layout, prepared)
+        if "floor" in args.only:
+            print(f"Floor: GET {HEALTH_PATH}, wrk {args.connections} connections", flush=True)
+            each(lambda f, lay, p: self.capacity(f, lay, "floor", [HEALTH_PATH], {}))
+        for key, label in (("open", "list"), ("detail", "thread")):
+            if key not in args.only:
+                continue
+            for rate in args.rates:
+                print(f"{label}: {rate:g} req/s for {args.seconds:g} s", flush=True)
+                each(
+                    lambda f, lay, p, rate=rate, key=key, label=label: self.fixed(
+                        f,
+                        lay,
+                        label,
+                        [Stream(label, rate, getter(lay, p, _paths(key, p)))],
+                    )
+                )
+            print(f"{label}: capacity, wrk {args.connections} connections", flush=True)
+            each(
+                lambda f, lay, p, key=key, label=label: self.capacity(
+                    f, lay, label, _paths(key, p), p.auth
+                )
+            )
+        if "signin" in args.only:
+            print(
+                f"Sign-in: {args.sign_in_rate:g}/s with list reads at "
+                f"{args.sign_in_list_rate:g}/s for {args.seconds:g} s",
+                flush=True,
+            )
+
+            def sign_in(f: LayoutFigures, lay: Layout, p: Prepared) -> None:
+                body = json.dumps(
+                    {"user": {"email": p.targets["email"], "password": p.targets["password"]}}
+                ).encode()
+                payload = http_request(
+                    "POST",
+                    SIGN_IN_PATH,
+                    host(lay),
+                    {"Content-Type": "application/json"},
+                    body,
+                )
+                self.fixed(
+                    f,
+                    lay,
+                    "signin",
+                    [
+                        Stream("signin", args.sign_in_rate, lambda: payload),
+                        Stream("list", args.sign_in_list_rate, getter(lay, p, [LIST_PATH])),
+                    ],
+                )
+
+            each(sign_in)
+        if "sse" in args.only:
+            print(
+                f"SSE reply latency: {args.sse_replies} replies at {args.sse_rate:g}/s", flush=True
+            )
+            each(self.sse)
+
+    def report(self) -> None:
+        header = (
+            f"{'scenario':<9} {'rate/s':>7} {'sent':>6} {'errors':>6} {'p50 ms':>7} "
+            f"{'p95 ms':>7} {'p99 ms':>7} {'req/s':>6} {'server CPU':>10} {'client CPU':>10} "
+            f"{'load average':>14}"
+        )
+        for key, figures in self.figures.items():
+            chosen = "  <- the production layout" if key == CHOSEN else ""
+            print(f"\n== {key}: {figures.spec.description}{chosen}")
+            print(header)
+            print("-" * len(header))
+            for r in figures.rows:
+                print(
+                    f"{r.scenario:<9} {r.rate:>7} {r.sent:>6} {r.errors:>6} {_ms(r.p50):>7} "
+                    f"{_ms(r.p95):>7} {_ms(r.p99):>7} {_num(r.throughput):>6} "
+                    f"{_ms(r.server_cpu_ms, 2):>10} {_ms(r.client_cpu_ms, 3):>10} {r.load:>14}"
+                    + (f"  {r.note}" if r.note else "")
+                )
+            for problem in figures.problems:
+                print(f"! {problem}")
+        print(
+            "\nrate/s: a fixed rate (open loop: latency from each request's due time, no "
+            "coordinated omission) or 'cap' (wrk, closed loop: req/s is the capacity). "
+            "CPU in ms per request: the server's processes (all workers) and the load "
+            "generator's own. Sign-in: 'signin' and 'list' rows ran together."
+        )
+        self.summary()
+
+    def summary(self) -> None:
+        rate = f"{max(self.args.rates):g}"
+        print(f"\nGoals: floor >= 1000/s; list and thread p99 <= 25 ms at {rate}/s with 0 errors;")
+        print("capacity >= 60 % of the floor; sign-in p95 <= 300 ms with list p99 <= 50 ms;")
+        print("SSE reply p95 <= 50 ms.")
+        header = (
+            f"{'layout':<14} {'floor':>6} {'list p99':>8} {'thread p99':>10} {'list cap':>8} "
+            f"{'thread cap':>10} {'sign-in p95':>11} {'list p99':>8} {'SSE p95':>7}"
+        )
+        print(header)
+        print("-" * len(header))
+        for key, f in self.figures.items():
+            cells = [
+                _num(_get(f.find("floor", "cap"), "throughput")),
+                _ms(_get(f.find("list", rate), "p99")),
+                _ms(_get(f.find("thread", rate), "p99")),
+                _num(_get(f.find("list", "cap"), "throughput")),
+                _num(_get(f.find("thread", "cap"), "throughput")),
+                _ms(_get(_signin_row(f, "signin"), "p95")),
+                _ms(_get(_signin_row(f, "list"), "p99")),
+                _ms(_get(f.find("sse", f"{self.args.sse_rate:g}"), "p95")),
+            ]
+            print(
+                f"{key:<14} {cells[0]:>6} {cells[1]:>8} {cells[2]:>10} {cells[3]:>8} "
+                f"{cells[4]:>10} {cells[5]:>11} {cells[6]:>8} {cells[7]:>7}"
+            )
+
+
+def _signin_row(figures: LayoutFigures, scenario: str) -> Row | None:
+    return next((r for r in figures.rows if r.scenario == scenario and "+" in r.rate), None)
+
+
+def _get(row: Row | None, name: str) -> float:
+    return math.nan if row is None else float(getattr(row, name))
+
+
+def _paths(key: str, prepared: Prepared) -> list[str]:
+    return [LIST_PATH] if key == "open" else prepared.detail_paths()
+
+
+def _fixed_row(
+    name: str, rate: str, result: Result, *, server_cpu_ms: float, client_cpu_ms: float, load: str
+) -> Row:
+    return Row(
+        name,
+        rate,
+        result.sent,
+        result.error_count,
+        result.percentile_ms(50),
+        result.percentile_ms(95),
+        result.percentile_ms(99),
+        result.throughput,
+        server_cpu_ms,
+        client_cpu_ms,
+        load,
+    )
+
+
+def _ms(value: float, digits: int = 1) -> str:
+    return "-" if math.isnan(value) else f"{value:.{digits}f}"
+
+
+def _num(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.0f}"
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    db_url = database_url()
+    wrk_path()
+    specs = [LAYOUTS[k] for k in args.layouts]
     redis = redis_url()
-    sse_problem = redis_problem(redis) if SSE in args.only else None
-    if sse_problem:
-        print(f"! SSE reply latency will be skipped: {sse_problem}; set BENCH_REDIS_URL.")
-    database_ensure(db_url)
-    env = server_environment(db_url)
-    targets, token, finish = prepare(env)
-    print(
-        f"Bench employee: {targets.open_count} open of {len(targets.request_ids)} requests, "
-        f"{targets.messages_per_request} messages each. CPUs: {os.cpu_count()}, "
-        f"load average: {load_average()}."
-    )
-    selected = [s for s in scenarios(targets) if s.key in args.only]
-    outcomes: list[Outcome] = []
-    sse_result = None
+    production = [s for s in specs if not s.embedded]
+    if production and (problem := redis_problem(redis)):
+        raise SystemExit(
+            f"{problem}: the layouts publish live events through it (BENCH_REDIS_URL)."
+        )
+    print(f"CPUs: {os.cpu_count()}, load average: {load_average()}.", flush=True)
+    prepared: dict[bool, Prepared] = {}
+    base = server_environment(database_url())
+    if production:
+        database_ensure(base["DATABASE_URL"])
+        prepared[False] = prepare(production_environment(base, redis), "PostgreSQL")
+    if any(s.embedded for s in specs):
+        path = os.environ.get("BENCH_SQLITE_PATH", DEFAULT_SQLITE_PATH)
+        prepared[True] = prepare(embedded_environment(base, path), f"SQLite ({path})")
+    bench = Bench(args)
     try:
-        if selected:
-            print(f"Starting uvicorn, {args.workers} workers, DEBUG off ...", flush=True)
-            with Server(env, workers=args.workers) as server:
-                print(f"Serving on {server.base_url}.")
-                outcomes = asyncio.run(run_all(server.base_url, token, selected, db_url, args))
-        if SSE in args.only and not sse_problem:
-            sse_result = run_sse(env, redis, token, targets, args)
+        with contextlib.ExitStack() as stack:
+            started = []
+            for spec in specs:
+                p = prepared[spec.embedded]
+                layout = stack.enter_context(Layout(spec, p.env))
+                print(f"Started {spec.key}: {spec.description}: API {layout.api_url}"
+                      f"{'' if layout.events_url == layout.api_url else ', events ' + layout.events_url}.",
+                      flush=True)  # fmt: skip
+                started.append((layout, p))
+            bench.run(started)
     finally:
-        finish()
-    report(outcomes, args)
-    if sse_result is not None:
-        sse_report(sse_result, redis, args)
-    if sse_problem:
-        print(f"! SSE reply latency skipped: {sse_problem}.")
+        for p in prepared.values():
+            cleanup(p)
+    bench.report()
     print(
-        f"Load average at the end: {load_average()} (other work on this machine skews the figures)."
+        f"\nLoad average at the end: {load_average()} (other work on this machine skews figures)."
     )
-    return 1 if sse_problem else 0
+    return 0

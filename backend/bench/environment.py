@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import psycopg
@@ -13,6 +14,8 @@ from psycopg import sql
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench"
 # The SSE scenario's server publishes live events through Redis (BENCH_REDIS_URL).
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+# The embedded default's SQLite file (BENCH_SQLITE_PATH), seeded like the PostgreSQL database.
+DEFAULT_SQLITE_PATH = str(Path(__file__).resolve().parents[2] / "var" / "bench.sqlite3")
 
 
 def database_url() -> str:
@@ -55,6 +58,12 @@ def server_environment(url: str) -> dict[str, str]:
     }
 
 
+def embedded_environment(env: dict[str, str], path: str) -> dict[str, str]:
+    """The embedded default (`make run`): SQLite, one process, live events and the task queue
+    in that process, no Redis; DEBUG off like the PostgreSQL layouts."""
+    return {**env, "DATABASE_URL": f"sqlite:///{path}", "REDIS_URL": "", "TASKS_IN_PROCESS": "true"}
+
+
 def redis_url() -> str:
     url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS_URL)
     if urlsplit(url).scheme not in ("redis", "rediss"):
@@ -74,8 +83,8 @@ def redis_problem(url: str) -> str | None:
     return None
 
 
-def sse_server_environment(env: dict[str, str], redis: str) -> dict[str, str]:
-    """The SSE scenario's server: live events between the workers through Redis pub/sub (as
-    in production with several processes), and the task queue left to a worker that does not
+def production_environment(env: dict[str, str], redis: str) -> dict[str, str]:
+    """The PostgreSQL layouts: live events between the processes through Redis pub/sub (as in
+    production with several processes), and the task queue left to a worker that does not
     run, so the replies' notification emails are only queued (and deleted afterwards)."""
     return {**env, "REDIS_URL": redis, "TASKS_IN_PROCESS": "false"}

@@ -158,7 +158,11 @@ def _status(index: int) -> str:
 def _seed() -> None:
     tables = [m._meta.db_table for m in (MessageAttachment, Message, ServiceRequest)]
     with connection.cursor() as cursor:
-        cursor.execute(f"TRUNCATE {', '.join(tables)} CASCADE")  # noqa: S608 (model tables)
+        if connection.vendor == "postgresql":
+            cursor.execute(f"TRUNCATE {', '.join(tables)} CASCADE")  # noqa: S608 (model tables)
+        else:  # SQLite (the embedded default): no TRUNCATE
+            for table in tables:
+                cursor.execute(f"DELETE FROM {table}")  # noqa: S608 (model tables)
     User.objects.filter(email__endswith=f"@{EMAIL_DOMAIN}").delete()
     Company.objects.filter(slug=COMPANY_SLUG).delete()
     SurveyCategory.objects.filter(name__startswith="Bench ").delete()

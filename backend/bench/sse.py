@@ -10,8 +10,10 @@ sent to when its `message.created` event (matched by `message_id`) is read off t
 event that has not come within the timeout counts as missed. The POSTs do not wait for the
 events, so a missed event does not hold up the next reply.
 
-The server runs with REDIS_URL: every event goes PUBLISH → Redis → each worker's
-subscription → the stream, whichever worker took the POST, so this is the cross-process path.
+The PostgreSQL layouts run with REDIS_URL: every event goes PUBLISH → Redis → each events
+worker's subscription → the stream, whichever process took the POST (the API server, when the
+stream has its own), so this is the cross-process path. The embedded default (one process, no
+Redis) publishes in process.
 """
 
 from __future__ import annotations
@@ -126,7 +128,8 @@ async def _reply(
 
 
 async def reply_latency(
-    base_url: str,
+    api_url: str,
+    events_url: str,
     *,
     employee_token: str,
     concierge_email: str,
@@ -140,9 +143,9 @@ async def reply_latency(
     stream = EmployeeStream(request_ids)
     paths = [f"/api/v1/concierge/requests/{r}/messages" for r in request_ids]
     async with (
-        httpx.AsyncClient(base_url=base_url, timeout=timeout) as client,
-        # Its own client: the stream holds its connection open (no read timeout) throughout.
-        httpx.AsyncClient(base_url=base_url, timeout=httpx.Timeout(timeout, read=None)) as sse,
+        httpx.AsyncClient(base_url=api_url, timeout=timeout) as client,
+        # Its own client (the events server): the stream holds its connection open throughout.
+        httpx.AsyncClient(base_url=events_url, timeout=httpx.Timeout(timeout, read=None)) as sse,
     ):
         concierge = await _sign_in(client, concierge_email, password)
         try:

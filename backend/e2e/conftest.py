@@ -1,14 +1,27 @@
-"""Browser tests: Debian's Chromium driven by Playwright against Django's live server."""
+"""Browser tests: Debian's Chromium driven by Playwright against the production server layout
+(README: Production): granian serving the API, uvicorn serving the live event stream, Redis
+between them, and nginx in front routing /api/v1/events as the load balancer does, all on the
+test database."""
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
+import subprocess
+import tempfile
+import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import quote
 
+import httpx
 import pytest
+import redis
 from django.conf import settings
+from django.db import connection
 
+from bench.layouts import BACKEND_DIR, HOST, Layout, LayoutSpec, free_port
 from concierge.accounts.models import Company, User
 from concierge.notifications.background import worker_new
 from concierge.notifications.outbox import OutboxItem, outbox_list
@@ -46,14 +59,113 @@ def browser_context_args(browser_context_args: dict, viewport_name: str) -> dict
     return {**browser_context_args, "viewport": VIEWPORTS[viewport_name]}
 
 
-@pytest.fixture(autouse=True)
-def _outbox(settings, tmp_path) -> None:
-    settings.OUTBOX_DIR = tmp_path / "outbox"
+# As in production: granian, 2 workers x 4 threads, for the API; one uvicorn for the stream.
+PRODUCTION_LAYOUT = LayoutSpec(
+    "e2e", "granian (API) + uvicorn (events)", "granian", 2, 4, events_workers=1
+)
+NGINX_CONF = BACKEND_DIR / "config" / "nginx.conf"
+
+
+def _database_url() -> str:
+    """The test database (pytest-django's, created for this session) as a DATABASE_URL."""
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    user = quote(db["USER"] or "", safe="")
+    password = f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else ""
+    return f"postgres://{user}{password}@{db['HOST'] or HOST}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def _redis_url() -> str:
+    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+    try:
+        with redis.Redis.from_url(url, socket_connect_timeout=2) as client:
+            client.ping()
+    except redis.RedisError as exc:
+        pytest.exit(f"The browser tests need Redis (REDIS_URL, {url}): {exc}", returncode=1)
+    return url
+
+
+def _nginx(listen: int, api_url: str, events_url: str, folder: Path) -> subprocess.Popen:
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    conf = folder / "nginx.conf"
+    text = NGINX_CONF.read_text()
+    for name, value in (
+        ("LISTEN", f"{HOST}:{listen}"),
+        ("API", api_url.removeprefix("http://")),
+        ("EVENTS", events_url.removeprefix("http://")),
+    ):
+        text = text.replace("{{" + name + "}}", value)
+    conf.write_text(text)
+    return subprocess.Popen(
+        [nginx, "-p", str(folder), "-c", str(conf), "-g", "daemon off;"],
+        start_new_session=True,
+    )
+
+
+def _wait_until_up(url: str, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"nginx exited ({process.returncode})")
+        try:
+            if httpx.get(f"{url}/api/v1/health", timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{url} did not answer in time")
 
 
 @pytest.fixture(scope="session")
-def base_url(live_server) -> str:  # used by pytest-playwright's page.goto("/...")
-    return live_server.url
+def server_outbox(tmp_path_factory) -> Path:
+    """The outbox folder the servers write to (emptied before each test)."""
+    return tmp_path_factory.mktemp("server-outbox")
+
+
+@pytest.fixture(scope="session")
+def production_servers(django_db_setup, server_outbox) -> Iterator[str]:
+    """Starts the production layout on the test database; its public URL (nginx)."""
+    redis_url = _redis_url()
+    settings.REDIS_URL = redis_url  # what the tests publish reaches the servers' streams
+    listen = free_port()
+    public_url = f"http://{HOST}:{listen}"
+    env = {
+        "DJANGO_SETTINGS_MODULE": "config.settings_test",
+        "DATABASE_URL": _database_url(),
+        "REDIS_URL": redis_url,
+        "TEST_SERVER_CACHE_PREFIX": f"e2e-{os.getpid()}",
+        "DEBUG": "false",
+        "ALLOWED_HOSTS": f"{HOST},localhost",
+        "SECURE_SSL_REDIRECT": "false",
+        "PUBLIC_URL": public_url,
+        "OUTBOX_DIR": str(server_outbox),
+        "MEDIA_ROOT": str(settings.MEDIA_ROOT),
+        "SPA_DIST_DIR": str(settings.SPA_DIST_DIR),
+        "TASKS_IN_PROCESS": "false",  # the tests run the worker themselves (outbox_items)
+        "REPLY_NOTIFICATION_DELAY_SECONDS": "0",
+        "LOG_LEVEL": "WARNING",
+    }
+    with Layout(PRODUCTION_LAYOUT, env) as layout, tempfile.TemporaryDirectory() as folder:
+        nginx = _nginx(listen, layout.api_url, layout.events_url, Path(folder))
+        try:
+            _wait_until_up(public_url, nginx)
+            yield public_url
+        finally:
+            nginx.terminate()
+            nginx.wait(timeout=10)
+
+
+@pytest.fixture(autouse=True)
+def _outbox(settings, server_outbox) -> None:
+    for item in server_outbox.iterdir():
+        item.unlink()
+    settings.OUTBOX_DIR = server_outbox
+
+
+@pytest.fixture(scope="session")
+def base_url(production_servers) -> str:  # used by pytest-playwright's page.goto("/...")
+    return production_servers
 
 
 @pytest.fixture

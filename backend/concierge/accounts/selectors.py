@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth.models import Group
 from django.db import models
 from django.db.models import Prefetch
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from concierge.accounts.models import AuthToken, Company, OnboardingAnswer, User
@@ -25,28 +27,69 @@ def user_mfa_required(*, user: User) -> bool:
     """Whether this user's sessions need a verified SMS code: an enrolled phone or a company rule."""
     if user.mfa_phone:
         return True
+    known = getattr(user, "company_requires_mfa", None)  # set by auth_token_get_active
+    if known is not None:
+        return bool(known)
     return any(company.requires_mfa for company in user.companies.all())
 
 
 def user_is_concierge(*, user: User) -> bool:
-    return user.is_superuser or any(g.name == CONCIERGE_GROUP for g in user.groups.all())
+    if user.is_superuser:
+        return True
+    known = getattr(user, "in_concierge_group", None)  # set by auth_token_get_active
+    if known is not None:
+        return bool(known)
+    return any(g.name == CONCIERGE_GROUP for g in user.groups.all())
+
+
+def _membership_exists(through: type[models.Model], target: type[models.Model], where: str) -> str:
+    """SQL: does the token's user have a membership row whose target matches `where`?"""
+    return (
+        f"EXISTS (SELECT 1 FROM {through._meta.db_table} m "  # noqa: S608 (model table names)
+        f"JOIN {target._meta.db_table} t ON t.id = m.{target._meta.model_name}_id "
+        f"WHERE m.user_id = {AuthToken._meta.db_table}.user_id AND {where})"
+    )
+
+
+# Plain SQL fragments: every API request runs this query, and the ORM's subquery expressions
+# cost more CPU to compile than the query takes to run.
+_COMPANY_REQUIRES_MFA = RawSQL(  # noqa: S611 (no outside input in the SQL)
+    _membership_exists(User.companies.through, Company, "t.requires_mfa"),
+    (),
+    output_field=models.BooleanField(),
+)
+_IN_CONCIERGE_GROUP = RawSQL(  # noqa: S611 (the group name is a bound parameter)
+    _membership_exists(User.groups.through, Group, "t.name = %s"),
+    (CONCIERGE_GROUP,),
+    output_field=models.BooleanField(),
+)
 
 
 def auth_token_get_active(*, raw_token: str) -> AuthToken | None:
-    return (
+    """The live session with its user in ONE query (it runs on every API request). What every
+    request needs from the user's memberships comes along as two EXISTS answers, read by
+    `user_mfa_required` and `user_is_concierge`. Nothing is remembered between requests, so a
+    sign-out, a password change (which revokes the sessions) or a membership change counts
+    from the very next request."""
+    found = list(
         AuthToken.objects.select_related("user")
-        .prefetch_related(
-            companies_prefetch(path="user__companies"),
-            "user__groups",
+        .annotate(
+            company_requires_mfa=_COMPANY_REQUIRES_MFA, in_concierge_group=_IN_CONCIERGE_GROUP
         )
         .filter(
             key_hash=token_hash(raw_token),
             revoked_at__isnull=True,
             expires_at__gt=timezone.now(),
             user__is_active=True,
-        )
-        .first()
+        )[:1]  # key_hash is unique: no ORDER BY needed
     )
+    if not found:
+        return None
+    auth_token = found[0]
+    user = auth_token.user
+    user.company_requires_mfa = auth_token.company_requires_mfa  # type: ignore[attr-defined]
+    user.in_concierge_group = auth_token.in_concierge_group  # type: ignore[attr-defined]
+    return auth_token
 
 
 def auth_token_get_active_by_id(*, token_id: int) -> AuthToken | None:

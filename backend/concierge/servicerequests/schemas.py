@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
+from django.core.serializers.json import DjangoJSONEncoder
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
 from concierge.common.openapi import document_required
 from concierge.servicerequests.models import Message
+
+_JSON_ENCODER = DjangoJSONEncoder()  # what Ninja's renderer uses for datetimes
 
 
 class AttachmentOut(Schema):
@@ -66,23 +70,34 @@ class MessageCreateIn(Schema):
     message: MessageIn
 
 
+def json_datetime(value: datetime | None) -> str | None:
+    """A datetime written as the API's JSON encoder writes it (milliseconds, 'Z' for UTC)."""
+    return None if value is None else _JSON_ENCODER.default(value)
+
+
+def message_data(message: Message) -> dict[str, Any]:
+    """A message as both sides' threads show it (MessageOut's fields, ready for JSON): plain
+    values, no schema validation on the hot path. Attachment links must be prefetched."""
+    attachments = [
+        {
+            "key": link.upload.key,
+            "filename": link.upload.filename,
+            "content_type": link.upload.content_type,
+            "size": link.upload.size,
+        }
+        for link in message.attachment_links.all()
+    ]
+    return {
+        "id": message.pk,
+        "body_html": message.body_html,
+        "source": message.source,
+        "source_name": message.source_name,
+        "external_created_at": json_datetime(message.external_created_at),
+        "attachment_keys": [attachment["key"] for attachment in attachments],
+        "attachments": attachments,
+    }
+
+
 def message_out(message: Message) -> MessageOut:
     """A message as both sides' threads show it (attachment links must be prefetched)."""
-    links = list(message.attachment_links.all())
-    return MessageOut(
-        id=message.pk,
-        body_html=message.body_html,
-        source=message.source,
-        source_name=message.source_name,
-        external_created_at=message.external_created_at,
-        attachment_keys=[link.upload.key for link in links],
-        attachments=[
-            AttachmentOut(
-                key=link.upload.key,
-                filename=link.upload.filename,
-                content_type=link.upload.content_type,
-                size=link.upload.size,
-            )
-            for link in links
-        ],
-    )
+    return MessageOut.model_validate(message_data(message))

@@ -1,0 +1,93 @@
+"""API speed 'Authentication without three queries per request': a bearer token is checked in
+one query (token, user, and the two membership facts every request needs), and nothing about a
+session is remembered between requests, so a sign-out, a password change, a deactivation or a
+membership change counts from the very next request."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group
+
+from concierge.accounts.selectors import (
+    CONCIERGE_GROUP,
+    auth_token_get_active,
+    user_is_concierge,
+    user_mfa_required,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def test_authentication_is_one_query(signed_in_api, user, django_assert_num_queries):
+    """API speed 2: token + user + MFA rule + concierge group in a single query."""
+    with django_assert_num_queries(1):
+        auth_token = auth_token_get_active(raw_token=signed_in_api.token)
+    assert auth_token is not None
+    assert auth_token.user == user
+    with django_assert_num_queries(0):
+        assert user_mfa_required(user=auth_token.user) is False
+        assert user_is_concierge(user=auth_token.user) is False
+
+
+def test_list_request_runs_one_query_for_authentication(
+    signed_in_api, user, django_assert_num_queries
+):
+    """API speed 2: GET /requests/open = authentication (1) + the list (1)."""
+    with django_assert_num_queries(2):
+        response = signed_in_api.get("requests/open")
+    assert response.status_code == 200
+
+
+def test_sign_out_counts_at_once(signed_in_api):
+    """API speed 2 invalidation: the token stops working on the next request after sign-out."""
+    assert signed_in_api.get("requests/open").status_code == 200
+    assert signed_in_api.sign_out().status_code in (200, 204)
+    assert signed_in_api.get("requests/open").status_code == 401
+
+
+def test_password_reset_signs_every_session_out_at_once(signed_in_api, api, user, outbox):
+    """API speed 2 invalidation: a password change (reset) revokes the other sessions at once."""
+    assert signed_in_api.get("requests/open").status_code == 200
+    api.post("users/password", {"user": {"email": user.email}})
+    token = outbox.link_token("reset-password", to=user.email)
+    password = "brand-new-secret-77"
+    response = api.put(
+        "users/password",
+        {"reset_password_token": token, "password": password, "password_confirmation": password},
+    )
+    assert response.status_code == 200, response.content
+    assert signed_in_api.get("requests/open").status_code == 401
+
+
+def test_deactivated_user_is_signed_out_at_once(signed_in_api, user):
+    user.is_active = False
+    user.save(update_fields=["is_active"])
+    assert signed_in_api.get("requests/open").status_code == 401
+
+
+def test_company_mfa_rule_counts_at_once(signed_in_api, company):
+    """API speed 2 invalidation (membership facts): when the employee's company starts
+    requiring MFA, the very next request asks for it."""
+    assert signed_in_api.get("requests/open").status_code == 200
+    company.requires_mfa = True
+    company.save(update_fields=["requires_mfa"])
+    response = signed_in_api.get("requests/open")
+    assert response.status_code == 401
+    assert response.json()["error"] == "MFA authentication required"
+
+
+def test_joining_an_mfa_company_counts_at_once(signed_in_api, user, company_factory):
+    assert signed_in_api.get("requests/open").status_code == 200
+    user.companies.add(company_factory(slug="strict", requires_mfa=True))
+    assert signed_in_api.get("requests/open").status_code == 401
+
+
+def test_concierge_group_membership_counts_at_once(concierge_api, concierge):
+    """API speed 2 invalidation (membership change): a concierge taken out of the group loses
+    the desk on the next request, and gets it back when put back."""
+    assert concierge_api.get("concierge/requests").status_code == 200
+    group = Group.objects.get(name=CONCIERGE_GROUP)
+    concierge.groups.remove(group)
+    assert concierge_api.get("concierge/requests").status_code == 403
+    concierge.groups.add(group)
+    assert concierge_api.get("concierge/requests").status_code == 200
