@@ -12,13 +12,13 @@ VAR := var
 PYTHON ?= python3
 export PRODUCT_NAME ?= Concierge
 
-.PHONY: help run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium migrate demo bench clean
+.PHONY: help run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium migrate demo bench lighthouse clean
 
 help:
 	@echo "make run    install, migrate, load demo data, build the web app and serve on http://$(HOST):$(PORT)"
 	@echo "make test   lint, type checks, backend tests, component tests, build and browser tests"
 	@echo "make dev    backend on :8000 and Vite dev server on :5173 with hot reload"
-	@echo "make lint | fmt | openapi | bench | clean"
+	@echo "make lint | fmt | openapi | bench | lighthouse | clean"
 
 $(VENV)/.installed: backend/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -102,6 +102,25 @@ test: install lint openapi-check typecheck test-backend test-frontend test-e2e
 
 bench: $(VENV)/.installed
 	cd backend && ../$(PY) -m bench
+
+# Lighthouse (mobile) on /sign-in, /dashboard, /benefits-and-offers and /requests against a
+# production-profile server (DEBUG off, demo data) of its own on LIGHTHOUSE_PORT.
+LIGHTHOUSE_PORT ?= 8001
+LIGHTHOUSE_VAR := $(CURDIR)/$(VAR)/lighthouse
+LIGHTHOUSE_ENV = DEBUG=false SECRET_KEY=lighthouse-profile-only ALLOWED_HOSTS=127.0.0.1 \
+  SECURE_SSL_REDIRECT=false VAR_DIR=$(LIGHTHOUSE_VAR) PUBLIC_URL=http://127.0.0.1:$(LIGHTHOUSE_PORT) \
+  DATABASE_URL=sqlite:///$(LIGHTHOUSE_VAR)/concierge.sqlite3 DEMO_PASSWORD="$$(cat $(CURDIR)/$(VAR)/demo_password)"
+
+lighthouse: install chromium build $(VAR)/demo_password
+	@mkdir -p $(LIGHTHOUSE_VAR)
+	cd backend && env $(LIGHTHOUSE_ENV) ../$(PY) manage.py migrate --noinput -v 0
+	cd backend && env $(LIGHTHOUSE_ENV) ../$(PY) manage.py seed_demo > /dev/null
+	@cd backend && { env $(LIGHTHOUSE_ENV) ../$(VENV)/bin/uvicorn config.asgi:application \
+	    --host 127.0.0.1 --port $(LIGHTHOUSE_PORT) --no-access-log --log-level warning & } ; \
+	  server=$$!; trap 'kill $$server' EXIT; \
+	  for _ in $$(seq 100); do curl -sf -o /dev/null http://127.0.0.1:$(LIGHTHOUSE_PORT)/sign-in && break; sleep 0.2; done; \
+	  cd ../frontend && BASE_URL=http://127.0.0.1:$(LIGHTHOUSE_PORT) LIGHTHOUSE_OUT=$(LIGHTHOUSE_VAR)/reports \
+	    LIGHTHOUSE_PASSWORD="$$(cat $(CURDIR)/$(VAR)/demo_password)" node scripts/lighthouse.mjs
 
 clean:
 	rm -rf frontend/dist $(VAR)/static
