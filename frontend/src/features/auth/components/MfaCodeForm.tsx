@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button, linkClassName, TextInput, useToast } from '@/design-system'
+import { schemaResolver } from '@/lib/validation'
 import { sendOtp, verifyMfa } from '../api/auth'
 import { unexpectedError } from './errors'
 import { FormError } from './FormError'
@@ -25,7 +25,10 @@ export function MfaCodeForm({ onVerified, footer }: MfaCodeFormProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<MfaCodeValues>({ resolver: zodResolver(mfaCodeSchema), defaultValues: { code: '' } })
+  } = useForm<MfaCodeValues>({
+    resolver: schemaResolver(mfaCodeSchema),
+    defaultValues: { code: '' },
+  })
 
   const onSubmit = handleSubmit(async ({ code }) => {
     setServerError(undefined)

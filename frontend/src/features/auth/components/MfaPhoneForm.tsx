@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { Button, PhoneInput } from '@/design-system'
+import { schemaResolver } from '@/lib/validation'
 import { enrollMfa } from '../api/auth'
 import { unexpectedError } from './errors'
 import { FormError } from './FormError'
@@ -23,7 +23,7 @@ export function MfaPhoneForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<MfaPhoneValues>({
-    resolver: zodResolver(mfaPhoneSchema),
+    resolver: schemaResolver(mfaPhoneSchema),
     defaultValues: { phone: defaultPhone },
   })
 

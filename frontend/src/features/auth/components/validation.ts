@@ -1,5 +1,5 @@
 /** The spec's §5 form rules and messages for the sign-in family of screens. */
-import { z } from 'zod'
+import { email, matches, maxLength, minLength, type Rule, required, schema } from '@/lib/validation'
 
 export const VALIDATION = {
   emailRequired: 'Please enter your email address',
@@ -20,64 +20,74 @@ export const VALIDATION = {
 export const PASSWORD_MIN = 6
 export const PASSWORD_MAX = 128
 
-export const emailField = z
-  .string()
-  .trim()
-  .min(1, VALIDATION.emailRequired)
-  .pipe(z.email(VALIDATION.emailInvalid))
+/** Email: required, then a valid address (checked after trimming). */
+export const emailRules: Rule[] = [
+  required(VALIDATION.emailRequired),
+  email(VALIDATION.emailInvalid),
+]
 
 /** Password length 6 to 128 (spec §9), with the given 'required' message. */
-export function passwordField(requiredMessage: string = VALIDATION.passwordRequired) {
-  return z
-    .string()
-    .min(1, requiredMessage)
-    .min(PASSWORD_MIN, VALIDATION.passwordInvalid)
-    .max(PASSWORD_MAX, VALIDATION.passwordInvalid)
+export function passwordRules(requiredMessage: string = VALIDATION.passwordRequired): Rule[] {
+  return [
+    required(requiredMessage),
+    minLength(PASSWORD_MIN, VALIDATION.passwordInvalid),
+    maxLength(PASSWORD_MAX, VALIDATION.passwordInvalid),
+  ]
 }
 
-export const signInSchema = z.object({
-  email: emailField,
-  password: passwordField(),
+export type SignInValues = { email: string; password: string }
+export const signInSchema = schema<SignInValues>(
+  { email: emailRules, password: passwordRules() },
+  { trim: ['email'] },
+)
+
+export type MfaCodeValues = { code: string }
+export const mfaCodeSchema = schema<MfaCodeValues>(
+  { code: [required(VALIDATION.codeRequired), matches(/^\d{6}$/, VALIDATION.codeInvalid)] },
+  { trim: ['code'] },
+)
+
+export type MfaPhoneValues = { phone: string }
+export const mfaPhoneSchema = schema<MfaPhoneValues>({
+  phone: [matches(/^\d{10}$/, VALIDATION.phoneInvalid)],
 })
-export type SignInValues = z.infer<typeof signInSchema>
 
-export const mfaCodeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, VALIDATION.codeRequired)
-    .regex(/^\d{6}$/, VALIDATION.codeInvalid),
-})
-export type MfaCodeValues = z.infer<typeof mfaCodeSchema>
+export type ForgotPasswordValues = { email: string }
+export const forgotPasswordSchema = schema<ForgotPasswordValues>(
+  { email: emailRules },
+  { trim: ['email'] },
+)
 
-export const mfaPhoneSchema = z.object({
-  phone: z.string().regex(/^\d{10}$/, VALIDATION.phoneInvalid),
-})
-export type MfaPhoneValues = z.infer<typeof mfaPhoneSchema>
+export type ResetPasswordValues = { password: string; confirmation: string }
+export const resetPasswordSchema = schema<ResetPasswordValues>(
+  {
+    password: passwordRules(VALIDATION.newPasswordRequired),
+    confirmation: passwordRules(VALIDATION.confirmPasswordRequired),
+  },
+  {
+    refine: (values) =>
+      values.password === values.confirmation
+        ? {}
+        : { confirmation: VALIDATION.passwordsDoNotMatch },
+  },
+)
 
-export const forgotPasswordSchema = z.object({ email: emailField })
-export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>
-
-export const resetPasswordSchema = z
-  .object({
-    password: passwordField(VALIDATION.newPasswordRequired),
-    confirmation: passwordField(VALIDATION.confirmPasswordRequired),
-  })
-  .refine((values) => values.password === values.confirmation, {
-    message: VALIDATION.passwordsDoNotMatch,
-    path: ['confirmation'],
-  })
-export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>
-
+export type SignUpValues = {
+  firstName: string
+  lastName: string
+  email: string
+  password: string
+  companyCode?: string
+}
 export function signUpSchema(needsCompanyCode: boolean) {
-  return z.object({
-    firstName: z.string().trim().min(1, VALIDATION.firstNameRequired),
-    lastName: z.string().trim().min(1, VALIDATION.lastNameRequired),
-    email: emailField,
-    password: passwordField(),
-    companyCode: needsCompanyCode
-      ? z.string().trim().min(1, VALIDATION.companyCodeRequired)
-      : z.string().optional(),
-  })
+  return schema<SignUpValues>(
+    {
+      firstName: [required(VALIDATION.firstNameRequired)],
+      lastName: [required(VALIDATION.lastNameRequired)],
+      email: emailRules,
+      password: passwordRules(),
+      companyCode: needsCompanyCode ? [required(VALIDATION.companyCodeRequired)] : [],
+    },
+    { trim: ['firstName', 'lastName', 'email', 'companyCode'] },
+  )
 }
-export type SignUpValues = z.infer<ReturnType<typeof signUpSchema>>

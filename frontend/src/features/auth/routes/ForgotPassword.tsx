@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { MailCheck } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button, Link, Paragraph, TextInput } from '@/design-system'
+import { schemaResolver } from '@/lib/validation'
 import { requestPasswordReset } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
 import { unexpectedError } from '../components/errors'
@@ -21,7 +21,7 @@ export default function ForgotPassword() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: schemaResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   })
 

@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate, useParams } from 'react-router'
 import { Button, Link, Paragraph, TextInput, useToast } from '@/design-system'
+import { schemaResolver } from '@/lib/validation'
 import { resetPassword } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
 import { unexpectedError } from '../components/errors'
@@ -23,7 +23,7 @@ export default function ResetPassword() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: schemaResolver(resetPasswordSchema),
     defaultValues: { password: '', confirmation: '' },
   })
 

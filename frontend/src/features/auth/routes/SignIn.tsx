@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -6,6 +5,7 @@ import { useNavigate } from 'react-router'
 import { resolvePostLoginPath } from '@/app/guards'
 import { Button, Link, Paragraph, TextInput } from '@/design-system'
 import { useSession } from '@/lib/session'
+import { schemaResolver } from '@/lib/validation'
 import { signIn, signOut } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
 import { unexpectedError } from '../components/errors'
@@ -51,7 +51,7 @@ function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordSt
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
+    resolver: schemaResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   })
 

@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
 import { type Path, useForm } from 'react-hook-form'
 import { useNavigate, useParams } from 'react-router'
 import { Button, Link, Paragraph, TextInput } from '@/design-system'
+import { schemaResolver } from '@/lib/validation'
 import { signUp } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
 import { unexpectedError } from '../components/errors'
@@ -34,7 +34,7 @@ export default function SignUp() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', companyCode: '' },
   })
 

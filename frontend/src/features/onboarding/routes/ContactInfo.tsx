@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form'
@@ -13,6 +12,7 @@ import {
 } from '@/features/auth/api/auth'
 import { unexpectedError } from '@/features/auth/components/errors'
 import { FormError } from '@/features/auth/components/FormError'
+import { schemaResolver } from '@/lib/validation'
 import { ANSWER, answerText } from '../answers'
 import {
   addressStarted,
@@ -74,7 +74,7 @@ function ContactInfoForm({ initial }: { initial: ContactInfoValues }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ContactInfoValues>({
-    resolver: zodResolver(contactInfoSchema),
+    resolver: schemaResolver(contactInfoSchema),
     defaultValues: initial,
   })
   const addressRequired = addressStarted(useWatch({ control }))
