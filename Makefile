@@ -12,7 +12,7 @@ VAR := var
 PYTHON ?= python3
 export PRODUCT_NAME ?= Concierge
 
-.PHONY: help run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium migrate demo bench lighthouse clean
+.PHONY: help run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium migrate demo bench budget lighthouse clean
 
 help:
 	@echo "make run    install, migrate, load demo data, build the web app and serve on http://$(HOST):$(PORT)"
@@ -53,8 +53,14 @@ openapi-check: $(VENV)/.installed frontend/node_modules/.installed
 	  diff -q frontend/src/api/schema.d.ts $$tmp/schema.d.ts >/dev/null || \
 	  { echo "The API types are stale: run 'make openapi' and commit the result."; exit 1; }
 
-build: frontend/node_modules/.installed
+# The web app, with brotli and gzip variants of each file for whitenoise to serve.
+build: $(VENV)/.installed frontend/node_modules/.installed
 	cd frontend && VITE_PRODUCT_NAME="$(PRODUCT_NAME)" npx vite build --logLevel warn
+	$(PY) -m whitenoise.compress --quiet frontend/dist
+
+# First-load JavaScript and chunk sizes of the last build against their budgets (gzip bytes).
+budget: build
+	cd frontend && node scripts/check-budget.mjs
 
 migrate: $(VENV)/.installed
 	$(MANAGE) migrate --noinput
@@ -97,7 +103,7 @@ test-frontend: frontend/node_modules/.installed
 test-e2e: $(VENV)/.installed chromium build
 	cd backend && DJANGO_ALLOW_ASYNC_UNSAFE=true ../$(VENV)/bin/pytest -q e2e
 
-test: install lint openapi-check typecheck test-backend test-frontend test-e2e
+test: install lint openapi-check typecheck test-backend test-frontend budget test-e2e
 	@echo "All checks passed."
 
 bench: $(VENV)/.installed
