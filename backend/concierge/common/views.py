@@ -24,32 +24,45 @@ PARTNER_PRODUCTS = {
 }
 
 
-# index.html carries a static first paint for these families of paths, shown while the script
-# loads (see frontend/index.html): the sign-in family's layout, or the signed-in skeleton.
-SHELLS = (
-    ("sign-in", re.compile(r"^/sign-in/?$")),
+# The names index.html knows a path by (see frontend/index.html and vite.config.ts): the first
+# picks the static first paint shown while the script loads (the sign-in page, the rest of the
+# sign-in family, or the signed-in skeleton); each name keeps its screens' code preloads.
+PAGE_NAMES = (
+    (re.compile(r"^/sign-in/?$"), ("sign-in",)),
     (
-        "auth",
         re.compile(
             r"^/(sign-up|forgot-password|reset-password|unlock|mfa-enrollment|users/sign_)"
             r"|^/[^/]+/unlock$"
         ),
+        ("auth",),
     ),
-    ("app", re.compile(r"^/(dashboard|requests|benefits-and-offers|account)(/|$)")),
+    (re.compile(r"^/dashboard/?$"), ("app", "dashboard")),
+    (re.compile(r"^/requests/?$"), ("app", "requests")),
+    (re.compile(r"^/benefits-and-offers/?$"), ("app", "benefits-and-offers")),
+    (re.compile(r"^/(requests|benefits-and-offers|account)(/|$)"), ("app",)),
+)
+PRELOAD_LINK = re.compile(
+    rb'\s*<link rel="modulepreload" crossorigin href="[^"]+" data-for="([^"]+)">'
 )
 ENCODINGS = ("br", "gzip")
 
 
-def _shell_for(path: str) -> str:
-    return next((name for name, pattern in SHELLS if pattern.search(path)), "")
+def _page_names(path: str) -> tuple[str, ...]:
+    return next((names for pattern, names in PAGE_NAMES if pattern.search(path)), ())
 
 
 @cache
-def _index_html(path: Path, mtime: float, shell: str) -> dict[str, bytes]:
-    """index.html marked with its shell, plain and compressed (computed once per build)."""
+def _index_html(path: Path, mtime: float, names: tuple[str, ...]) -> dict[str, bytes]:
+    """index.html for a path's names, plain and compressed (computed once per build)."""
     html = path.read_bytes()
-    if shell:
-        html = html.replace(b"<html ", f'<html data-shell="{shell}" '.encode(), 1)
+    if names:
+        html = html.replace(b"<html ", f'<html data-shell="{names[0]}" '.encode(), 1)
+
+    def keep_own_preloads(link: re.Match[bytes]) -> bytes:
+        wanted = set(link.group(1).decode().split())
+        return link.group(0) if wanted.intersection(names) else b""
+
+    html = PRELOAD_LINK.sub(keep_own_preloads, html)
     return {"": html, "br": brotli.compress(html), "gzip": gzip.compress(html)}
 
 
@@ -70,7 +83,7 @@ def spa_index(request: HttpRequest, path: str = "") -> HttpResponse:
             status=503,
             content_type="text/plain",
         )
-    variants = _index_html(index, index.stat().st_mtime, _shell_for(request.path))
+    variants = _index_html(index, index.stat().st_mtime, _page_names(request.path))
     encoding = _accepted_encoding(request)
     response = HttpResponse(variants[encoding], content_type="text/html; charset=utf-8")
     if encoding:
