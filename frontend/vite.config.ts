@@ -44,6 +44,8 @@ const ROUTE_PRELOADS: Record<string, string[]> = {
   'benefits-and-offers': ['src/features/offerings/routes/OfferingsLanding.tsx'],
 }
 
+const FONT_FILE = /inter-latin-wght-normal.*\.woff2$/
+
 function staticImports(bundle: OutputBundle, fileName: string, seen = new Set<string>()) {
   const chunk = bundle[fileName] as OutputChunk | undefined
   if (!chunk || seen.has(fileName)) return seen
@@ -52,7 +54,7 @@ function staticImports(bundle: OutputBundle, fileName: string, seen = new Set<st
   return seen
 }
 
-/** Adds `<link rel="modulepreload" data-for="names">` for each screen's chunks to index.html. */
+/** Adds `<link rel="modulepreload" data-for="names">` for each screen's chunks, and the font's preload. */
 function routePreloads(): Plugin {
   return {
     name: 'route-preloads',
@@ -76,7 +78,7 @@ function routePreloads(): Plugin {
             }
           }
         }
-        return [...names].map(([file, fileNames]) => ({
+        const modulePreloads = [...names].map(([file, fileNames]) => ({
           tag: 'link',
           attrs: {
             rel: 'modulepreload',
@@ -86,6 +88,15 @@ function routePreloads(): Plugin {
           },
           injectTo: 'head' as const,
         }))
+        // The body font (Latin subset) starts downloading with the stylesheet, not after it.
+        const font = Object.keys(bundle).find((file) => FONT_FILE.test(file))
+        if (!font) return modulePreloads
+        const fontPreload = {
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: `/${font}` },
+          injectTo: 'head' as const,
+        }
+        return [fontPreload, ...modulePreloads]
       },
     },
   }
