@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { CUSTOMER_QUOTES } from './src/features/auth/components/quotes.ts'
 import type { OutputBundle, OutputChunk } from 'rolldown'
 
 /** Build outputs for tooling (the size budget, error reporting), kept out of the served dist/. */
@@ -102,8 +103,31 @@ function routePreloads(): Plugin {
   }
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+/**
+ * Writes every customer quote into the sign-in family's first paint (as the small-screen
+ * AuthLayout shows it); the server keeps one at random and names it on `<html data-quote>`.
+ */
+function customerQuotes(): Plugin {
+  return {
+    name: 'customer-quotes',
+    transformIndexHtml(html) {
+      const figures = CUSTOMER_QUOTES.map(
+        ({ quote, name, company }, index) =>
+          `<figure data-quote-for="${index}" class="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 shadow-xs">` +
+          `<blockquote class="text-sm text-ink"><p>“${escapeHtml(quote)}”</p></blockquote>` +
+          `<figcaption class="text-sm text-ink-muted"><span class="font-semibold text-ink">${escapeHtml(name)}</span>, ${escapeHtml(company)}</figcaption></figure>`,
+      )
+      return html.replace('<!--customer-quotes-->', figures.join(''))
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepBuildMetaPrivate(), routePreloads()],
+  plugins: [react(), tailwindcss(), customerQuotes(), keepBuildMetaPrivate(), routePreloads()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import secrets
 from functools import cache
 from pathlib import Path
 
@@ -51,19 +52,44 @@ def _page_names(path: str) -> tuple[str, ...]:
     return next((names for pattern, names in PAGE_NAMES if pattern.search(path)), ())
 
 
+# The sign-in family's first paint holds every customer quote; each answer keeps one at random
+# and names it on <html data-quote>, so the layout goes on showing the same one (spec §2).
+QUOTE_FIGURE = re.compile(rb'<figure data-quote-for="(\d+)".*?</figure>', re.DOTALL)
+QUOTED_SHELLS = ("sign-in", "auth")
+
+
 @cache
-def _index_html(path: Path, mtime: float, names: tuple[str, ...]) -> dict[str, bytes]:
-    """index.html for a path's names, plain and compressed (computed once per build)."""
+def _quote_count(path: Path, mtime: float) -> int:
+    return len(QUOTE_FIGURE.findall(path.read_bytes()))
+
+
+@cache
+def _index_html(
+    path: Path, mtime: float, names: tuple[str, ...], quote: int | None
+) -> dict[str, bytes]:
+    """index.html for a path's names and quote, plain and compressed (computed once per build)."""
     html = path.read_bytes()
-    if names:
-        html = html.replace(b"<html ", f'<html data-shell="{names[0]}" '.encode(), 1)
+    attributes = f'data-shell="{names[0]}" ' if names else ""
+    attributes += f'data-quote="{quote}" ' if quote is not None else ""
+    html = html.replace(b"<html ", f"<html {attributes}".encode(), 1)
 
     def keep_own_preloads(link: re.Match[bytes]) -> bytes:
         wanted = set(link.group(1).decode().split())
         return link.group(0) if wanted.intersection(names) else b""
 
+    def keep_picked_quote(figure: re.Match[bytes]) -> bytes:
+        return figure.group(0) if int(figure.group(1)) == quote else b""
+
     html = PRELOAD_LINK.sub(keep_own_preloads, html)
+    html = QUOTE_FIGURE.sub(keep_picked_quote, html)
     return {"": html, "br": brotli.compress(html), "gzip": gzip.compress(html)}
+
+
+def _pick_quote(index: Path, mtime: float, names: tuple[str, ...]) -> int | None:
+    count = _quote_count(index, mtime)
+    if not count or not names or names[0] not in QUOTED_SHELLS:
+        return None
+    return secrets.randbelow(count)
 
 
 def _accepted_encoding(request: HttpRequest) -> str:
@@ -83,7 +109,9 @@ def spa_index(request: HttpRequest, path: str = "") -> HttpResponse:
             status=503,
             content_type="text/plain",
         )
-    variants = _index_html(index, index.stat().st_mtime, _page_names(request.path))
+    mtime = index.stat().st_mtime
+    names = _page_names(request.path)
+    variants = _index_html(index, mtime, names, _pick_quote(index, mtime, names))
     encoding = _accepted_encoding(request)
     response = HttpResponse(variants[encoding], content_type="text/html; charset=utf-8")
     if encoding:

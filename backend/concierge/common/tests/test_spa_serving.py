@@ -4,6 +4,7 @@ index.html revalidated and carrying the first paint and code preloads of the pat
 from __future__ import annotations
 
 import gzip
+import re
 from pathlib import Path
 
 import brotli
@@ -19,7 +20,10 @@ INDEX_HTML = b"""<!doctype html>
     <link rel="modulepreload" crossorigin href="/assets/AppLayout-AbCd1234.js" data-for="app">
     <link rel="modulepreload" crossorigin href="/assets/Dashboard-AbCd1234.js" data-for="dashboard">
   </head>
-  <body><div id="root"></div></body>
+  <body><div id="root"></div><div class="app-shell">
+    <figure data-quote-for="0" class="q"><p>First quote</p></figure><figure data-quote-for="1" class="q">
+    <p>Second quote</p></figure><figure data-quote-for="2" class="q"><p>Third quote</p></figure>
+  </div></body>
 </html>
 """
 ENTRY = b"console.log('the entry chunk');" * 50
@@ -86,7 +90,7 @@ def test_index_html_is_revalidated_and_compressed(dist: Path) -> None:
 def test_sign_in_gets_its_first_paint_and_its_code_preloaded(dist: Path) -> None:
     """Issue 8: /sign-in paints its static shell and preloads its screen, not the Dashboard's."""
     _, _, body = page("/sign-in", "gzip")
-    assert '<html data-shell="sign-in" lang="en">' in body
+    assert re.search(r'<html data-shell="sign-in" data-quote="\d" lang="en">', body)
     assert "SignIn-AbCd1234.js" in body and "AuthLayout-AbCd1234.js" in body
     assert "AppLayout-AbCd1234.js" not in body and "Dashboard-AbCd1234.js" not in body
     assert "framework-AbCd1234.js" in body  # the entry's own preloads stay
@@ -107,7 +111,7 @@ def test_each_page_family_gets_its_shell_and_preloads(
     """Issue 8: signed-in pages show their skeleton at once; each page preloads its own code."""
     status, _, body = page(path)
     assert status == 200
-    assert f'<html data-shell="{shell}" lang="en">' in body
+    assert re.search(rf'<html data-shell="{shell}" (data-quote="\d" )?lang="en">', body)
     for name in kept:
         assert f"{name}-AbCd1234.js" in body
     for name in dropped:
@@ -126,3 +130,20 @@ def test_other_paths_get_the_plain_app(dist: Path) -> None:
 def test_head_request_answers_like_get(dist: Path) -> None:
     """Issue 8: a HEAD request for a screen (e.g. a link checker's) is answered, not refused."""
     assert Client().head("/dashboard").status_code == 200
+
+
+def test_sign_in_family_paints_one_random_quote_and_names_it(dist: Path) -> None:
+    """Issue 8 / spec §2: the first paint shows one random customer quote, the one the layout
+    then keeps (named on <html data-quote>); other pages carry none."""
+    quotes = {"0": "First quote", "1": "Second quote", "2": "Third quote"}
+    seen = set()
+    for _ in range(40):
+        _, _, body = page("/sign-in")
+        picked = re.search(r'<html data-shell="sign-in" data-quote="(\d)"', body)
+        assert picked, body[:200]
+        seen.add(picked.group(1))
+        assert body.count("<figure") == 1
+        assert quotes[picked.group(1)] in body
+    assert seen == {"0", "1", "2"}
+    _, _, body = page("/dashboard")
+    assert "<figure" not in body and "data-quote" not in body
