@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
-import { CUSTOMER_QUOTES } from './src/features/auth/components/quotes.ts'
+import { CUSTOMER_QUOTES } from './src/features/auth/components/quotes'
 import type { OutputBundle, OutputChunk } from 'rolldown'
 
 /** Build outputs for tooling (the size budget, error reporting), kept out of the served dist/. */
@@ -45,8 +45,6 @@ const ROUTE_PRELOADS: Record<string, string[]> = {
   'benefits-and-offers': ['src/features/offerings/routes/OfferingsLanding.tsx'],
 }
 
-const FONT_FILE = /inter-latin-wght-normal.*\.woff2$/
-
 function staticImports(bundle: OutputBundle, fileName: string, seen = new Set<string>()) {
   const chunk = bundle[fileName] as OutputChunk | undefined
   if (!chunk || seen.has(fileName)) return seen
@@ -55,7 +53,7 @@ function staticImports(bundle: OutputBundle, fileName: string, seen = new Set<st
   return seen
 }
 
-/** Adds `<link rel="modulepreload" data-for="names">` for each screen's chunks, and the font's preload. */
+/** Adds `<link rel="modulepreload" data-for="names">` for each screen's chunks to index.html. */
 function routePreloads(): Plugin {
   return {
     name: 'route-preloads',
@@ -89,15 +87,7 @@ function routePreloads(): Plugin {
           },
           injectTo: 'head' as const,
         }))
-        // The body font (Latin subset) starts downloading with the stylesheet, not after it.
-        const font = Object.keys(bundle).find((file) => FONT_FILE.test(file))
-        if (!font) return modulePreloads
-        const fontPreload = {
-          tag: 'link',
-          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: `/${font}` },
-          injectTo: 'head' as const,
-        }
-        return [fontPreload, ...modulePreloads]
+        return modulePreloads
       },
     },
   }
