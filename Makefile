@@ -129,4 +129,4 @@ lighthouse: install chromium build $(VAR)/demo_password
 	    LIGHTHOUSE_PASSWORD="$$(cat $(CURDIR)/$(VAR)/demo_password)" node scripts/lighthouse.mjs
 
 clean:
-	rm -rf frontend/dist $(VAR)/static
+	rm -rf frontend/dist frontend/dist-meta $(VAR)/static
