@@ -12,13 +12,13 @@ VAR := var
 PYTHON ?= python3
 export PRODUCT_NAME ?= Concierge
 
-.PHONY: help run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium nginx wrk migrate demo bench clean
+.PHONY: help run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium nginx wrk migrate demo bench budget lighthouse clean
 
 help:
 	@echo "make run    install, migrate, load demo data, build the web app and serve on http://$(HOST):$(PORT)"
 	@echo "make test   lint, type checks, backend tests, component tests, build and browser tests"
 	@echo "make dev    backend on :8000 and Vite dev server on :5173 with hot reload"
-	@echo "make lint | fmt | openapi | bench | clean"
+	@echo "make lint | fmt | openapi | bench | lighthouse | clean"
 
 $(VENV)/.installed: backend/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -64,8 +64,14 @@ openapi-check: $(VENV)/.installed frontend/node_modules/.installed
 	  diff -q frontend/src/api/upload-policy.ts $$tmp/upload-policy.ts >/dev/null || \
 	  { echo "The API types are stale: run 'make openapi' and commit the result."; exit 1; }
 
-build: frontend/node_modules/.installed
+# The web app, with brotli and gzip variants of each file for whitenoise to serve.
+build: $(VENV)/.installed frontend/node_modules/.installed
 	cd frontend && VITE_PRODUCT_NAME="$(PRODUCT_NAME)" npx vite build --logLevel warn
+	$(PY) -m whitenoise.compress --quiet frontend/dist
+
+# First-load JavaScript and chunk sizes of the last build against their budgets (gzip bytes).
+budget: build
+	cd frontend && node scripts/check-budget.mjs
 
 migrate: $(VENV)/.installed
 	$(MANAGE) migrate --noinput
@@ -107,15 +113,34 @@ test-backend: $(VENV)/.installed
 test-frontend: frontend/node_modules/.installed
 	cd frontend && npx vitest run
 
-# Against the production layout (gunicorn + uvicorn + nginx, Redis at REDIS_URL): see e2e/conftest.py.
+# Against the production layout (granian + uvicorn + nginx, Redis at REDIS_URL): see e2e/conftest.py.
 test-e2e: $(VENV)/.installed chromium nginx build
 	cd backend && DJANGO_ALLOW_ASYNC_UNSAFE=true ../$(VENV)/bin/pytest -q e2e
 
-test: install lint openapi-check typecheck test-backend test-frontend test-e2e
+test: install lint openapi-check typecheck test-backend test-frontend budget test-e2e
 	@echo "All checks passed."
 
 bench: $(VENV)/.installed wrk
 	cd backend && ../$(PY) -m bench $(BENCH_ARGS)
 
+# Lighthouse (mobile) on /sign-in, /dashboard, /benefits-and-offers and /requests against a
+# production-profile server (DEBUG off, demo data) of its own on LIGHTHOUSE_PORT.
+LIGHTHOUSE_PORT ?= 8001
+LIGHTHOUSE_VAR := $(CURDIR)/$(VAR)/lighthouse
+LIGHTHOUSE_ENV = DEBUG=false SECRET_KEY=lighthouse-profile-only ALLOWED_HOSTS=127.0.0.1 \
+  SECURE_SSL_REDIRECT=false VAR_DIR=$(LIGHTHOUSE_VAR) PUBLIC_URL=http://127.0.0.1:$(LIGHTHOUSE_PORT) \
+  DATABASE_URL=sqlite:///$(LIGHTHOUSE_VAR)/concierge.sqlite3 DEMO_PASSWORD="$$(cat $(CURDIR)/$(VAR)/demo_password)"
+
+lighthouse: install chromium build $(VAR)/demo_password
+	@mkdir -p $(LIGHTHOUSE_VAR)
+	cd backend && env $(LIGHTHOUSE_ENV) ../$(PY) manage.py migrate --noinput -v 0
+	cd backend && env $(LIGHTHOUSE_ENV) ../$(PY) manage.py seed_demo > /dev/null
+	@cd backend && { env $(LIGHTHOUSE_ENV) ../$(VENV)/bin/uvicorn config.asgi:application \
+	    --host 127.0.0.1 --port $(LIGHTHOUSE_PORT) --no-access-log --log-level warning & } ; \
+	  server=$$!; trap 'kill $$server' EXIT; \
+	  for _ in $$(seq 100); do curl -sf -o /dev/null http://127.0.0.1:$(LIGHTHOUSE_PORT)/sign-in && break; sleep 0.2; done; \
+	  cd ../frontend && BASE_URL=http://127.0.0.1:$(LIGHTHOUSE_PORT) LIGHTHOUSE_OUT=$(LIGHTHOUSE_VAR)/reports \
+	    LIGHTHOUSE_PASSWORD="$$(cat $(CURDIR)/$(VAR)/demo_password)" node scripts/lighthouse.mjs
+
 clean:
-	rm -rf frontend/dist $(VAR)/static
+	rm -rf frontend/dist frontend/dist-meta $(VAR)/static

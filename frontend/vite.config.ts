@@ -1,11 +1,123 @@
 /// <reference types="vitest/config" />
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { CUSTOMER_QUOTES } from './src/features/auth/components/quotes'
+import type { OutputBundle, OutputChunk } from 'rolldown'
+
+/** Build outputs for tooling (the size budget, error reporting), kept out of the served dist/. */
+const BUILD_META_DIR = fileURLToPath(new URL('./dist-meta', import.meta.url))
+
+/** Moves the source maps and the manifest out of the served folder once the bundle is written. */
+function keepBuildMetaPrivate(): Plugin {
+  return {
+    name: 'keep-build-meta-private',
+    apply: 'build',
+    writeBundle(options) {
+      const outDir = options.dir ?? 'dist'
+      rmSync(BUILD_META_DIR, { recursive: true, force: true })
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+      for (const file of files) {
+        if (!file.endsWith('.map') && file !== join('.vite', 'manifest.json')) continue
+        const target = join(BUILD_META_DIR, file.replace(/^\.vite[\\/]/, ''))
+        mkdirSync(dirname(target), { recursive: true })
+        renameSync(join(outDir, file), target)
+      }
+      rmSync(join(outDir, '.vite'), { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * The screens' code that index.html may preload, by the names the server gives a path (see
+ * concierge/common/views.py): the server keeps the links of the path's names and drops the rest,
+ * so a screen's code downloads beside the entry instead of after it.
+ */
+const ROUTE_PRELOADS: Record<string, string[]> = {
+  'sign-in': ['src/app/layouts/AuthLayout.tsx', 'src/features/auth/routes/SignIn.tsx'],
+  auth: ['src/app/layouts/AuthLayout.tsx'],
+  app: ['src/app/layouts/AppLayout.tsx'],
+  dashboard: ['src/features/dashboard/routes/Dashboard.tsx'],
+  requests: ['src/features/requests/routes/Requests.tsx'],
+  'benefits-and-offers': ['src/features/offerings/routes/OfferingsLanding.tsx'],
+}
+
+function staticImports(bundle: OutputBundle, fileName: string, seen = new Set<string>()) {
+  const chunk = bundle[fileName] as OutputChunk | undefined
+  if (!chunk || seen.has(fileName)) return seen
+  seen.add(fileName)
+  for (const imported of chunk.imports) staticImports(bundle, imported, seen)
+  return seen
+}
+
+/** Adds `<link rel="modulepreload" data-for="names">` for each screen's chunks to index.html. */
+function routePreloads(): Plugin {
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return []
+        const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
+        const entry = chunks.find((chunk) => chunk.isEntry)
+        const loaded = entry ? staticImports(bundle, entry.fileName) : new Set<string>()
+        const names = new Map<string, string[]>()
+        for (const [name, modules] of Object.entries(ROUTE_PRELOADS)) {
+          for (const module of modules) {
+            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module))
+            if (!chunk) throw new Error(`No chunk for ${module}`)
+            for (const file of staticImports(bundle, chunk.fileName)) {
+              if (loaded.has(file)) continue
+              const fileNames = names.get(file) ?? []
+              if (!fileNames.includes(name)) names.set(file, [...fileNames, name])
+            }
+          }
+        }
+        const modulePreloads = [...names].map(([file, fileNames]) => ({
+          tag: 'link',
+          attrs: {
+            rel: 'modulepreload',
+            crossorigin: true,
+            href: `/${file}`,
+            'data-for': fileNames.join(' '),
+          },
+          injectTo: 'head' as const,
+        }))
+        return modulePreloads
+      },
+    },
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+/**
+ * Writes every customer quote into the sign-in family's first paint (as the small-screen
+ * AuthLayout shows it); the server keeps one at random and names it on `<html data-quote>`.
+ */
+function customerQuotes(): Plugin {
+  return {
+    name: 'customer-quotes',
+    transformIndexHtml(html) {
+      const figures = CUSTOMER_QUOTES.map(
+        ({ quote, name, company }, index) =>
+          `<figure data-quote-for="${index}" class="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 shadow-xs">` +
+          `<blockquote class="text-sm text-ink"><p>“${escapeHtml(quote)}”</p></blockquote>` +
+          `<figcaption class="text-sm text-ink-muted"><span class="font-semibold text-ink">${escapeHtml(name)}</span>, ${escapeHtml(company)}</figcaption></figure>`,
+      )
+      return html.replace('<!--customer-quotes-->', figures.join(''))
+    },
+  }
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), customerQuotes(), keepBuildMetaPrivate(), routePreloads()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -17,8 +129,25 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps without the sourceMappingURL comment, moved to dist-meta/ (never served).
+    sourcemap: 'hidden',
+    manifest: true,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // The libraries every page runs as one cacheable chunk beside the entry, rather than
+        // split across several small shared chunks (fewer requests on a phone's connection).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|openapi-fetch)[\\/]/,
+              priority: 3,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -6,6 +6,7 @@ import ipaddress
 import os
 import secrets
 from pathlib import Path
+from wsgiref.headers import Headers
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -151,9 +152,23 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
+# The built SPA (frontend/dist) is served from the site root by whitenoise, with the brotli and
+# gzip variants `make build` writes beside each file. Hashed assets never change: cached for a
+# year; anything else for an hour, and index.html (also served by the SPA view) revalidated.
 WHITENOISE_ROOT = SPA_DIST_DIR if SPA_DIST_DIR.exists() else None
 WHITENOISE_MAX_AGE = 3600
 WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+[.-][0-9a-zA-Z_-]{8,12}\..+$"
+IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable"
+
+
+def _static_cache_headers(headers: Headers, path: str, url: str) -> None:
+    if "immutable" in headers.get("Cache-Control", ""):
+        headers["Cache-Control"] = IMMUTABLE_CACHE_CONTROL
+    elif url.endswith(".html"):
+        headers["Cache-Control"] = "no-cache"
+
+
+WHITENOISE_ADD_HEADERS_FUNCTION = _static_cache_headers
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(VAR_DIR / "media")))
 MEDIA_URL = "/media/"
 

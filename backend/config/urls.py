@@ -36,5 +36,6 @@ urlpatterns = [
         {"document_root": settings.MEDIA_ROOT},
     ),
     re_path(r"^(?:products|additional-information)/(?P<product>[a-z-]+)/?$", partner_quote),
-    re_path(r"^(?!api/|admin/|static/|media/).*$", spa_index),
+    # Every other path is a screen of the SPA; a missing build asset stays a 404.
+    re_path(r"^(?!api/|admin/|static/|media/|assets/).*$", spa_index),
 ]

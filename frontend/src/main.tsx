@@ -17,5 +17,6 @@ if (configIsValid) {
     </StrictMode>,
   )
 } else {
+  document.querySelector('.app-shell')?.remove()
   root.textContent = CONFIG_ERROR_MESSAGE
 }

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import gzip
+import re
+import secrets
 from functools import cache
 from pathlib import Path
 
+import brotli
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.utils.cache import patch_vary_headers
 from django.views import defaults
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_safe
 
 from concierge.common.errors import NotFound, error_body
 
@@ -23,12 +28,82 @@ PARTNER_PRODUCTS = {
 }
 
 
+# The names index.html knows a path by (see frontend/index.html and vite.config.ts): the first
+# picks the static first paint shown while the script loads (the sign-in page, the rest of the
+# sign-in family, or the signed-in skeleton); each name keeps its screens' code preloads.
+PAGE_NAMES = (
+    (re.compile(r"^/sign-in/?$"), ("sign-in",)),
+    (
+        re.compile(
+            r"^/(sign-up|forgot-password|reset-password|unlock|mfa-enrollment|users/sign_)"
+            r"|^/[^/]+/unlock$"
+        ),
+        ("auth",),
+    ),
+    (re.compile(r"^/dashboard/?$"), ("app", "dashboard")),
+    (re.compile(r"^/requests/?$"), ("app", "requests")),
+    (re.compile(r"^/benefits-and-offers/?$"), ("app", "benefits-and-offers")),
+    (re.compile(r"^/(requests|benefits-and-offers|account)(/|$)"), ("app",)),
+)
+PRELOAD_LINK = re.compile(
+    rb'\s*<link rel="modulepreload" crossorigin href="[^"]+" data-for="([^"]+)">'
+)
+ENCODINGS = ("br", "gzip")
+
+
+def _page_names(path: str) -> tuple[str, ...]:
+    return next((names for pattern, names in PAGE_NAMES if pattern.search(path)), ())
+
+
+# The sign-in family's first paint holds every customer quote; each answer keeps one at random
+# and names it on <html data-quote>, so the layout goes on showing the same one (spec §2).
+QUOTE_FIGURE = re.compile(rb'<figure data-quote-for="(\d+)".*?</figure>', re.DOTALL)
+QUOTED_SHELLS = ("sign-in", "auth")
+
+
 @cache
-def _index_html(path: Path, mtime: float) -> bytes:
-    return path.read_bytes()
+def _quote_count(path: Path, mtime: float) -> int:
+    return len(QUOTE_FIGURE.findall(path.read_bytes()))
 
 
-@require_GET
+@cache
+def _index_html(
+    path: Path, mtime: float, names: tuple[str, ...], quote: int | None
+) -> dict[str, bytes]:
+    """index.html for a path's names and quote, plain and compressed (computed once per build)."""
+    html = path.read_bytes()
+    attributes = f'data-shell="{names[0]}" ' if names else ""
+    attributes += f'data-quote="{quote}" ' if quote is not None else ""
+    html = html.replace(b"<html ", f"<html {attributes}".encode(), 1)
+
+    def keep_own_preloads(link: re.Match[bytes]) -> bytes:
+        wanted = set(link.group(1).decode().split())
+        return link.group(0) if wanted.intersection(names) else b""
+
+    def keep_picked_quote(figure: re.Match[bytes]) -> bytes:
+        return figure.group(0) if int(figure.group(1)) == quote else b""
+
+    html = PRELOAD_LINK.sub(keep_own_preloads, html)
+    html = QUOTE_FIGURE.sub(keep_picked_quote, html)
+    return {"": html, "br": brotli.compress(html), "gzip": gzip.compress(html)}
+
+
+def _pick_quote(index: Path, mtime: float, names: tuple[str, ...]) -> int | None:
+    count = _quote_count(index, mtime)
+    if not count or not names or names[0] not in QUOTED_SHELLS:
+        return None
+    return secrets.randbelow(count)
+
+
+def _accepted_encoding(request: HttpRequest) -> str:
+    accepted = {
+        part.split(";")[0].strip().lower()
+        for part in request.headers.get("Accept-Encoding", "").split(",")
+    }
+    return next((encoding for encoding in ENCODINGS if encoding in accepted), "")
+
+
+@require_safe
 def spa_index(request: HttpRequest, path: str = "") -> HttpResponse:
     index = Path(settings.SPA_DIST_DIR) / "index.html"
     if not index.exists():
@@ -37,7 +112,14 @@ def spa_index(request: HttpRequest, path: str = "") -> HttpResponse:
             status=503,
             content_type="text/plain",
         )
-    response = HttpResponse(_index_html(index, index.stat().st_mtime), content_type="text/html")
+    mtime = index.stat().st_mtime
+    names = _page_names(request.path)
+    variants = _index_html(index, mtime, names, _pick_quote(index, mtime, names))
+    encoding = _accepted_encoding(request)
+    response = HttpResponse(variants[encoding], content_type="text/html; charset=utf-8")
+    if encoding:
+        response["Content-Encoding"] = encoding
+    patch_vary_headers(response, ("Accept-Encoding",))
     response["Cache-Control"] = "no-cache"
     return response
 

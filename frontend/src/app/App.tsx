@@ -4,15 +4,19 @@ import { RouterProvider } from 'react-router'
 import { setForcedSignOutHandler } from '@/api/client'
 import { ToastProvider } from '@/design-system'
 import { resetAnalyticsIdentity } from '@/lib/analytics'
+import { currentUserQuery } from '@/lib/currentUser'
+import { session } from '@/lib/session'
 import { createRouter } from './router'
 
 export function App() {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { refetchOnWindowFocus: true, retry: 1 } },
-      }),
-  )
+  const [queryClient] = useState(() => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { refetchOnWindowFocus: true, retry: 1 } },
+    })
+    // Signed-in screens start from the user: ask for it while the screen's code loads.
+    if (session.isAuthenticated()) void client.prefetchQuery(currentUserQuery)
+    return client
+  })
   const [router] = useState(() => {
     const created = createRouter()
     // Any 401 clears the session, user and analytics identity, then goes to sign-in (spec §4).

@@ -8,8 +8,6 @@ import {
   RequireMfaEnrollment,
   RootRedirect,
 } from './guards'
-import { AppLayout } from './layouts/AppLayout'
-import { AuthLayout } from './layouts/AuthLayout'
 import { RootLayout } from './layouts/RootLayout'
 import { RouteError } from './RouteError'
 
@@ -43,6 +41,12 @@ function LegacyResetUnlockRedirect() {
   const { unlockToken = '', '*': rest = '' } = useParams()
   if (!rest.startsWith('unlock')) return <Navigate to="/not-found" replace />
   return <Navigate to={`/unlock/${unlockToken}`} replace />
+}
+
+/** The layouts load with their route's screen (in parallel), so neither family carries the other's. */
+const layouts = {
+  auth: async () => ({ Component: (await import('./layouts/AuthLayout')).AuthLayout }),
+  app: async () => ({ Component: (await import('./layouts/AppLayout')).AppLayout }),
 }
 
 const loaders = {
@@ -90,7 +94,7 @@ export const routes: RouteObject[] = [
         { path: `/additional-information/${product}`, ...screen(loaders.partnerQuote) },
       ]),
       {
-        element: <AuthLayout />,
+        lazy: layouts.auth,
         children: [
           {
             element: <RedirectIfAuthenticated allowPendingMfa />,
@@ -140,7 +144,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <AppLayout />,
+            lazy: layouts.app,
             children: [
               { path: '/dashboard', ...screen(loaders.dashboard, 'Dashboard') },
               { path: '/requests', ...screen(loaders.requests, 'Requests') },

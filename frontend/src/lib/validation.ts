@@ -1,83 +1,98 @@
-/** The spec's §5 form rules and messages for the sign-in family of screens. */
-import { z } from 'zod'
+/**
+ * A small form-validation layer for react-hook-form: a schema is a function from the form's
+ * values to the values to submit (trimmed where the rules say so) and the first message of each
+ * invalid field. Plain functions, so nothing is compiled at run time (no `eval` under the CSP).
+ */
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form'
 
-export const VALIDATION = {
-  emailRequired: 'Please enter your email address',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Please enter your password',
-  passwordInvalid: 'Please enter a valid password',
-  firstNameRequired: 'Please enter your first name',
-  lastNameRequired: 'Please enter your last name',
-  companyCodeRequired: 'Please enter your company code',
-  newPasswordRequired: 'Please enter a new password',
-  confirmPasswordRequired: 'Please confirm your new password',
-  passwordsDoNotMatch: 'Passwords do not match',
-  codeRequired: 'Please enter the verification code sent to your phone number',
-  codeInvalid: 'Please enter a valid verification code',
-  phoneInvalid: 'Please enter a valid phone number',
-} as const
+export type FieldMessages<T> = Partial<Record<keyof T & string, string>>
 
-export const PASSWORD_MIN = 6
-export const PASSWORD_MAX = 128
-
-export const emailField = z
-  .string()
-  .trim()
-  .min(1, VALIDATION.emailRequired)
-  .pipe(z.email(VALIDATION.emailInvalid))
-
-/** Password length 6 to 128 (spec §9), with the given 'required' message. */
-export function passwordField(requiredMessage: string = VALIDATION.passwordRequired) {
-  return z
-    .string()
-    .min(1, requiredMessage)
-    .min(PASSWORD_MIN, VALIDATION.passwordInvalid)
-    .max(PASSWORD_MAX, VALIDATION.passwordInvalid)
+export interface Validated<T> {
+  values: T
+  errors: FieldMessages<T>
 }
 
-export const signInSchema = z.object({
-  email: emailField,
-  password: passwordField(),
-})
-export type SignInValues = z.infer<typeof signInSchema>
+export type Schema<T> = (values: T) => Validated<T>
 
-export const mfaCodeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, VALIDATION.codeRequired)
-    .regex(/^\d{6}$/, VALIDATION.codeInvalid),
-})
-export type MfaCodeValues = z.infer<typeof mfaCodeSchema>
+/** A rule returns the message of the first check the value fails, else undefined. */
+export type Rule = (value: string) => string | undefined
 
-export const mfaPhoneSchema = z.object({
-  phone: z.string().regex(/^\d{10}$/, VALIDATION.phoneInvalid),
-})
-export type MfaPhoneValues = z.infer<typeof mfaPhoneSchema>
+const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/
 
-export const forgotPasswordSchema = z.object({ email: emailField })
-export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>
-
-export const resetPasswordSchema = z
-  .object({
-    password: passwordField(VALIDATION.newPasswordRequired),
-    confirmation: passwordField(VALIDATION.confirmPasswordRequired),
-  })
-  .refine((values) => values.password === values.confirmation, {
-    message: VALIDATION.passwordsDoNotMatch,
-    path: ['confirmation'],
-  })
-export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>
-
-export function signUpSchema(needsCompanyCode: boolean) {
-  return z.object({
-    firstName: z.string().trim().min(1, VALIDATION.firstNameRequired),
-    lastName: z.string().trim().min(1, VALIDATION.lastNameRequired),
-    email: emailField,
-    password: passwordField(),
-    companyCode: needsCompanyCode
-      ? z.string().trim().min(1, VALIDATION.companyCodeRequired)
-      : z.string().optional(),
-  })
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value)
 }
-export type SignUpValues = z.infer<ReturnType<typeof signUpSchema>>
+
+/** The first message among the rules, in order. */
+export function firstMessage(value: string, rules: Rule[]): string | undefined {
+  for (const rule of rules) {
+    const message = rule(value)
+    if (message) return message
+  }
+  return undefined
+}
+
+export const required =
+  (message: string): Rule =>
+  (value) =>
+    value === '' ? message : undefined
+
+export const minLength =
+  (min: number, message: string): Rule =>
+  (value) =>
+    value.length < min ? message : undefined
+
+export const maxLength =
+  (max: number, message: string): Rule =>
+  (value) =>
+    value.length > max ? message : undefined
+
+export const matches =
+  (pattern: RegExp, message: string): Rule =>
+  (value) =>
+    pattern.test(value) ? undefined : message
+
+export const email =
+  (message: string): Rule =>
+  (value) =>
+    isEmail(value) ? undefined : message
+
+/**
+ * A schema from per-field rules: `trim` lists the fields whose surrounding spaces are dropped
+ * before checking and submitting; `refine` runs only once every field passed its rules.
+ */
+export function schema<T extends Record<string, string | undefined>>(
+  rules: { [K in keyof T]?: Rule[] },
+  options: { trim?: Array<keyof T>; refine?: (values: T) => FieldMessages<T> } = {},
+): Schema<T> {
+  return (input) => {
+    const values = { ...input }
+    for (const field of options.trim ?? []) {
+      const value = values[field]
+      if (typeof value === 'string') values[field] = value.trim() as T[keyof T]
+    }
+    const errors: FieldMessages<T> = {}
+    for (const field of Object.keys(rules) as Array<keyof T & string>) {
+      const message = firstMessage(values[field] ?? '', rules[field] ?? [])
+      if (message) errors[field] = message
+    }
+    if (Object.keys(errors).length === 0 && options.refine) {
+      return { values, errors: options.refine(values) }
+    }
+    return { values, errors }
+  }
+}
+
+/** The react-hook-form resolver of a schema. */
+export function schemaResolver<T extends FieldValues>(validate: Schema<T>): Resolver<T> {
+  return async (input) => {
+    const { values, errors } = validate(input)
+    const fields = Object.entries(errors) as Array<[string, string]>
+    if (fields.length === 0) return { values, errors: {} }
+    const fieldErrors = Object.fromEntries(
+      fields.map(([field, message]) => [field, { type: 'validation', message }]),
+    )
+    return { values: {}, errors: fieldErrors as FieldErrors<T> }
+  }
+}

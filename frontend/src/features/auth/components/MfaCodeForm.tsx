@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button, FormError, linkClassName, TextInput, useToast } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { type MfaCodeValues, mfaCodeSchema } from '@/lib/validation'
+import { type MfaCodeValues, mfaCodeSchema } from '@/lib/formRules'
+import { schemaResolver } from '@/lib/validation'
 import { sendOtp, verifyMfa } from '../api/auth'
 
 export const CODE_RESENT = 'A new verification code has been sent to your phone number.'
@@ -24,7 +24,10 @@ export function MfaCodeForm({ onVerified, footer }: MfaCodeFormProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<MfaCodeValues>({ resolver: zodResolver(mfaCodeSchema), defaultValues: { code: '' } })
+  } = useForm<MfaCodeValues>({
+    resolver: schemaResolver(mfaCodeSchema),
+    defaultValues: { code: '' },
+  })
 
   const onSubmit = handleSubmit(async ({ code }) => {
     setServerError(undefined)

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { Button, FormError, PhoneInput } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { type MfaPhoneValues, mfaPhoneSchema } from '@/lib/validation'
+import { type MfaPhoneValues, mfaPhoneSchema } from '@/lib/formRules'
+import { schemaResolver } from '@/lib/validation'
 import { enrollMfa } from '../api/auth'
 
 export const PHONE_MASK = '(999) 999-9999'
@@ -22,7 +22,7 @@ export function MfaPhoneForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<MfaPhoneValues>({
-    resolver: zodResolver(mfaPhoneSchema),
+    resolver: schemaResolver(mfaPhoneSchema),
     defaultValues: { phone: defaultPhone },
   })
 

@@ -44,7 +44,13 @@ export const CUSTOMER_QUOTES: readonly CustomerQuote[] = [
   },
 ]
 
+/**
+ * A random quote; on a page the server answered with a quote already painted (index.html's
+ * first paint, `<html data-quote>`), that one, so the layout keeps what is on screen.
+ */
 export function pickQuote(random: () => number = Math.random): CustomerQuote {
+  const painted = CUSTOMER_QUOTES[Number(document.documentElement.dataset.quote ?? Number.NaN)]
+  if (painted) return painted
   const index = Math.min(CUSTOMER_QUOTES.length - 1, Math.floor(random() * CUSTOMER_QUOTES.length))
   return CUSTOMER_QUOTES[index]
 }

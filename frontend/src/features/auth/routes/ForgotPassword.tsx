@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { MailCheck } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button, FormError, Link, Paragraph, TextInput } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { type ForgotPasswordValues, forgotPasswordSchema } from '@/lib/validation'
+import { type ForgotPasswordValues, forgotPasswordSchema } from '@/lib/formRules'
+import { schemaResolver } from '@/lib/validation'
 import { requestPasswordReset } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
 
@@ -20,7 +20,7 @@ export default function ForgotPassword() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: schemaResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   })
 

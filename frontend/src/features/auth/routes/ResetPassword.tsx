@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate, useParams } from 'react-router'
 import { Button, FormError, Link, Paragraph, TextInput, useToast } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { type ResetPasswordValues, resetPasswordSchema } from '@/lib/validation'
+import { type ResetPasswordValues, resetPasswordSchema } from '@/lib/formRules'
+import { schemaResolver } from '@/lib/validation'
 import { resetPassword } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
 
@@ -22,7 +22,7 @@ export default function ResetPassword() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: schemaResolver(resetPasswordSchema),
     defaultValues: { password: '', confirmation: '' },
   })
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -6,8 +5,9 @@ import { useNavigate } from 'react-router'
 import { Button, FormError, Link, Paragraph, TextInput } from '@/design-system'
 import { resolvePostLoginPath, signOut } from '@/lib/currentUser'
 import { unexpectedError } from '@/lib/errors'
+import { type SignInValues, signInSchema } from '@/lib/formRules'
 import { useSession } from '@/lib/session'
-import { type SignInValues, signInSchema } from '@/lib/validation'
+import { schemaResolver } from '@/lib/validation'
 import { signIn } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
 import { MfaCodeForm } from '../components/MfaCodeForm'
@@ -50,7 +50,7 @@ function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordSt
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
+    resolver: schemaResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   })
 

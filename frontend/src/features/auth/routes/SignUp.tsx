@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
 import { type Path, useForm } from 'react-hook-form'
 import { useNavigate, useParams } from 'react-router'
 import { Button, FormError, Link, Paragraph, TextInput } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { type SignUpValues, signUpSchema } from '@/lib/validation'
+import { type SignUpValues, signUpSchema } from '@/lib/formRules'
+import { schemaResolver } from '@/lib/validation'
 import { signUp } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
 
@@ -33,7 +33,7 @@ export default function SignUp() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', companyCode: '' },
   })
 

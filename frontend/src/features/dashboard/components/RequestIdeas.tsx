@@ -4,27 +4,15 @@
  * drawer, and a 'View all' link to the category.
  */
 import { useQuery } from '@tanstack/react-query'
-import { ArrowRight, RotateCcw } from 'lucide-react'
-import { type ReactNode, useId } from 'react'
-import {
-  Button,
-  CategoryIcon,
-  cx,
-  Heading,
-  Link,
-  Skeleton,
-  SkeletonGroup,
-  TabPanel,
-  Tabs,
-} from '@/design-system'
-import { SurveyButton } from '@/lib/requests/SurveyButton'
-import {
-  DASHBOARD_CATEGORY_LIMIT,
-  type RecommendedCategory,
-  recommendedCategoriesQuery,
-  SUGGESTED_SURVEYS_PER_CATEGORY,
-} from '@/lib/requests/surveys'
+import { RotateCcw } from 'lucide-react'
+import { lazy, type ReactNode, Suspense } from 'react'
+import { Button, Heading, Skeleton, SkeletonGroup } from '@/design-system'
+import { DASHBOARD_CATEGORY_LIMIT, recommendedCategoriesQuery } from '@/lib/requests/surveys'
 import { SM_UP, useMediaQuery } from '../useMediaQuery'
+import { CategoryColumn } from './CategoryColumn'
+
+// The tabs (and the accessible-tabs library under them) load only on small screens.
+const IdeasTabs = lazy(() => import('./RequestIdeasTabs'))
 
 export function RequestIdeas({ headingId }: { headingId: string }) {
   const query = useQuery(recommendedCategoriesQuery)
@@ -32,13 +20,7 @@ export function RequestIdeas({ headingId }: { headingId: string }) {
 
   let body: ReactNode
   if (query.isPending) {
-    body = (
-      <SkeletonGroup label="Loading request ideas" className="grid gap-4 sm:grid-cols-3">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-52 w-full" />
-        ))}
-      </SkeletonGroup>
-    )
+    body = <IdeasSkeleton />
   } else if (query.isError) {
     body = (
       <div
@@ -68,13 +50,9 @@ export function RequestIdeas({ headingId }: { headingId: string }) {
         ))}
       </ul>
     ) : (
-      <Tabs aria-labelledby={headingId} fullWidth>
-        {categories.map((category) => (
-          <TabPanel key={category.id} label={category.name} id={`ideas-${category.id}`}>
-            <CategoryColumn category={category} hideHeading />
-          </TabPanel>
-        ))}
-      </Tabs>
+      <Suspense fallback={<IdeasSkeleton />}>
+        <IdeasTabs categories={categories} headingId={headingId} />
+      </Suspense>
     )
   }
 
@@ -88,49 +66,12 @@ export function RequestIdeas({ headingId }: { headingId: string }) {
   )
 }
 
-function CategoryColumn({
-  category,
-  hideHeading = false,
-}: {
-  category: RecommendedCategory
-  hideHeading?: boolean
-}) {
-  const headingId = useId()
-  const surveys = category.request_surveys.slice(0, SUGGESTED_SURVEYS_PER_CATEGORY)
+function IdeasSkeleton() {
   return (
-    <article
-      aria-labelledby={headingId}
-      className="flex w-full flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-xs"
-    >
-      <div className={cx('flex items-center gap-3', hideHeading && 'sr-only')}>
-        <span
-          aria-hidden="true"
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-2xl bg-accent-100 text-accent-700"
-        >
-          <CategoryIcon name={category.icon} className="size-6" />
-        </span>
-        <Heading level={3} id={headingId}>
-          {category.name}
-        </Heading>
-      </div>
-      {surveys.length > 0 ? (
-        <ul className="flex flex-col gap-2">
-          {surveys.map((survey) => (
-            <li key={survey.id}>
-              <SurveyButton survey={survey} size="sm" />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <Link
-        to={`/requests/category/${category.id}`}
-        underline="hover"
-        aria-label={`View all ${category.name} requests`}
-        className="mt-auto inline-flex items-center gap-1 self-start text-sm font-semibold"
-      >
-        View all
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </Link>
-    </article>
+    <SkeletonGroup label="Loading request ideas" className="grid gap-4 sm:grid-cols-3">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-52 w-full" />
+      ))}
+    </SkeletonGroup>
   )
 }

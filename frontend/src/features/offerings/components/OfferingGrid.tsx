@@ -1,10 +1,7 @@
-import { AnimatePresence, MotionConfig, motion } from 'motion/react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Skeleton, SkeletonGroup } from '@/design-system'
 import type { Offering } from '../api'
 import { OfferingCard } from './OfferingCard'
-
-/** Spec §9: list animation 0.4 s. */
-export const LIST_ANIMATION_SECONDS = 0.4
 
 /** Spec §9: 1 column on small screens, 2 at sm, 3 at 2xl. */
 export const GRID_CLASSES = 'grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3'
@@ -18,34 +15,29 @@ export interface OfferingGridProps {
 }
 
 /**
- * The grid of offering cards. Cards fade and scale in and out and the rest slide to their new
- * places (0.4 s) when the list changes; with reduced motion only the fade remains (motion's
- * `reducedMotion="user"` turns off transform and layout animation).
+ * The grid of offering cards. Cards that join the list after it first showed fade and scale in
+ * (spec §9: list animation 0.4 s, `animate-list-item-in`; reduced motion turns it off).
  */
 export function OfferingGrid({ offerings, onOpen, showBenefitIcon, label }: OfferingGridProps) {
+  const shown = useRef(false)
+  useEffect(() => {
+    shown.current = true
+  }, [])
   return (
-    <MotionConfig
-      reducedMotion="user"
-      transition={{ duration: LIST_ANIMATION_SECONDS, ease: 'easeOut' }}
-    >
-      <ul aria-label={label} className={GRID_CLASSES}>
-        <AnimatePresence mode="popLayout" initial={false}>
-          {offerings.map((offering) => (
-            <motion.li
-              key={offering.id}
-              layout
-              initial={{ opacity: 0, scale: 0.96 }}
-              animate={{ opacity: 1, scale: 1 }}
-              exit={{ opacity: 0, scale: 0.96 }}
-              className="min-w-0"
-            >
-              <OfferingCard offering={offering} onOpen={onOpen} showBenefitIcon={showBenefitIcon} />
-            </motion.li>
-          ))}
-        </AnimatePresence>
-      </ul>
-    </MotionConfig>
+    <ul aria-label={label} className={GRID_CLASSES}>
+      {offerings.map((offering) => (
+        <GridItem key={offering.id} animate={shown.current}>
+          <OfferingCard offering={offering} onOpen={onOpen} showBenefitIcon={showBenefitIcon} />
+        </GridItem>
+      ))}
+    </ul>
   )
+}
+
+/** A card's place; whether it animates in is fixed when it mounts. */
+function GridItem({ animate, children }: { animate: boolean; children: ReactNode }) {
+  const [animateIn] = useState(animate)
+  return <li className={animateIn ? 'min-w-0 animate-list-item-in' : 'min-w-0'}>{children}</li>
 }
 
 /** Placeholder cards while offerings load. */

@@ -1,6 +1,6 @@
 /** Step 3's rules (spec §5): all optional, but any address field makes the address required. */
-import { z } from 'zod'
-import { VALIDATION } from '@/lib/validation'
+import { VALIDATION } from '@/lib/formRules'
+import { isEmail, matches, schema } from '@/lib/validation'
 
 export const CONTACT_MESSAGES = {
   addressLine1: 'Please enter your address',
@@ -20,34 +20,36 @@ const ADDRESS_FIELDS = [
 ] as const
 const REQUIRED_ADDRESS_FIELDS = ['addressLine1', 'city', 'state', 'postalCode', 'country'] as const
 
-export const contactInfoSchema = z
-  .object({
-    phone: z.string().refine((digits) => digits === '' || /^\d{10}$/.test(digits), {
-      message: VALIDATION.phoneInvalid,
-    }),
-    preferredEmail: z
-      .string()
-      .trim()
-      .refine((email) => email === '' || z.email().safeParse(email).success, {
-        message: VALIDATION.emailInvalid,
-      }),
-    addressLine1: z.string().trim(),
-    addressLine2: z.string().trim(),
-    city: z.string().trim(),
-    state: z.string().trim(),
-    postalCode: z.string().trim(),
-    country: z.string().trim(),
-  })
-  .superRefine((values, ctx) => {
-    if (!ADDRESS_FIELDS.some((field) => values[field] !== '')) return
-    for (const field of REQUIRED_ADDRESS_FIELDS) {
-      if (values[field] === '') {
-        ctx.addIssue({ code: 'custom', path: [field], message: CONTACT_MESSAGES[field] })
-      }
-    }
-  })
+export type ContactInfoValues = {
+  phone: string
+  preferredEmail: string
+  addressLine1: string
+  addressLine2: string
+  city: string
+  state: string
+  postalCode: string
+  country: string
+}
 
-export type ContactInfoValues = z.infer<typeof contactInfoSchema>
+export const contactInfoSchema = schema<ContactInfoValues>(
+  {
+    phone: [
+      (digits) =>
+        digits === '' ? undefined : matches(/^\d{10}$/, VALIDATION.phoneInvalid)(digits),
+    ],
+    preferredEmail: [
+      (email) => (email === '' || isEmail(email) ? undefined : VALIDATION.emailInvalid),
+    ],
+  },
+  {
+    trim: ['preferredEmail', ...ADDRESS_FIELDS],
+    refine: (values) => {
+      if (!ADDRESS_FIELDS.some((field) => values[field] !== '')) return {}
+      const missing = REQUIRED_ADDRESS_FIELDS.filter((field) => values[field] === '')
+      return Object.fromEntries(missing.map((field) => [field, CONTACT_MESSAGES[field]]))
+    },
+  },
+)
 
 /** True when any address field is filled, so the address fields are required. */
 export function addressStarted(values: Partial<ContactInfoValues>): boolean {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form'
@@ -6,6 +5,7 @@ import { useNavigate } from 'react-router'
 import { Button, FormError, Heading, Paragraph, PhoneInput, TextInput } from '@/design-system'
 import { currentUserQuery, useCurrentUser } from '@/lib/currentUser'
 import { unexpectedError } from '@/lib/errors'
+import { schemaResolver } from '@/lib/validation'
 import { ANSWER, answerText } from '../answers'
 import { type OnboardingAnswer, onboardingAnswersQuery, saveOnboardingAnswers } from '../api'
 import {
@@ -68,7 +68,7 @@ function ContactInfoForm({ initial }: { initial: ContactInfoValues }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ContactInfoValues>({
-    resolver: zodResolver(contactInfoSchema),
+    resolver: schemaResolver(contactInfoSchema),
     defaultValues: initial,
   })
   const addressRequired = addressStarted(useWatch({ control }))

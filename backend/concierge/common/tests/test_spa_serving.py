@@ -1,0 +1,149 @@
+"""Issue 8 (fast on a phone): the built web app is served precompressed, cached by its hash, with
+index.html revalidated and carrying the first paint and code preloads of the path it answers."""
+
+from __future__ import annotations
+
+import gzip
+import re
+from pathlib import Path
+
+import brotli
+import pytest
+from django.test import Client
+
+INDEX_HTML = b"""<!doctype html>
+<html lang="en">
+  <head>
+    <link rel="modulepreload" crossorigin href="/assets/framework-AbCd1234.js">
+    <link rel="modulepreload" crossorigin href="/assets/AuthLayout-AbCd1234.js" data-for="sign-in auth">
+    <link rel="modulepreload" crossorigin href="/assets/SignIn-AbCd1234.js" data-for="sign-in">
+    <link rel="modulepreload" crossorigin href="/assets/AppLayout-AbCd1234.js" data-for="app">
+    <link rel="modulepreload" crossorigin href="/assets/Dashboard-AbCd1234.js" data-for="dashboard">
+  </head>
+  <body><div id="root"></div><div class="app-shell">
+    <figure data-quote-for="0" class="q"><p>First quote</p></figure><figure data-quote-for="1" class="q">
+    <p>Second quote</p></figure><figure data-quote-for="2" class="q"><p>Third quote</p></figure>
+  </div></body>
+</html>
+"""
+ENTRY = b"console.log('the entry chunk');" * 50
+
+
+@pytest.fixture
+def dist(tmp_path: Path, settings) -> Path:
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "index.html").write_bytes(INDEX_HTML)
+    entry = tmp_path / "assets" / "index-AbCd1234.js"
+    entry.write_bytes(ENTRY)
+    entry.with_name(entry.name + ".br").write_bytes(brotli.compress(ENTRY))
+    entry.with_name(entry.name + ".gz").write_bytes(gzip.compress(ENTRY))
+    settings.SPA_DIST_DIR = tmp_path
+    settings.WHITENOISE_ROOT = tmp_path
+    settings.WHITENOISE_AUTOREFRESH = False
+    return tmp_path
+
+
+def page(path: str, encoding: str = "") -> tuple[int, dict[str, str], str]:
+    response = Client().get(path, headers={"Accept-Encoding": encoding} if encoding else {})
+    body = response.content
+    if response.get("Content-Encoding") == "br":
+        body = brotli.decompress(body)
+    elif response.get("Content-Encoding") == "gzip":
+        body = gzip.decompress(body)
+    return response.status_code, dict(response.headers), body.decode()
+
+
+def test_hashed_asset_is_served_brotli_and_immutable(dist: Path) -> None:
+    """Issue 8: the entry chunk goes out as brotli, cached for a year and immutable."""
+    response = Client().get("/assets/index-AbCd1234.js", headers={"Accept-Encoding": "gzip, br"})
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "br"
+    assert response["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert brotli.decompress(b"".join(response.streaming_content)) == ENTRY  # type: ignore[attr-defined]
+
+
+def test_hashed_asset_falls_back_to_gzip_then_plain(dist: Path) -> None:
+    """Issue 8: gzip for a client without brotli, the plain file for one without either."""
+    gzipped = Client().get("/assets/index-AbCd1234.js", headers={"Accept-Encoding": "gzip"})
+    assert gzipped["Content-Encoding"] == "gzip"
+    plain = Client().get("/assets/index-AbCd1234.js")
+    assert "Content-Encoding" not in plain
+    assert b"".join(plain.streaming_content) == ENTRY  # type: ignore[attr-defined]
+
+
+def test_missing_asset_is_a_404_not_the_app(dist: Path) -> None:
+    """Issue 8: a chunk that is not there fails as a chunk (the app reloads), never as HTML."""
+    assert Client().get("/assets/Gone-AbCd1234.js").status_code == 404
+
+
+def test_index_html_is_revalidated_and_compressed(dist: Path) -> None:
+    """Issue 8: index.html is never cached stale and goes out compressed."""
+    status, headers, body = page("/sign-in", "gzip, deflate, br")
+    assert status == 200
+    assert headers["Cache-Control"] == "no-cache"
+    assert headers["Content-Encoding"] == "br"
+    assert "Accept-Encoding" in headers["Vary"]
+    assert body.startswith("<!doctype html>")
+    assert Client().get("/index.html")["Cache-Control"] == "no-cache"
+
+
+def test_sign_in_gets_its_first_paint_and_its_code_preloaded(dist: Path) -> None:
+    """Issue 8: /sign-in paints its static shell and preloads its screen, not the Dashboard's."""
+    _, _, body = page("/sign-in", "gzip")
+    assert re.search(r'<html data-shell="sign-in" data-quote="\d" lang="en">', body)
+    assert "SignIn-AbCd1234.js" in body and "AuthLayout-AbCd1234.js" in body
+    assert "AppLayout-AbCd1234.js" not in body and "Dashboard-AbCd1234.js" not in body
+    assert "framework-AbCd1234.js" in body  # the entry's own preloads stay
+
+
+@pytest.mark.parametrize(
+    ("path", "shell", "kept", "dropped"),
+    [
+        ("/dashboard", "app", ["AppLayout", "Dashboard"], ["SignIn", "AuthLayout"]),
+        ("/requests/12", "app", ["AppLayout"], ["Dashboard", "SignIn"]),
+        ("/forgot-password", "auth", ["AuthLayout"], ["SignIn", "AppLayout"]),
+        ("/abc123/unlock", "auth", ["AuthLayout"], ["SignIn", "Dashboard"]),
+    ],
+)
+def test_each_page_family_gets_its_shell_and_preloads(
+    dist: Path, path: str, shell: str, kept: list[str], dropped: list[str]
+) -> None:
+    """Issue 8: signed-in pages show their skeleton at once; each page preloads its own code."""
+    status, _, body = page(path)
+    assert status == 200
+    assert re.search(rf'<html data-shell="{shell}" (data-quote="\d" )?lang="en">', body)
+    for name in kept:
+        assert f"{name}-AbCd1234.js" in body
+    for name in dropped:
+        assert f"{name}-AbCd1234.js" not in body
+
+
+def test_other_paths_get_the_plain_app(dist: Path) -> None:
+    """Issue 8: paths without a shell (the root, onboarding, unknown) load the app as before."""
+    for path in ("/", "/welcome/about-us", "/no-such-page"):
+        status, _, body = page(path)
+        assert status == 200
+        assert "data-shell" not in body
+        assert "data-for" not in body
+
+
+def test_head_request_answers_like_get(dist: Path) -> None:
+    """Issue 8: a HEAD request for a screen (e.g. a link checker's) is answered, not refused."""
+    assert Client().head("/dashboard").status_code == 200
+
+
+def test_sign_in_family_paints_one_random_quote_and_names_it(dist: Path) -> None:
+    """Issue 8 / spec §2: the first paint shows one random customer quote, the one the layout
+    then keeps (named on <html data-quote>); other pages carry none."""
+    quotes = {"0": "First quote", "1": "Second quote", "2": "Third quote"}
+    seen = set()
+    for _ in range(40):
+        _, _, body = page("/sign-in")
+        picked = re.search(r'<html data-shell="sign-in" data-quote="(\d)"', body)
+        assert picked, body[:200]
+        seen.add(picked.group(1))
+        assert body.count("<figure") == 1
+        assert quotes[picked.group(1)] in body
+    assert seen == {"0", "1", "2"}
+    _, _, body = page("/dashboard")
+    assert "<figure" not in body and "data-quote" not in body

@@ -1,0 +1,88 @@
+/**
+ * The size budget of the built web app (gzip bytes, read from the Vite manifest of the last
+ * build): each route's first-load JavaScript, i.e. the entry chunk, the route's own lazy module
+ * and every chunk they import (what the browser downloads and modulepreloads before the page is
+ * usable), and every route chunk on its own. Exits non-zero over budget.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+
+const DIST = new URL('../dist/', import.meta.url)
+const MANIFEST = new URL('../dist-meta/manifest.json', import.meta.url)
+const KB = 1000
+// /sign-in aims at 120 KB; the libraries every page runs (React DOM, React Router, TanStack
+// Query) already weigh about 111 KB, so until one of them changes it is held at 150 KB.
+export const ROUTE_BUDGETS = {
+  '/sign-in': {
+    modules: ['src/app/layouts/AuthLayout.tsx', 'src/features/auth/routes/SignIn.tsx'],
+    maxBytes: 150 * KB,
+  },
+  '/dashboard': {
+    modules: ['src/app/layouts/AppLayout.tsx', 'src/features/dashboard/routes/Dashboard.tsx'],
+    maxBytes: 150 * KB,
+  },
+}
+export const CHUNK_MAX_BYTES = 50 * KB
+
+if (!existsSync(MANIFEST)) {
+  console.error('No build manifest: run `make build` first.')
+  process.exit(1)
+}
+const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'))
+const gzipCache = new Map()
+
+function gzipBytes(file) {
+  if (!gzipCache.has(file)) {
+    gzipCache.set(file, gzipSync(readFileSync(new URL(file, DIST)), { level: 9 }).length)
+  }
+  return gzipCache.get(file)
+}
+
+/** The chunk of a manifest key and every chunk it imports statically, as output file names. */
+function closure(key, seen = new Set()) {
+  const chunk = manifest[key]
+  if (!chunk) throw new Error(`${key} is not in the build manifest`)
+  if (seen.has(chunk.file)) return seen
+  seen.add(chunk.file)
+  for (const imported of chunk.imports ?? []) closure(imported, seen)
+  return seen
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`
+let failures = 0
+
+console.log('First-load JavaScript (gzip):')
+for (const [route, { modules, maxBytes }] of Object.entries(ROUTE_BUDGETS)) {
+  const files = new Set(closure(entryKey))
+  for (const module of modules) for (const file of closure(module)) files.add(file)
+  const total = [...files].reduce((sum, file) => sum + gzipBytes(file), 0)
+  const over = total > maxBytes
+  failures += over ? 1 : 0
+  console.log(`  ${over ? 'OVER' : 'ok  '} ${route}: ${kb(total)} of ${kb(maxBytes)} (${files.size} files)`)
+}
+
+// Route chunks: everything but the entry and the chunks it imports (loaded on every page).
+const everyPage = closure(entryKey)
+const chunks = Object.values(manifest).filter(
+  (chunk) => chunk.file.endsWith('.js') && !everyPage.has(chunk.file),
+)
+const largest = chunks
+  .map((chunk) => ({ file: chunk.file, bytes: gzipBytes(chunk.file) }))
+  .sort((a, b) => b.bytes - a.bytes)
+const overChunks = largest.filter((chunk) => chunk.bytes > CHUNK_MAX_BYTES)
+failures += overChunks.length
+const everyPageBytes = [...everyPage].reduce((sum, file) => sum + gzipBytes(file), 0)
+console.log(`Entry and the libraries every page loads: ${kb(everyPageBytes)}`)
+console.log(`Largest route chunks (each at most ${kb(CHUNK_MAX_BYTES)}):`)
+for (const chunk of largest.slice(0, 5)) {
+  const over = chunk.bytes > CHUNK_MAX_BYTES
+  console.log(`  ${over ? 'OVER' : 'ok  '} ${chunk.file}: ${kb(chunk.bytes)}`)
+}
+for (const chunk of overChunks.slice(5)) console.log(`  OVER ${chunk.file}: ${kb(chunk.bytes)}`)
+
+if (failures) {
+  console.error(`The web app is over its size budget (${failures}).`)
+  process.exit(1)
+}
+console.log('The web app is within its size budget.')

@@ -1,0 +1,22 @@
+import { TabPanel, Tabs } from '@/design-system'
+import type { RecommendedCategory } from '@/lib/requests/surveys'
+import { CategoryColumn } from './CategoryColumn'
+
+/** The request ideas on small screens: one tab per category. */
+export default function RequestIdeasTabs({
+  categories,
+  headingId,
+}: {
+  categories: RecommendedCategory[]
+  headingId: string
+}) {
+  return (
+    <Tabs aria-labelledby={headingId} fullWidth>
+      {categories.map((category) => (
+        <TabPanel key={category.id} label={category.name} id={`ideas-${category.id}`}>
+          <CategoryColumn category={category} hideHeading />
+        </TabPanel>
+      ))}
+    </Tabs>
+  )
+}
