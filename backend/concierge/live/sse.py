@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,7 +36,6 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core import signing
 from django.core.handlers.asgi import ASGIRequest
-from django.db import connection
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 
@@ -159,41 +158,6 @@ async def event_stream(viewer: Viewer) -> AsyncIterator[str]:
         await broker.unsubscribe(subscription)
 
 
-def event_stream_sync(viewer: Viewer) -> Iterator[str]:
-    """The same stream under a WSGI server (the test live server, runserver): it blocks its
-    server thread, and notices a client that went away at the next write (heartbeat)."""
-    broker = broker_get()
-    subscription = broker.subscribe_sync()
-    timing = _Timing()
-    sent = 0
-    # This thread's connection, opened to check the ticket, would otherwise stay open (and
-    # keep its database busy) until the client goes away.
-    if not connection.in_atomic_block:
-        connection.close()
-    try:
-        yield OPENING
-        while True:
-            try:
-                event = subscription.get(timeout=timing.heartbeat)
-            except TimeoutError:
-                if timing.expired():
-                    return
-                if timing.session_check_due():
-                    active = _session_active(viewer.token_id)
-                    connection.close()  # do not hold a connection for the stream's life
-                    if not active:
-                        return
-                yield PING
-                continue
-            if event is None:
-                return
-            if event_visible_to(event, user_id=viewer.user_id, is_concierge=viewer.is_concierge):
-                sent += 1
-                yield _frame(sent, event.payload())
-    finally:
-        broker.unsubscribe_sync(subscription)
-
-
 async def events_view(request: HttpRequest) -> HttpResponseBase:
     """GET /api/v1/events: the signed-in user's live event stream (see the module docstring)."""
     if request.method != "GET":
@@ -202,8 +166,11 @@ async def events_view(request: HttpRequest) -> HttpResponseBase:
         viewer = await sync_to_async(stream_viewer_for_request)(request)
     except ApiError as exc:
         return JsonResponse(error_body(exc.message), status=exc.status_code)
-    stream = event_stream(viewer) if isinstance(request, ASGIRequest) else event_stream_sync(viewer)
-    response = StreamingHttpResponse(stream, content_type="text/event-stream")
+    if not isinstance(request, ASGIRequest):  # a load balancer sent it to the WSGI API server
+        return JsonResponse(
+            error_body("The event stream is served by the events server."), status=503
+        )
+    response = StreamingHttpResponse(event_stream(viewer), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"
     return response

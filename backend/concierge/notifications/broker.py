@@ -11,9 +11,7 @@
 
 `publish()` is called from synchronous code (a view's transaction.on_commit) in any thread;
 subscribers live on an asyncio loop, so delivery goes through `loop.call_soon_threadsafe`.
-Under a WSGI server (Django's test live server, `runserver`) a stream is a blocking
-generator in a server thread instead: `subscribe_sync()` gives it a thread-safe queue (or,
-with Redis, its own blocking subscription). Production serves streams over ASGI.
+Streams are served over ASGI only (the events server; `make run`'s one process).
 A subscriber that falls `QUEUE_SIZE` events behind is closed (its stream ends; the client
 reconnects and refetches) instead of letting memory grow.
 """
@@ -23,9 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import queue
 import threading
-import time
 from typing import Any, Protocol
 
 from django.conf import settings
@@ -69,67 +65,11 @@ class Subscription:
         return await self._queue.get()
 
 
-class SyncSubscription:
-    """One stream's inbox for a blocking (WSGI) server thread."""
-
-    loop: asyncio.AbstractEventLoop | None = None
-
-    def __init__(self) -> None:
-        self._queue: queue.Queue[Event | None] = queue.Queue(maxsize=QUEUE_SIZE + 1)
-        self._lock = threading.Lock()
-        self.closed = False
-
-    def deliver_threadsafe(self, event: Event | None) -> None:
-        with self._lock:
-            if self.closed:
-                return
-            if event is None or self._queue.qsize() >= QUEUE_SIZE:
-                self.closed = True
-                self._queue.put_nowait(None)
-                return
-            self._queue.put_nowait(event)
-
-    def get(self, timeout: float) -> Event | None:
-        """The next event (None once closed); TimeoutError when none came in `timeout`."""
-        try:
-            return self._queue.get(timeout=timeout)
-        except queue.Empty:
-            raise TimeoutError from None
-
-
 class _Inbox(Protocol):
     @property
     def loop(self) -> asyncio.AbstractEventLoop | None: ...
 
     def deliver_threadsafe(self, event: Event | None) -> None: ...
-
-
-class _RedisSyncSubscription:
-    """A blocking Redis subscription of its own, for one WSGI stream."""
-
-    def __init__(self, url: str, channel: str) -> None:
-        import redis
-
-        self._client = redis.Redis.from_url(url, socket_connect_timeout=2)
-        self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
-        self._pubsub.subscribe(channel)
-
-    def get(self, timeout: float) -> Event | None:
-        deadline = time.monotonic() + timeout
-        while (remaining := deadline - time.monotonic()) > 0:
-            message = self._pubsub.get_message(timeout=remaining)
-            if message is not None and message.get("type") == "message":
-                try:
-                    return Event.from_json(message["data"])
-                except (ValueError, TypeError):
-                    continue
-        raise TimeoutError
-
-    def close(self) -> None:
-        with contextlib.suppress(Exception):
-            self._pubsub.close()
-        with contextlib.suppress(Exception):
-            self._client.close()
 
 
 class _Hub:
@@ -160,20 +100,12 @@ class _Hub:
             return len(self._subscriptions)
 
 
-class BlockingSubscription(Protocol):
-    def get(self, timeout: float) -> Event | None: ...
-
-
 class Broker(Protocol):
     def publish(self, event: Event) -> None: ...
 
     async def subscribe(self) -> Subscription: ...
 
     async def unsubscribe(self, subscription: Subscription) -> None: ...
-
-    def subscribe_sync(self) -> BlockingSubscription: ...
-
-    def unsubscribe_sync(self, subscription: BlockingSubscription) -> None: ...
 
 
 class InProcessBroker:
@@ -190,15 +122,6 @@ class InProcessBroker:
 
     async def unsubscribe(self, subscription: Subscription) -> None:
         self.hub.remove(subscription)
-
-    def subscribe_sync(self) -> SyncSubscription:
-        subscription = SyncSubscription()
-        self.hub.add(subscription)
-        return subscription
-
-    def unsubscribe_sync(self, subscription: BlockingSubscription) -> None:
-        if isinstance(subscription, SyncSubscription):
-            self.hub.remove(subscription)
 
 
 class _RedisListener:
@@ -295,13 +218,6 @@ class RedisBroker:
             listener = self._listeners.pop(subscription.loop, None)
             if listener is not None:
                 await listener.stop()
-
-    def subscribe_sync(self) -> _RedisSyncSubscription:
-        return _RedisSyncSubscription(self.url, self.channel)
-
-    def unsubscribe_sync(self, subscription: BlockingSubscription) -> None:
-        if isinstance(subscription, _RedisSyncSubscription):
-            subscription.close()
 
 
 _brokers: dict[str, Broker] = {}

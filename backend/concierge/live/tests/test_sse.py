@@ -405,25 +405,9 @@ def test_real_asgi_stream_delivers_and_ends_when_the_client_disconnects(
 # --------------------------------------------------------------------------- WSGI servers
 
 
-def test_stream_under_a_wsgi_server_delivers_events_too(
-    broker_kind, signed_in_api, user, make_request, django_capture_on_commit_callbacks
-):
-    """The test live server and runserver are WSGI: the stream then blocks its thread."""
-    service_request = make_request(user)
+def test_stream_misrouted_to_the_wsgi_api_server_says_where_it_lives(signed_in_api):
+    """Streams are served over ASGI only: a stream request that reaches the WSGI API server
+    (a load balancer without the events route) gets a clear 503, not a held thread."""
     response = signed_in_api.client.get(EVENTS_URL, {"ticket": ticket_for(signed_in_api)})
-    assert response.status_code == 200
-    assert response["Content-Type"] == "text/event-stream"
-    chunks = iter(response.streaming_content)
-    assert next(chunks) == b"retry: 3000\n: connected\n\n"
-    with django_capture_on_commit_callbacks(execute=True):
-        services.request_status_change(request=service_request, action="start")
-    assert (
-        next(chunks)
-        == (
-            f'id: 1\ndata: {{"type":"request.updated","request_id":{service_request.pk},'
-            '"status":"in_progress"}\n\n'
-        ).encode()
-    )
-    response.close()
-    if broker_kind == "in_process":
-        assert broker_get().hub.count() == 0  # type: ignore[attr-defined]
+    assert response.status_code == 503
+    assert response.json()["error"] == "The event stream is served by the events server."
