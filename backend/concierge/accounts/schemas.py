@@ -57,6 +57,8 @@ class SignUpUser(InputSchema):
     last_name: str = ""
     terms_of_service: int = 1
     company_slug: str = ""
+    # The token of an invite link (`/sign-up/<slug>?invite=...`), for invite-only companies.
+    invite: str = Field(default="", max_length=200)
 
     _email = field_validator("email")(require_email)
     _password = field_validator("password")(require_password)
@@ -148,6 +150,14 @@ class CurrentUserOut(Schema):
     mfa_required: bool
     mfa_enrollment_available: bool
     is_concierge: bool
+    # A work-email company's content stays hidden until the emailed link is followed.
+    email_verification_pending: bool
+
+
+class EmailVerifyIn(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("token"))
+
+    token: str = Field(default="", max_length=1000)
 
 
 class OtpIn(InputSchema):

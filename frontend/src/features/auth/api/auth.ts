@@ -27,6 +27,8 @@ export const MESSAGES = {
   enrollFallback: 'Unable to enroll in MFA at this time.',
   refreshUserFailed: 'Failed to refresh current user state',
   unlockFallback: 'Unable to unlock your account',
+  verifyEmailFallback: 'Unable to confirm your email address',
+  resendVerificationFallback: 'Unable to send the confirmation email at this time.',
 } as const
 
 export const currentUserQuery = queryOptions({
@@ -86,6 +88,8 @@ export interface SignUpInput {
   name: string
   last_name: string
   company_slug: string
+  /** The invite link's token, for companies that take sign-ups by invite only. */
+  invite?: string
 }
 
 export async function signUp(input: SignUpInput): Promise<AccountResult> {
@@ -181,6 +185,30 @@ export async function unlockAccount(unlockToken: string): Promise<AccountResult>
   })
   if (!response.ok) {
     return { success: false, error: errorMessage(error, undefined, MESSAGES.unlockFallback) }
+  }
+  return { success: true }
+}
+
+export const INVALID_EMAIL_VERIFICATION =
+  'This confirmation link is invalid, already used or expired. Sign in to send yourself a new one.'
+
+/** Follows the link emailed at sign-up: confirms the account's email address. */
+export async function verifyEmail(token: string): Promise<AccountResult> {
+  const { error, response } = await api.POST('/api/v1/users/verify_email', { body: { token } })
+  if (!response.ok) {
+    return { success: false, error: errorMessage(error, undefined, MESSAGES.verifyEmailFallback) }
+  }
+  return { success: true }
+}
+
+/** Emails a fresh confirmation link to the signed-in user. */
+export async function resendEmailVerification(): Promise<AccountResult> {
+  const { error, response } = await api.POST('/api/v1/users/verify_email/resend')
+  if (!response.ok) {
+    return {
+      success: false,
+      error: errorMessage(error, undefined, MESSAGES.resendVerificationFallback),
+    }
   }
   return { success: true }
 }

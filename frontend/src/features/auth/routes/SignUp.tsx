@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
 import { type Path, useForm } from 'react-hook-form'
-import { useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button, Link, Paragraph, TextInput } from '@/design-system'
 import { signUp } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
@@ -24,6 +24,8 @@ const SERVER_FIELDS: Record<string, Path<SignUpValues>> = {
 /** SignUp (spec §2, §4): under the company in the URL, or a company code the user types. */
 export default function SignUp() {
   const { companySlug } = useParams()
+  const [searchParams] = useSearchParams()
+  const invite = searchParams.get('invite') ?? undefined
   const navigate = useNavigate()
   const needsCompanyCode = !companySlug
   const schema = useMemo(() => signUpSchema(needsCompanyCode), [needsCompanyCode])
@@ -47,6 +49,7 @@ export default function SignUp() {
         email: values.email,
         password: values.password,
         company_slug: companySlug ?? values.companyCode ?? '',
+        invite,
       })
       if (!result.success) {
         let shownOnField = false

@@ -9,6 +9,7 @@ import { useCurrentUser } from '@/app/guards'
 import { BroughtToYouBy } from '@/app/shell/BroughtToYouBy'
 import { PageHeader } from '@/app/shell/PageHeader'
 import { Button, buttonClassName } from '@/design-system'
+import { EmailVerificationNotice } from '@/features/auth/components/EmailVerificationNotice'
 import {
   INTRO_SURVEY_ID,
   INTRO_SURVEY_NAME,
@@ -34,6 +35,8 @@ export default function Dashboard() {
           ? 'Your personal concierge is ready when you are.'
           : 'Here’s what’s happening with your requests.'}
       </PageHeader>
+
+      <EmailVerificationNotice />
 
       {firstTime ? <FirstRequestIntro onCreate={createRequest} /> : <LatestRequest />}
 

@@ -2,6 +2,7 @@ import { ArrowRight, LifeBuoy } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { PageHeader } from '@/app/shell/PageHeader'
 import { Assistant, Button, Heading, Link, Paragraph } from '@/design-system'
+import { EmailVerificationNotice } from '@/features/auth/components/EmailVerificationNotice'
 import { BENEFITS_HELP_SURVEY_ID, useRequestDrawer } from '@/features/request-drawer/context'
 import { FEATURED_BENEFITS, FEATURED_PRODUCTS, useOfferings } from '../api'
 import { OfferingDetailsDrawer } from '../components/OfferingDetailsDrawer'
@@ -28,6 +29,7 @@ export default function OfferingsLanding() {
           Your benefits and exclusive partner offers, all in one place. Open any card for the
           details, or ask your concierge to help you make the most of them.
         </PageHeader>
+        <EmailVerificationNotice />
         <BenefitsHelp />
         <FeaturedSection
           kind="benefits"
