@@ -44,12 +44,14 @@ class SignInOut(Schema):
     mfa_requires_verification: bool
 
 
+def _sign_up_user_schema(schema: dict[str, Any]) -> None:
+    document_required("email", "password", "name", "last_name", "company_slug")(schema)
+    # Optional, without a default: only invite links carry one (spec §3's payload has none).
+    schema["properties"]["invite"].pop("default", None)
+
+
 class SignUpUser(InputSchema):
-    model_config = ConfigDict(
-        json_schema_extra=document_required(
-            "email", "password", "name", "last_name", "company_slug"
-        )
-    )
+    model_config = ConfigDict(json_schema_extra=_sign_up_user_schema)
 
     email: str = ""
     password: str = ""

@@ -1732,11 +1732,8 @@ export interface components {
             company_slug: string;
             /** Email */
             email: string;
-            /**
-             * Invite
-             * @default
-             */
-            invite: string;
+            /** Invite */
+            invite?: string;
             /** Last Name */
             last_name: string;
             /** Name */
