@@ -2,20 +2,58 @@
 
 from __future__ import annotations
 
+import re
+from datetime import timedelta
+from typing import Any
+
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth import admin as auth_admin
 from django.contrib.auth import forms as auth_forms
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils import timezone
 
-from concierge.accounts.models import Company, OnboardingAnswer, User
+from concierge.accounts.models import Company, CompanyInvite, OnboardingAnswer, User
+from concierge.common.tokens import token_new
+
+_DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$")
+INVITE_DAYS = 14
+
+
+class CompanyForm(forms.ModelForm):
+    class Meta:
+        model = Company
+        fields = [
+            "slug",
+            "name",
+            "logo",
+            "requires_mfa",
+            "join_policy",
+            "allowed_email_domains",
+            "created_at",
+        ]
+
+    def clean_allowed_email_domains(self) -> str:
+        domains = Company(allowed_email_domains=self.cleaned_data["allowed_email_domains"])
+        if bad := [d for d in domains.email_domains if not _DOMAIN.match(d)]:
+            raise forms.ValidationError(f"Not a domain: {', '.join(bad)}")
+        return "\n".join(domains.email_domains)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        needs_domains = cleaned.get("join_policy") == Company.JoinPolicy.EMAIL_DOMAIN
+        if needs_domains and cleaned.get("allowed_email_domains") == "":
+            self.add_error("allowed_email_domains", "List at least one domain for 'Work email'.")
+        return cleaned
 
 
 @admin.register(Company)
 class CompanyAdmin(admin.ModelAdmin):
-    list_display = ["slug", "name", "requires_mfa", "internal"]
-    list_filter = ["requires_mfa"]
+    form = CompanyForm
+    list_display = ["slug", "name", "join_policy", "requires_mfa", "internal"]
+    list_filter = ["join_policy", "requires_mfa"]
     search_fields = ["slug", "name"]
     prepopulated_fields = {"slug": ["name"]}
     ordering = ["name"]
@@ -23,6 +61,68 @@ class CompanyAdmin(admin.ModelAdmin):
     @admin.display(boolean=True, description="Internal (INTERNAL_COMPANY_NAMES)")
     def internal(self, company: Company) -> bool:
         return company.is_internal
+
+
+def _invite_expiry_default():  # type: ignore[no-untyped-def]
+    return timezone.now() + timedelta(days=INVITE_DAYS)
+
+
+class CompanyInviteForm(forms.ModelForm):
+    class Meta:
+        model = CompanyInvite
+        fields = ["company", "label", "max_uses", "expires_at", "revoked_at"]
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        if not self.instance.pk:
+            self.fields["expires_at"].initial = _invite_expiry_default
+        if isinstance(company := self.fields.get("company"), forms.ModelChoiceField):
+            company.queryset = Company.objects.filter(join_policy=Company.JoinPolicy.INVITE)
+            company.help_text = "Companies with the 'Invite links only' policy."
+
+    def clean_max_uses(self) -> int:
+        max_uses = self.cleaned_data["max_uses"]
+        if max_uses < 1:
+            raise forms.ValidationError("An invite is for at least one person.")
+        return max_uses
+
+
+@admin.register(CompanyInvite)
+class CompanyInviteAdmin(admin.ModelAdmin):
+    """Invite links: the link is shown once, right after the invite is created (only a hash of
+    its token is kept). Revoke an invite by setting 'revoked at'."""
+
+    form = CompanyInviteForm
+    list_display = ["company", "label", "use_count", "max_uses", "expires_at", "usable"]
+    list_filter = ["company"]
+    search_fields = ["label", "company__name"]
+    readonly_fields = ["use_count", "created_at"]
+    actions = ["revoke_invites"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: CompanyInvite | None = None):  # type: ignore[override]
+        return [*self.readonly_fields, "company"] if obj else self.readonly_fields
+
+    @admin.display(boolean=True, description="Usable")
+    def usable(self, invite: CompanyInvite) -> bool:
+        return invite.is_usable
+
+    def save_model(self, request: HttpRequest, obj: CompanyInvite, form, change: bool) -> None:  # type: ignore[no-untyped-def]
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        raw, obj.token_hash = token_new()
+        super().save_model(request, obj, form, change)
+        link = f"{settings.PUBLIC_URL}/sign-up/{obj.company.slug}?invite={raw}"
+        self.message_user(
+            request,
+            f"Invite link (copy it now, it is not shown again): {link}",
+            messages.WARNING,
+        )
+
+    @admin.action(description="Revoke selected invites")
+    def revoke_invites(self, request: HttpRequest, queryset: QuerySet[CompanyInvite]) -> None:
+        count = queryset.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+        self.message_user(request, f"Revoked {count} invite(s).", messages.SUCCESS)
 
 
 class _EmailMixin(forms.ModelForm):
@@ -54,6 +154,7 @@ class UserChangeForm(_EmailMixin, auth_forms.UserChangeForm):
             "last_name",
             "companies",
             "onboarded_at",
+            "email_verified_at",
             "mfa_phone",
             "failed_sign_in_count",
             "locked_at",
@@ -85,7 +186,7 @@ class UserAdmin(auth_admin.UserAdmin):
     inlines = [OnboardingAnswerInline]
     actions = ["unlock_accounts"]
     fieldsets = (
-        (None, {"fields": ("email", "password")}),
+        (None, {"fields": ("email", "email_verified_at", "password")}),
         ("Personal info", {"fields": ("first_name", "last_name", "external_id")}),
         ("Companies", {"fields": ("companies",)}),
         ("Activity", {"fields": ("request_count", "onboarded_at", "last_login", "date_joined")}),

@@ -17,6 +17,7 @@ from concierge.accounts.models import User
 from concierge.accounts.schemas import (
     CompanyOut,
     CurrentUserOut,
+    EmailVerifyIn,
     MfaEnrollIn,
     OnboardingAnswerIn,
     OnboardingAnswersIn,
@@ -43,7 +44,7 @@ def _image_url(request: HttpRequest, field) -> str | None:  # type: ignore[no-un
 
 
 def current_user_out(request: HttpRequest, user: User) -> CurrentUserOut:
-    companies = list(user.companies.all())
+    companies = selectors.user_companies_with_content(user=user)
     is_concierge = selectors.user_is_concierge(user=user)
     return CurrentUserOut(
         external_id=user.external_id,
@@ -60,9 +61,11 @@ def current_user_out(request: HttpRequest, user: User) -> CurrentUserOut:
         is_internal=any(c.is_internal for c in companies),
         onboarding_required=user.onboarded_at is None and not is_concierge,
         mfa_enabled=bool(user.mfa_phone),
-        mfa_required=any(c.requires_mfa for c in companies),
+        # Every company's MFA rule holds, verified or not.
+        mfa_required=any(c.requires_mfa for c in user.companies.all()),
         mfa_enrollment_available=not user.mfa_phone,
         is_concierge=is_concierge,
+        email_verification_pending=selectors.user_email_verification_pending(user=user),
     )
 
 
@@ -87,6 +90,7 @@ def sign_up(request: HttpRequest, payload: SignUpIn):
         first_name=payload.user.name,
         last_name=payload.user.last_name,
         company_slug=payload.user.company_slug,
+        invite=payload.user.invite,
     )
     return SignUpOut(data=services.sign_up_response_data(email))
 
@@ -126,6 +130,20 @@ def current_user(request: HttpRequest):
 def unlock(request: HttpRequest, unlock_token: str = ""):
     rate_limit(request, "password")
     services.user_unlock(token=unlock_token[:200])
+    return SuccessOut()
+
+
+@router.post("/users/verify_email", response={200: SuccessOut, **ERRORS}, auth=None)
+def email_verify(request: HttpRequest, payload: EmailVerifyIn):
+    rate_limit(request, "password")
+    services.email_verify(token=payload.token)
+    return SuccessOut()
+
+
+@router.post("/users/verify_email/resend", response={200: SuccessOut, **ERRORS}, auth=token_auth)
+def email_verification_resend(request: HttpRequest):
+    rate_limit(request, "password")
+    services.email_verification_send(user=request_auth_token(request).user)
     return SuccessOut()
 
 

@@ -18,6 +18,25 @@ class Company(models.Model):
     requires_mfa = models.BooleanField(
         default=False, help_text="Employees must enrol a phone for SMS codes."
     )
+
+    class JoinPolicy(models.TextChoices):
+        OPEN = "open", "Open: anyone with the sign-up link"
+        EMAIL_DOMAIN = "email_domain", "Work email: allowed domains, email verified first"
+        INVITE = "invite", "Invite links only"
+
+    join_policy = models.CharField(
+        max_length=20,
+        choices=JoinPolicy.choices,
+        default=JoinPolicy.OPEN,
+        help_text="How people join at /sign-up/<slug>. Work email: sign-up needs an address at "
+        "an allowed domain, and company content shows once the address is verified. Invite "
+        "links: create them under 'Company invites'.",
+    )
+    allowed_email_domains = models.TextField(
+        blank=True,
+        help_text="For 'Work email': one domain per line (e.g. acme.com); subdomains are not "
+        "included unless listed.",
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -30,6 +49,50 @@ class Company(models.Model):
     @property
     def is_internal(self) -> bool:
         return self.name in settings.INTERNAL_COMPANY_NAMES
+
+    @property
+    def email_domains(self) -> list[str]:
+        """The allowed domains, lower-case, without '@' or blanks."""
+        lines = self.allowed_email_domains.replace(",", "\n").splitlines()
+        return [d.strip().lstrip("@").lower() for d in lines if d.strip().lstrip("@")]
+
+    @property
+    def requires_verified_email(self) -> bool:
+        return self.join_policy == self.JoinPolicy.EMAIL_DOMAIN
+
+
+class CompanyInvite(models.Model):
+    """An invite link to join a company with the 'invite' policy. Only the token's SHA-256 is
+    stored: the link is shown once, when the invite is created."""
+
+    company = models.ForeignKey(Company, on_delete=models.CASCADE, related_name="invites")
+    label = models.CharField(
+        max_length=200, blank=True, help_text="Who it is for, e.g. 'Jane Doe' or 'Sales team'."
+    )
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    max_uses = models.PositiveIntegerField(
+        default=1,
+        help_text="How many accounts may join with it: 1 for one person's invite, more for a "
+        "link shared with a team.",
+    )
+    use_count = models.PositiveIntegerField(default=0, editable=False)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    expires_at = models.DateTimeField(help_text="The link stops working after this moment.")
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.company} invite {self.label or self.pk}"
+
+    @property
+    def is_usable(self) -> bool:
+        return (
+            self.revoked_at is None
+            and self.use_count < self.max_uses
+            and self.expires_at > timezone.now()
+        )
 
 
 class UserManager(DjangoUserManager["User"]):
@@ -62,6 +125,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     is_staff = models.BooleanField(default=False)
     date_joined = models.DateTimeField(default=timezone.now)
     onboarded_at = models.DateTimeField(null=True, blank=True)
+    # Set by the link emailed at sign-up; companies with the work-email policy show their
+    # content only to verified members.
+    email_verified_at = models.DateTimeField(null=True, blank=True)
 
     # Second factor: a verified phone number makes every sign-in ask for an SMS code.
     mfa_phone = models.CharField(max_length=20, blank=True)

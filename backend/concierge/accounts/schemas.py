@@ -44,12 +44,14 @@ class SignInOut(Schema):
     mfa_requires_verification: bool
 
 
+def _sign_up_user_schema(schema: dict[str, Any]) -> None:
+    document_required("email", "password", "name", "last_name", "company_slug")(schema)
+    # Optional, without a default: only invite links carry one (spec §3's payload has none).
+    schema["properties"]["invite"].pop("default", None)
+
+
 class SignUpUser(InputSchema):
-    model_config = ConfigDict(
-        json_schema_extra=document_required(
-            "email", "password", "name", "last_name", "company_slug"
-        )
-    )
+    model_config = ConfigDict(json_schema_extra=_sign_up_user_schema)
 
     email: str = ""
     password: str = ""
@@ -57,6 +59,8 @@ class SignUpUser(InputSchema):
     last_name: str = ""
     terms_of_service: int = 1
     company_slug: str = ""
+    # The token of an invite link (`/sign-up/<slug>?invite=...`), for invite-only companies.
+    invite: str = Field(default="", max_length=200)
 
     _email = field_validator("email")(require_email)
     _password = field_validator("password")(require_password)
@@ -148,6 +152,14 @@ class CurrentUserOut(Schema):
     mfa_required: bool
     mfa_enrollment_available: bool
     is_concierge: bool
+    # A work-email company's content stays hidden until the emailed link is followed.
+    email_verification_pending: bool
+
+
+class EmailVerifyIn(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("token"))
+
+    token: str = Field(default="", max_length=1000)
 
 
 class OtpIn(InputSchema):

@@ -10,6 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.hashers import check_password, make_password
 from django.contrib.auth.password_validation import validate_password
+from django.core import signing
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
@@ -20,6 +21,7 @@ from concierge.accounts import onboarding
 from concierge.accounts.models import (
     AuthToken,
     Company,
+    CompanyInvite,
     OnboardingAnswer,
     OneTimeCode,
     PasswordResetToken,
@@ -47,6 +49,15 @@ INVALID_OTP = "That verification code is invalid or has expired. Please request 
 TOO_MANY_OTP_ATTEMPTS = "Too many incorrect verification codes. Please try again in an hour."
 NO_PENDING_OTP = "There is no verification code waiting. Please request a new code."
 UNKNOWN_COMPANY = "We couldn't find that company. Please check the sign-up link from your employer."
+INVALID_INVITE = (
+    "This invite link is invalid, used up or expired. Please ask your employer for a new one."
+)
+INVALID_EMAIL_VERIFICATION = (
+    "This confirmation link is invalid, already used or expired. "
+    "Sign in to send yourself a new one."
+)
+EMAIL_ALREADY_VERIFIED = "Your email address is already confirmed."
+_EMAIL_VERIFICATION_SALT = "concierge.accounts.email-verification"
 # A precomputed hash so that an unknown email costs as much time as a wrong password.
 _DUMMY_PASSWORD_HASH = make_password("not-a-real-password")
 
@@ -72,25 +83,76 @@ def _password_errors(password: str, user: User | None = None) -> list[str]:
 
 
 def user_sign_up(
-    *, email: str, password: str, first_name: str, last_name: str, company_slug: str
+    *,
+    email: str,
+    password: str,
+    first_name: str,
+    last_name: str,
+    company_slug: str,
+    invite: str = "",
 ) -> str:
-    """Creates the account and returns its email. An email that already has an account gets
-    the same answer (so sign-up tells no one which accounts exist) and its owner an email."""
+    """Creates the account under the company's join policy and returns its email. An email
+    that already has an account gets the same answer (so sign-up tells no one which accounts
+    exist) and its owner an email."""
     company = Company.objects.filter(slug=company_slug.strip().lower()).first()
     if company is None:
         raise ValidationFailed.for_field("company_slug", UNKNOWN_COMPANY)
     email = email.strip().lower()
+    _email_domain_check(company, email)
     candidate = User(email=email, first_name=first_name.strip(), last_name=last_name.strip())
     if errors := _password_errors(password, candidate):
         raise ValidationFailed(errors[0], errors={"password": errors})
-    if not _user_create(candidate, password=password, company=company):
+    invite_hash = _invite_hash(company, invite)
+    if not _user_create(candidate, password=password, company=company, invite_hash=invite_hash):
         _email_taken_notify(email)
     return email
 
 
+def _email_domain_check(company: Company, email: str) -> None:
+    if not company.requires_verified_email:
+        return
+    domains = company.email_domains
+    if email.rpartition("@")[2] not in domains:
+        listed = ", ".join(f"@{d}" for d in domains) or "your company's domain"
+        raise ValidationFailed.for_field(
+            "email",
+            f"{company.name} accounts need a work email address ({listed}). "
+            "Please sign up with your work email.",
+        )
+
+
+def _invite_hash(company: Company, invite: str) -> str | None:
+    """The hash of the invite token a sign-up needs, or None when the company needs none."""
+    if company.join_policy != Company.JoinPolicy.INVITE:
+        return None
+    if not invite.strip():
+        raise ValidationFailed.for_field(
+            "invite", f"Joining {company.name} needs the invite link from your employer."
+        )
+    return token_hash(invite.strip())
+
+
+def _invite_use(company: Company, invite_hash: str) -> None:
+    """Counts one use of the company's invite (locked), or refuses the sign-up."""
+    invite = (
+        CompanyInvite.objects.select_for_update()
+        .filter(company=company, token_hash=invite_hash)
+        .first()
+    )
+    if invite is None or not invite.is_usable:
+        raise ValidationFailed.for_field("invite", INVALID_INVITE)
+    invite.use_count = F("use_count") + 1
+    invite.save(update_fields=["use_count"])
+
+
 @transaction.atomic
-def _user_create(candidate: User, *, password: str, company: Company) -> bool:
-    """False when the email already has an account (in any letter case)."""
+def _user_create(
+    candidate: User, *, password: str, company: Company, invite_hash: str | None
+) -> bool:
+    """False when the email already has an account (in any letter case). An invite is used
+    up either way, so a second try with it tells nothing about the first email either."""
+    if invite_hash is not None:
+        _invite_use(company, invite_hash)
     if User.objects.filter(email__iexact=candidate.email).exists():
         check_password(password, _DUMMY_PASSWORD_HASH)  # as long as hashing a new password
         return False
@@ -105,7 +167,72 @@ def _user_create(candidate: User, *, password: str, company: Company) -> bool:
     except IntegrityError:
         return False
     user.companies.add(company)
+    if company.requires_verified_email:
+        email_verification_send(user=user)
     return True
+
+
+def email_verification_token(*, user: User) -> str:
+    """A signed link token for `user`'s current address. It expires by its timestamp and works
+    once: verifying makes every token of the account stale."""
+    return signing.dumps(
+        {"user": str(user.external_id), "email": user.email},
+        salt=_EMAIL_VERIFICATION_SALT,
+    )
+
+
+def email_verification_send(*, user: User) -> None:
+    """Emails the confirmation link (queued, sent once the transaction commits)."""
+    if user.email_verified_at is not None:
+        raise ApiError(EMAIL_ALREADY_VERIFIED, status_code=422)
+    link = _link(f"/verify-email/{email_verification_token(user=user)}")
+    days = settings.EMAIL_VERIFICATION_TTL_SECONDS // 86400
+    email_enqueue(
+        to=user.email,
+        subject="Confirm your email address",
+        body=(
+            f"Hello {user.first_name},\n\n"
+            "Please confirm your email address to see your company's benefits:\n"
+            f"{link}\n\n"
+            f"The link works once and expires in {days} days. "
+            "If you didn't create an account, you can ignore this email."
+        ),
+    )
+
+
+def _email_verification_claims(token: str) -> dict[str, str] | None:
+    try:
+        claims = signing.loads(
+            token, salt=_EMAIL_VERIFICATION_SALT, max_age=settings.EMAIL_VERIFICATION_TTL_SECONDS
+        )
+    except signing.BadSignature:  # also SignatureExpired
+        return None
+    if not isinstance(claims, dict) or not all(
+        isinstance(claims.get(k), str) for k in ("user", "email")
+    ):
+        return None
+    return claims
+
+
+@transaction.atomic
+def email_verify(*, token: str) -> User:
+    """Marks the address verified by a link from `email_verification_send`."""
+    claims = _email_verification_claims(token)
+    user = None
+    if claims is not None:
+        try:
+            user = (
+                User.objects.select_for_update()
+                .filter(external_id=claims["user"], email=claims["email"], is_active=True)
+                .first()
+            )
+        except DjangoValidationError:  # not a UUID
+            user = None
+    if user is None or user.email_verified_at is not None:
+        raise ValidationFailed.for_field("token", INVALID_EMAIL_VERIFICATION)
+    user.email_verified_at = timezone.now()
+    user.save(update_fields=["email_verified_at"])
+    return user
 
 
 def _email_taken_notify(email: str) -> None:

@@ -2,6 +2,7 @@
 
 Visibility: a benefit is seen by employees of the companies it is attached to; a partner offer
 (product) with no companies is seen by everyone, one with companies only by their employees.
+A company with the work-email join policy counts only once the employee's email is verified.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
+from concierge.accounts.selectors import companies_with_content_queryset
 from concierge.common.errors import NotFound
 from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
 
@@ -24,7 +26,7 @@ MAX_ID = 2**63 - 1
 def offering_visible_queryset(*, user: User) -> QuerySet[Offering]:
     audience = Offering.companies.through.objects.filter(offering_id=OuterRef("pk"))
     return Offering.objects.alias(
-        for_user=Exists(audience.filter(company__members=user)),
+        for_user=Exists(audience.filter(company__in=companies_with_content_queryset(user=user))),
         has_audience=Exists(audience),
     ).filter(
         Q(type=Offering.Type.BENEFIT, for_user=True)

@@ -55,6 +55,7 @@ const loaders = {
   forgotPassword: () => import('@/features/auth/routes/ForgotPassword'),
   resetPassword: () => import('@/features/auth/routes/ResetPassword'),
   unlock: () => import('@/features/auth/routes/UnlockUser'),
+  verifyEmail: () => import('@/features/auth/routes/VerifyEmail'),
   mfaEnrollment: () => import('@/features/auth/routes/MfaEnrollment'),
   dashboard: () => import('@/features/dashboard/routes/Dashboard'),
   requests: () => import('@/features/requests/routes/Requests'),
@@ -110,6 +111,10 @@ export const routes: RouteObject[] = [
             ...screen(loaders.resetPassword, 'Reset Password'),
           },
           { path: '/unlock/:unlockToken', ...screen(loaders.unlock, 'Unlock Account') },
+          {
+            path: '/verify-email/:verificationToken',
+            ...screen(loaders.verifyEmail, 'Confirm Email'),
+          },
           {
             element: <RequireMfaEnrollment />,
             children: [

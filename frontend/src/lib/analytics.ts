@@ -7,6 +7,7 @@ import { config } from './config'
 const ANONYMISED: Array<[RegExp, string]> = [
   [/^\/reset-password\/[^/]+/, '/reset-password/:resetToken'],
   [/^\/unlock\/[^/]+/, '/unlock/:unlockToken'],
+  [/^\/verify-email\/[^/]+/, '/verify-email/:verificationToken'],
   [/^\/requests\/category\/[^/]+/, '/requests/category/:categoryId'],
   [/^\/requests\/(?!category\/)[^/]+/, '/requests/:requestId'],
   [/^\/attachments\/.+/, '/attachments/:fileKey'],

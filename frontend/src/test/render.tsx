@@ -78,6 +78,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     initials: 'JD',
     is_concierge: false,
     is_internal: false,
+    email_verification_pending: false,
     mfa_enabled: false,
     mfa_enrollment_available: false,
     mfa_required: false,

@@ -158,6 +158,7 @@ def test_company_admin_edits_requires_mfa(admin_client_, company):
             "name": company.name,
             "slug": company.slug,
             "requires_mfa": "on",
+            "join_policy": "open",
             "created_at_0": "2026-01-01",
             "created_at_1": "00:00:00",
         },

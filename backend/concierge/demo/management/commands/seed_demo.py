@@ -132,7 +132,12 @@ class Command(BaseCommand):
         for company in demo_data("people")["companies"]:
             companies[company["slug"]], _ = Company.objects.update_or_create(
                 slug=company["slug"],
-                defaults={"name": company["name"], "requires_mfa": company["requires_mfa"]},
+                defaults={
+                    "name": company["name"],
+                    "requires_mfa": company["requires_mfa"],
+                    "join_policy": company.get("join_policy", Company.JoinPolicy.OPEN),
+                    "allowed_email_domains": "\n".join(company.get("allowed_email_domains", [])),
+                },
             )
         return companies
 
@@ -305,7 +310,8 @@ class Command(BaseCommand):
             write(f"  {demo['email']:<24} {name}, {demo['role']}")
         write("")
         write(
-            f"Companies: {Company.objects.count()} (sign-up links: /sign-up/acme, /sign-up/globex)"
+            f"Companies: {Company.objects.count()} (sign-up links: /sign-up/acme, /sign-up/globex, "
+            "/sign-up/initech with an @initech.example email)"
         )
         write(
             f"Survey categories: {SurveyCategory.objects.count()}, "

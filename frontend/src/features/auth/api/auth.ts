@@ -25,6 +25,7 @@ export const MESSAGES = {
   sendOtpFallback: 'Unable to request MFA token at this time.',
   enrollFallback: 'Unable to enroll in MFA at this time.',
   unlockFallback: 'Unable to unlock your account',
+  verifyEmailFallback: 'Unable to confirm your email address',
 } as const
 
 function bearerToken(response: Response): string | null {
@@ -64,6 +65,8 @@ export interface SignUpInput {
   name: string
   last_name: string
   company_slug: string
+  /** The invite link's token, for companies that take sign-ups by invite only. */
+  invite?: string
 }
 
 export async function signUp(input: SignUpInput): Promise<AccountResult> {
@@ -151,6 +154,18 @@ export async function unlockAccount(unlockToken: string): Promise<AccountResult>
   })
   if (!response.ok) {
     return { success: false, error: errorMessage(error, undefined, MESSAGES.unlockFallback) }
+  }
+  return { success: true }
+}
+
+export const INVALID_EMAIL_VERIFICATION =
+  'This confirmation link is invalid, already used or expired. Sign in to send yourself a new one.'
+
+/** Follows the link emailed at sign-up: confirms the account's email address. */
+export async function verifyEmail(token: string): Promise<AccountResult> {
+  const { error, response } = await api.POST('/api/v1/users/verify_email', { body: { token } })
+  if (!response.ok) {
+    return { success: false, error: errorMessage(error, undefined, MESSAGES.verifyEmailFallback) }
   }
   return { success: true }
 }

@@ -77,6 +77,33 @@ describe('SignUp', () => {
     })
   })
 
+  it('Hardening 9: the invite token in the URL is sent with the sign-up', async () => {
+    let sent: { user?: Record<string, unknown> } = {}
+    server.use(
+      signUpOk((body) => (sent = body as typeof sent)),
+      signInOk(),
+    )
+    const { user, router } = renderSignUp('/sign-up/hooli?invite=tok-123')
+    await fill(user, VALID)
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/about-us'))
+    expect(sent.user).toMatchObject({ company_slug: 'hooli', invite: 'tok-123' })
+  })
+
+  it('Hardening 9: a refused invite shows the server message', async () => {
+    const message =
+      'This invite link is invalid, used up or expired. Please ask your employer for a new one.'
+    server.use(
+      http.post(apiUrl('/api/v1/users/sign_up'), () =>
+        errorResponse(422, message, { invite: [message] }),
+      ),
+    )
+    const { user } = renderSignUp('/sign-up/hooli?invite=used')
+    await fill(user, VALID)
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByText(message)).toBeInTheDocument()
+  })
+
   it('§4 sign-up: when the automatic sign-in reports MFA enrolment available it goes to MfaEnrollment', async () => {
     server.use(signUpOk(), signInOk({ mfaRequiresVerification: true }))
     const { user, router } = renderSignUp('/sign-up')

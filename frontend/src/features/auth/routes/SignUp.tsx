@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { type Path, useForm } from 'react-hook-form'
-import { useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button, FormError, Link, Paragraph, TextInput } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
 import { type SignUpValues, signUpSchema } from '@/lib/formRules'
@@ -23,6 +23,8 @@ const SERVER_FIELDS: Record<string, Path<SignUpValues>> = {
 /** SignUp (spec §2, §4): under the company in the URL, or a company code the user types. */
 export default function SignUp() {
   const { companySlug } = useParams()
+  const [searchParams] = useSearchParams()
+  const invite = searchParams.get('invite') ?? undefined
   const navigate = useNavigate()
   const needsCompanyCode = !companySlug
   const schema = useMemo(() => signUpSchema(needsCompanyCode), [needsCompanyCode])
@@ -46,6 +48,7 @@ export default function SignUp() {
         email: values.email,
         password: values.password,
         company_slug: companySlug ?? values.companyCode ?? '',
+        invite,
       })
       if (!result.success) {
         let shownOnField = false

@@ -1,9 +1,9 @@
-import { CircleCheck, CircleX } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router'
 import { Button, Paragraph, Spinner } from '@/design-system'
 import { INVALID_UNLOCK_TOKEN, unlockAccount } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
+import { StatusIcon } from '../components/StatusIcon'
 import { SupportLink } from '../components/SupportLink'
 
 export const UNLOCK_FAILED =
@@ -69,20 +69,5 @@ export default function UnlockUser() {
         Return to sign in
       </Button>
     </div>
-  )
-}
-
-function StatusIcon({ ok }: { ok: boolean }) {
-  const Icon = ok ? CircleCheck : CircleX
-  return (
-    <span
-      className={
-        ok
-          ? 'inline-flex size-14 items-center justify-center rounded-full bg-success-50 text-success-700'
-          : 'inline-flex size-14 items-center justify-center rounded-full bg-danger-50 text-danger-600'
-      }
-    >
-      <Icon aria-hidden="true" className="size-7" />
-    </span>
   )
 }

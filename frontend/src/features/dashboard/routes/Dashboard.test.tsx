@@ -133,6 +133,17 @@ describe('Dashboard', () => {
     await screen.findByRole('heading', { name: 'You have no open requests' })
   })
 
+  it('Hardening 9: while the work email is unverified the dashboard asks to check the inbox', async () => {
+    const lists = requestLists({})
+    server.use(...catalogue(), ...lists.handlers)
+    renderDashboard(makeUser({ request_count: 1, email_verification_pending: true }))
+    expect(
+      screen.getByRole('region', { name: 'Check your inbox to confirm your email address' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Resend' })).toBeInTheDocument()
+    await screen.findByRole('heading', { name: 'You have no open requests' })
+  })
+
   it('§2 dashboard: request_count 0 shows the first-request introduction (3-4 hours per task) instead of a request', async () => {
     const fake = fakeSurveyServer({ surveyId: 603 })
     const lists = requestLists({ open: [makeRequest()] })

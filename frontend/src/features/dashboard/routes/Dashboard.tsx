@@ -7,6 +7,7 @@ import { Compass, Plus } from 'lucide-react'
 import { useId } from 'react'
 import { BroughtToYouBy, Button, buttonClassName, PageHeader } from '@/design-system'
 import { useCurrentUser } from '@/lib/currentUser'
+import { EmailVerificationNotice } from '@/lib/email-verification/EmailVerificationNotice'
 import { INTRO_SURVEY_ID, INTRO_SURVEY_NAME, useRequestDrawer } from '@/lib/requestDrawer'
 import { CATEGORIES_ANCHOR, CategoriesOverview } from '../components/CategoriesOverview'
 import { FirstRequestIntro } from '../components/FirstRequestIntro'
@@ -28,6 +29,8 @@ export default function Dashboard() {
           ? 'Your personal concierge is ready when you are.'
           : 'Here’s what’s happening with your requests.'}
       </PageHeader>
+
+      <EmailVerificationNotice />
 
       {firstTime ? <FirstRequestIntro onCreate={createRequest} /> : <LatestRequest />}
 

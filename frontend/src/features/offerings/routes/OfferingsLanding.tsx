@@ -1,6 +1,7 @@
 import { ArrowRight, LifeBuoy } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Assistant, Button, Heading, Link, PageHeader, Paragraph } from '@/design-system'
+import { EmailVerificationNotice } from '@/lib/email-verification/EmailVerificationNotice'
 import { BENEFITS_HELP_SURVEY_ID, useRequestDrawer } from '@/lib/requestDrawer'
 import { FEATURED_BENEFITS, FEATURED_PRODUCTS, useOfferings } from '../api'
 import { OfferingDetailsDrawer } from '../components/OfferingDetailsDrawer'
@@ -27,6 +28,7 @@ export default function OfferingsLanding() {
           Your benefits and exclusive partner offers, all in one place. Open any card for the
           details, or ask your concierge to help you make the most of them.
         </PageHeader>
+        <EmailVerificationNotice />
         <BenefitsHelp />
         <FeaturedSection
           kind="benefits"
