@@ -124,8 +124,9 @@ def test_hardening_7_redis_outage_degrades_sign_in_desk_writes_and_presence(
     }
 
 
-def test_hardening_7_readiness_is_503_without_the_database():
+def test_hardening_7_readiness_is_503_without_the_database(settings):
     """Hardening 7: readiness reports each dependency; no database means 503 unavailable"""
+    settings.REDIS_URL = ""  # the embedded default: no cache server to report on
     from unittest import mock
 
     from django.db import OperationalError
