@@ -12,7 +12,7 @@ VAR := var
 PYTHON ?= python3
 export PRODUCT_NAME ?= Concierge
 
-.PHONY: help run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium nginx wrk migrate demo bench budget lighthouse clean
+.PHONY: help lock run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium nginx wrk migrate demo bench budget lighthouse clean
 
 help:
 	@echo "make run    install, migrate, load demo data, build the web app and serve on http://$(HOST):$(PORT)"
@@ -20,11 +20,21 @@ help:
 	@echo "make dev    backend on :8000 and Vite dev server on :5173 with hot reload"
 	@echo "make lint | fmt | openapi | bench | lighthouse | clean"
 
-$(VENV)/.installed: backend/pyproject.toml
+# Python packages exactly as pinned (with hashes) in backend/requirements.lock; see `make lock`.
+$(VENV)/.installed: backend/pyproject.toml backend/requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
-	$(PIP) install --quiet -e './backend[dev]'
+	$(PIP) install --quiet --require-hashes -r backend/requirements.lock
+	$(PIP) install --quiet --no-deps -e ./backend
 	touch $@
+
+# Re-pins backend/requirements.lock from pyproject.toml (newest releases its ranges allow).
+# One package only: make lock LOCK_ARGS='--upgrade-package django'.
+lock:
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet pip-tools
+	cd backend && ../$(VENV)/bin/pip-compile --quiet --generate-hashes --extra dev --strip-extras \
+	  --allow-unsafe --no-emit-find-links --no-emit-index-url $(LOCK_ARGS) -o requirements.lock pyproject.toml
 
 frontend/node_modules/.installed: frontend/package.json
 	cd frontend && npm install --no-audit --no-fund
