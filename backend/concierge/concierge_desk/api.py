@@ -185,7 +185,7 @@ def _detail(request: HttpRequest, request_id: int) -> DeskRequestDetailOut:
     out = DeskRequestOut(
         id=service_request.pk,
         name=service_request.name,
-        status=service_request.status,
+        status=RequestStatus(service_request.status),
         details=service_request.details,
         company=CompanyRef(id=companies[0].pk, name=companies[0].name) if companies else None,
         employee=EmployeeProfileOut(
