@@ -22,7 +22,7 @@ from concierge.demo.management.commands.seed_demo import simple_pdf
 from concierge.servicerequests import services as request_services
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.surveys.models import RequestSurvey, SurveyCategory
-from e2e.conftest import PASSWORD, wait_until
+from e2e.conftest import PASSWORD, asked, continue_button, settle, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -158,29 +158,6 @@ def dog_walker_request(user: User) -> ServiceRequest:
 
 def drawer(page: Page, name: str = DOG_WALKER) -> Locator:
     return page.get_by_role("dialog", name=name)
-
-
-def asked(page: Page, question: str) -> None:
-    """Penny is asking `question` (the current question's form is labelled by it)."""
-    expect(page.get_by_role("form", name=question)).to_be_visible()
-    settle(page)
-
-
-def continue_button(page: Page) -> Locator:
-    return page.get_by_role("button", name="Continue", exact=True)
-
-
-def settle(page: Page) -> None:
-    """Waits until the drawer body stops scrolling: it scrolls smoothly to the newest message,
-    and a press whose pointer-up lands after the chip moved away is (rightly) not a press."""
-    body = page.locator("[data-drawer-body]")
-    last = None
-    for _ in range(30):
-        top = body.evaluate("el => el.scrollTop")
-        if top == last:
-            return
-        last = top
-        page.wait_for_timeout(100)
 
 
 def pick(page: Page, option: str) -> None:

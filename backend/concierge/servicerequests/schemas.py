@@ -5,7 +5,7 @@ from typing import Any
 from uuid import UUID
 
 from django.core.serializers.json import DjangoJSONEncoder
-from ninja import Schema
+from ninja import Header, Schema
 from pydantic import ConfigDict, Field
 
 from concierge.common.openapi import document_required
@@ -69,6 +69,15 @@ class MessageIn(Schema):
 
 class MessageCreateIn(Schema):
     message: MessageIn
+
+
+def idempotency_key_header(created: str) -> Any:
+    """The optional Idempotency-Key header of a message-creating endpoint (both sides)."""
+    return Header(
+        None,
+        alias="Idempotency-Key",
+        description=f"Send the same value when retrying: the {created} is created once.",
+    )
 
 
 def json_datetime(value: datetime | None) -> str | None:
