@@ -11,6 +11,7 @@ import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import brotli
 import pytest
 import sentry_sdk
 from django.test import Client
@@ -35,8 +36,12 @@ class Ingestion:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                if self.headers.get("Content-Encoding") == "gzip":
+                # The SDK compresses with brotli when it is installed (whitenoise brings it).
+                encoding = self.headers.get("Content-Encoding")
+                if encoding == "gzip":
                     body = gzip.decompress(body)
+                elif encoding == "br":
+                    body = brotli.decompress(body)
                 ingestion.envelopes.append(body)
                 self.send_response(200)
                 self.end_headers()
