@@ -107,7 +107,7 @@ dev: install demo
 
 lint: $(VENV)/.installed frontend/node_modules/.installed
 	cd backend && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .
-	cd backend && ../$(VENV)/bin/mypy concierge config
+	cd backend && ../$(VENV)/bin/mypy concierge config bench
 	cd backend && ../$(VENV)/bin/lint-imports
 	cd frontend && npx biome check src
 

@@ -31,6 +31,8 @@ from freezegun import freeze_time
 from concierge.accounts.models import Company, User
 from concierge.notifications.background import _Enqueue, worker_new
 from concierge.notifications.outbox import OutboxItem, outbox_list
+from concierge.servicerequests import services as request_services
+from concierge.servicerequests.models import ServiceRequest
 
 API_PREFIX = "/api/v1/"
 DEFAULT_PASSWORD = "correct-horse-battery-42"
@@ -334,6 +336,21 @@ def signed_in_api(api, user) -> ApiClient:
     response = api.sign_in(user.email)
     assert response.status_code == 200, response.content
     return api
+
+
+@pytest.fixture
+def make_request(db):
+    """`make_request(user, name=..., status=..., details=...)`: a request made through the
+    service the API uses (the employee's and the desk's tests share it)."""
+
+    def make(user, name="Find a dog walker", status=None, **kwargs) -> ServiceRequest:
+        service_request = request_services.request_create(user=user, name=name, **kwargs)
+        if status is not None:
+            service_request.status = status
+            service_request.save(update_fields=["status"])
+        return service_request
+
+    return make
 
 
 # --------------------------------------------------------------------------- concierge desk

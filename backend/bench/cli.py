@@ -120,6 +120,10 @@ class LayoutFigures:
         return next((r for r in self.rows if r.scenario == scenario and r.rate == rate), None)
 
 
+Step = Callable[[LayoutFigures, Layout, Prepared], None]
+"""One scenario's measurement on one layout, writing its rows into the layout's figures."""
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument(
@@ -355,7 +359,7 @@ class Bench:
 
         turn = 0
 
-        def each(step: Callable[[LayoutFigures, Layout, Prepared], None]) -> None:
+        def each(step: Step) -> None:
             """Interleaved: one layout after the other, each phase starting with the next
             layout in turn; each waits until the one before has worked off its queue."""
             nonlocal turn
@@ -374,6 +378,14 @@ class Bench:
             payloads = [http_request("GET", p, host(layout), prepared.auth) for p in paths]
             return lambda: payloads[rng.randrange(len(payloads))]
 
+        def fixed_rate(key: str, label: str, rate: float) -> Step:
+            return lambda f, lay, p: self.fixed(
+                f, lay, label, [Stream(label, rate, getter(lay, p, _paths(key, p)))]
+            )
+
+        def capacity_of(key: str, label: str) -> Step:
+            return lambda f, lay, p: self.capacity(f, lay, label, _paths(key, p), p.auth)
+
         for layout, prepared in layouts:
             check_answers(layout, prepared)
         if "floor" in args.only:
@@ -384,20 +396,9 @@ class Bench:
                 continue
             for rate in args.rates:
                 print(f"{label}: {rate:g} req/s for {args.seconds:g} s", flush=True)
-                each(
-                    lambda f, lay, p, rate=rate, key=key, label=label: self.fixed(
-                        f,
-                        lay,
-                        label,
-                        [Stream(label, rate, getter(lay, p, _paths(key, p)))],
-                    )
-                )
+                each(fixed_rate(key, label, rate))
             print(f"{label}: capacity, wrk {args.connections} connections", flush=True)
-            each(
-                lambda f, lay, p, key=key, label=label: self.capacity(
-                    f, lay, label, _paths(key, p), p.auth
-                )
-            )
+            each(capacity_of(key, label))
         if "signin" in args.only:
             print(
                 f"Sign-in: {args.sign_in_rate:g}/s with list reads at "

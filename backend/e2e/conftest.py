@@ -20,6 +20,7 @@ import pytest
 import redis
 from django.conf import settings
 from django.db import connection
+from playwright.sync_api import Locator, Page, expect
 
 from bench.layouts import BACKEND_DIR, HOST, Layout, LayoutSpec, free_port
 from concierge.accounts.models import Company, User
@@ -245,3 +246,29 @@ def wait_until(page, condition: Callable[[], bool], timeout_ms: int = 5000) -> N
             raise AssertionError("Condition not met in time")
         page.wait_for_timeout(100)
         waited += 100
+
+
+# --------------------------------------------------------------------------- the request drawer
+
+
+def settle(page: Page) -> None:
+    """Waits until the drawer body stops scrolling: it scrolls smoothly to the newest message,
+    and a press whose pointer-up lands after the chip moved away is (rightly) not a press."""
+    body = page.locator("[data-drawer-body]")
+    last = None
+    for _ in range(30):
+        top = body.evaluate("el => el.scrollTop")
+        if top == last:
+            return
+        last = top
+        page.wait_for_timeout(100)
+
+
+def asked(page: Page, question: str) -> None:
+    """Penny is asking `question` (the current question's form is labelled by it)."""
+    expect(page.get_by_role("form", name=question)).to_be_visible()
+    settle(page)
+
+
+def continue_button(page: Page) -> Locator:
+    return page.get_by_role("button", name="Continue", exact=True)

@@ -34,7 +34,14 @@ from concierge.concierge_desk.models import InternalNote
 from concierge.demo.management.commands.seed_demo import simple_pdf
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.surveys.models import SurveyCategory
-from e2e.conftest import SCREENSHOT_DIR, VIEWPORTS, outbox_items
+from e2e.conftest import (
+    SCREENSHOT_DIR,
+    VIEWPORTS,
+    asked,
+    continue_button,
+    outbox_items,
+    settle,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -143,28 +150,6 @@ def expect_live(page: Page, event_type: str, request_id: int, **fields) -> None:
     while not arrived():
         assert time.monotonic() < deadline, (event_type, request_id, live_events(page))
         page.wait_for_timeout(50)
-
-
-def settle(page: Page) -> None:
-    """Waits until the drawer body stops scrolling to the newest message (a press whose
-    pointer-up lands after the chip moved away is, rightly, not a press)."""
-    body = page.locator("[data-drawer-body]")
-    last = None
-    for _ in range(30):
-        top = body.evaluate("el => el.scrollTop")
-        if top == last:
-            return
-        last = top
-        page.wait_for_timeout(100)
-
-
-def asked(page: Page, question: str) -> None:
-    expect(page.get_by_role("form", name=question)).to_be_visible()
-    settle(page)
-
-
-def continue_button(page: Page) -> Locator:
-    return page.get_by_role("button", name="Continue", exact=True)
 
 
 def submit_passport_request(page: Page) -> None:

@@ -9,8 +9,6 @@ input type: two selects, a text, an optional multiline, an upload, a phone and a
 from __future__ import annotations
 
 import re
-import struct
-import zlib
 from pathlib import Path
 
 import pytest
@@ -22,7 +20,8 @@ from concierge.demo.management.commands.seed_demo import simple_pdf
 from concierge.servicerequests import services as request_services
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.surveys.models import RequestSurvey, SurveyCategory
-from e2e.conftest import PASSWORD, wait_until
+from concierge.uploads.tests.samples import png_bytes
+from e2e.conftest import PASSWORD, asked, continue_button, settle, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -62,26 +61,6 @@ new MutationObserver((records) => {
 # --------------------------------------------------------------------------- files
 
 
-def png_bytes(width: int = 8, height: int = 8, rgb: tuple[int, int, int] = (200, 120, 40)) -> bytes:
-    """A small, valid RGB PNG."""
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (
-            struct.pack(">I", len(data))
-            + kind
-            + data
-            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-        )
-
-    row = b"\x00" + bytes(rgb) * width
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-        + chunk(b"IDAT", zlib.compress(row * height))
-        + chunk(b"IEND", b"")
-    )
-
-
 @pytest.fixture
 def files(tmp_path: Path) -> dict[str, Path]:
     """Real files to upload: a PNG photo, a second PNG image and a one-page PDF."""
@@ -92,7 +71,7 @@ def files(tmp_path: Path) -> dict[str, Path]:
         "photo": out / "backyard.png",
         "pdf": out / "walker-agreement.pdf",
     }
-    paths["dog"].write_bytes(png_bytes())
+    paths["dog"].write_bytes(png_bytes(8, 8, (200, 120, 40)))
     paths["photo"].write_bytes(png_bytes(16, 12, (30, 90, 200)))
     paths["pdf"].write_bytes(simple_pdf("Walker agreement", ("Signed by Dana",)))
     return paths
@@ -158,29 +137,6 @@ def dog_walker_request(user: User) -> ServiceRequest:
 
 def drawer(page: Page, name: str = DOG_WALKER) -> Locator:
     return page.get_by_role("dialog", name=name)
-
-
-def asked(page: Page, question: str) -> None:
-    """Penny is asking `question` (the current question's form is labelled by it)."""
-    expect(page.get_by_role("form", name=question)).to_be_visible()
-    settle(page)
-
-
-def continue_button(page: Page) -> Locator:
-    return page.get_by_role("button", name="Continue", exact=True)
-
-
-def settle(page: Page) -> None:
-    """Waits until the drawer body stops scrolling: it scrolls smoothly to the newest message,
-    and a press whose pointer-up lands after the chip moved away is (rightly) not a press."""
-    body = page.locator("[data-drawer-body]")
-    last = None
-    for _ in range(30):
-        top = body.evaluate("el => el.scrollTop")
-        if top == last:
-            return
-        last = top
-        page.wait_for_timeout(100)
 
 
 def pick(page: Page, option: str) -> None:

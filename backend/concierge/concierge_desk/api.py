@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from django.http import HttpRequest
 from django.utils import timezone
-from ninja import Header, Query, Router, Schema, Status
+from ninja import Query, Router, Schema, Status
 from pydantic import Field
 
 from concierge.accounts.auth import TokenAuth, request_auth_token
@@ -48,7 +48,7 @@ from concierge.servicerequests import selectors as request_selectors
 from concierge.servicerequests import services as request_services
 from concierge.servicerequests.choices import MessageSource, RequestStatus
 from concierge.servicerequests.html import html_to_text
-from concierge.servicerequests.schemas import message_out
+from concierge.servicerequests.schemas import idempotency_key_header, message_out
 
 if TYPE_CHECKING:
     from concierge.accounts.models import AuthToken, User
@@ -185,7 +185,7 @@ def _detail(request: HttpRequest, request_id: int) -> DeskRequestDetailOut:
     out = DeskRequestOut(
         id=service_request.pk,
         name=service_request.name,
-        status=service_request.status,
+        status=RequestStatus(service_request.status),
         details=service_request.details,
         company=CompanyRef(id=companies[0].pk, name=companies[0].name) if companies else None,
         employee=EmployeeProfileOut(
@@ -289,11 +289,7 @@ def reply_create(
     request: HttpRequest,
     request_id: int,
     payload: ReplyCreateIn,
-    idempotency_key: str | None = Header(  # noqa: B008
-        None,
-        alias="Idempotency-Key",
-        description="Send the same value when retrying: the reply is created once.",
-    ),
+    idempotency_key: str | None = idempotency_key_header("reply"),  # noqa: B008
 ):
     """A reply to the employee, signed '<first name> from <product>' (source life_concierge).
 

@@ -110,7 +110,9 @@ class EmployeeProfileOut(Schema):
 class DeskRequestOut(Schema):
     id: int
     name: str
-    status: str = Field(description="open, in_progress or closed (RequestStatus).")
+    status: RequestStatus = Field(
+        description="open ('In Queue'), in_progress, or closed ('Completed')."
+    )
     details: str
     company: CompanyRef | None
     employee: EmployeeProfileOut

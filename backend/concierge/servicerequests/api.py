@@ -6,7 +6,7 @@ from typing import Any
 
 import orjson
 from django.http import HttpRequest, HttpResponse
-from ninja import Header, Router
+from ninja import Router
 
 from concierge.accounts.auth import request_auth_token
 from concierge.common.schemas import ErrorOut
@@ -16,6 +16,7 @@ from concierge.servicerequests.schemas import (
     MessageCreateIn,
     RequestDetailOut,
     RequestListOut,
+    idempotency_key_header,
     json_datetime,
     message_data,
 )
@@ -98,11 +99,7 @@ def message_create(
     request: HttpRequest,
     request_id: int,
     payload: MessageCreateIn,
-    idempotency_key: str | None = Header(  # noqa: B008
-        None,
-        alias="Idempotency-Key",
-        description="Send the same value when retrying: the message is created once.",
-    ),
+    idempotency_key: str | None = idempotency_key_header("message"),  # noqa: B008
 ):
     """A message from the signed-in user; a closed request is reopened by it."""
     user = request_auth_token(request).user

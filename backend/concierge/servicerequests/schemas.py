@@ -5,10 +5,11 @@ from typing import Any
 from uuid import UUID
 
 from django.core.serializers.json import DjangoJSONEncoder
-from ninja import Schema
+from ninja import Header, Schema
 from pydantic import ConfigDict, Field
 
 from concierge.common.openapi import document_required
+from concierge.servicerequests.choices import MessageSource, RequestStatus
 from concierge.servicerequests.models import Message
 
 _JSON_ENCODER = DjangoJSONEncoder()  # what Ninja's renderer uses for datetimes
@@ -24,7 +25,7 @@ class AttachmentOut(Schema):
 class MessageOut(Schema):
     id: int
     body_html: str = Field(description="Sanitised HTML: only <a href> and <br>.")
-    source: str = Field(description="'user' (the employee) or 'life_concierge' (MessageSource).")
+    source: MessageSource = Field(description="'user' (the employee) or 'life_concierge'.")
     source_name: str
     external_created_at: datetime
     attachment_keys: list[str]
@@ -35,8 +36,8 @@ class RequestOut(Schema):
     id: int
     external_id: UUID
     name: str
-    status: str = Field(
-        description="open ('In Queue'), in_progress, or closed ('Completed') (RequestStatus)."
+    status: RequestStatus = Field(
+        description="open ('In Queue'), in_progress, or closed ('Completed')."
     )
     issued_at: datetime
     details: str
@@ -68,6 +69,15 @@ class MessageIn(Schema):
 
 class MessageCreateIn(Schema):
     message: MessageIn
+
+
+def idempotency_key_header(created: str) -> Any:
+    """The optional Idempotency-Key header of a message-creating endpoint (both sides)."""
+    return Header(
+        None,
+        alias="Idempotency-Key",
+        description=f"Send the same value when retrying: the {created} is created once.",
+    )
 
 
 def json_datetime(value: datetime | None) -> str | None:

@@ -3,25 +3,18 @@
 from __future__ import annotations
 
 import logging
-from html import unescape
 
 from django.conf import settings
 from django.utils import timezone
-from django.utils.html import strip_tags
 from django_tasks import task
 
 from concierge.notifications.delivery import email_send
+from concierge.servicerequests.html import html_to_text
 from concierge.servicerequests.models import Message, ServiceRequest
 
 logger = logging.getLogger(__name__)
 
 EXCERPT_CHARS = 500
-
-
-def message_plain_text(message: Message) -> str:
-    """A message's text without its HTML (`<br>` back to line breaks)."""
-    html = message.body_html.replace("<br>\n", "\n").replace("<br>", "\n")
-    return unescape(strip_tags(html)).strip()
 
 
 def reply_notification_reason_to_skip(message: Message) -> str | None:
@@ -64,7 +57,7 @@ def reply_notification_send(*, message_id: int) -> str:
         return reason
     service_request: ServiceRequest = message.request
     employee = service_request.user
-    text = message_plain_text(message)
+    text = html_to_text(message.body_html)
     if len(text) > EXCERPT_CHARS:
         text = text[:EXCERPT_CHARS].rstrip() + "…"
     link = f"{settings.PUBLIC_URL}/requests/{service_request.pk}"

@@ -1029,11 +1029,8 @@ export interface components {
              * @description When the employee last opened the thread.
              */
             seen_by_employee_at: string | null;
-            /**
-             * Status
-             * @description open, in_progress or closed (RequestStatus).
-             */
-            status: string;
+            /** @description open ('In Queue'), in_progress, or closed ('Completed'). */
+            status: components["schemas"]["RequestStatus"];
             /** @description The answers the request was made with. */
             survey: components["schemas"]["SurveyOut"] | null;
             /** Survey Category Icon */
@@ -1191,11 +1188,8 @@ export interface components {
             external_created_at: string;
             /** Id */
             id: number;
-            /**
-             * Source
-             * @description 'user' (the employee) or 'life_concierge' (MessageSource).
-             */
-            source: string;
+            /** @description 'user' (the employee) or 'life_concierge'. */
+            source: components["schemas"]["MessageSource"];
             /** Source Name */
             source_name: string;
         };
@@ -1616,11 +1610,8 @@ export interface components {
             messages: components["schemas"]["MessageOut"][];
             /** Name */
             name: string;
-            /**
-             * Status
-             * @description open ('In Queue'), in_progress, or closed ('Completed') (RequestStatus).
-             */
-            status: string;
+            /** @description open ('In Queue'), in_progress, or closed ('Completed'). */
+            status: components["schemas"]["RequestStatus"];
             /** Survey Category Icon */
             survey_category_icon: string | null;
             /** Survey Category Id */

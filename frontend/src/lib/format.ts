@@ -2,8 +2,7 @@
  * Display formatting shared by the request screens: status labels (spec §4 'Request status')
  * and relative times (spec §9 'Relative time').
  */
-
-export type RequestStatus = 'open' | 'in_progress' | 'closed'
+import type { RequestStatus } from '@/api/enums'
 
 export type StatusLabel = 'In Queue' | 'In Progress' | 'Completed' | 'Unknown'
 
@@ -13,10 +12,14 @@ const STATUS_LABELS: Record<RequestStatus, StatusLabel> = {
   closed: 'Completed',
 }
 
+/** Whether a value from the server is one of the statuses the API declares. */
+export function isRequestStatus(value: unknown): value is RequestStatus {
+  return typeof value === 'string' && Object.hasOwn(STATUS_LABELS, value)
+}
+
 /** open → 'In Queue', in_progress → 'In Progress', closed → 'Completed', anything else 'Unknown'. */
 export function statusLabel(status: string | null | undefined): StatusLabel {
-  if (status && Object.hasOwn(STATUS_LABELS, status)) return STATUS_LABELS[status as RequestStatus]
-  return 'Unknown'
+  return isRequestStatus(status) ? STATUS_LABELS[status] : 'Unknown'
 }
 
 const MINUTE = 60

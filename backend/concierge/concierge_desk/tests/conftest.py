@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import pytest
 
-from concierge.servicerequests import services
 from concierge.servicerequests.models import ServiceRequest
 from concierge.surveys import services as survey_services
 from concierge.surveys.models import Question, RequestSurvey, SelectOption, SurveyCategory
@@ -11,20 +10,6 @@ from concierge.surveys.models import Question, RequestSurvey, SelectOption, Surv
 @pytest.fixture(autouse=True)
 def _local_media(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
-
-
-@pytest.fixture
-def make_request(db):
-    """`make_request(user, name=..., status=...)` through the real services."""
-
-    def make(user, name="Find a dog walker", status=None, **kwargs):
-        service_request = services.request_create(user=user, name=name, **kwargs)
-        if status is not None:
-            service_request.status = status
-            service_request.save(update_fields=["status"])
-        return service_request
-
-    return make
 
 
 @pytest.fixture

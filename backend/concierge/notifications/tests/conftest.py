@@ -6,7 +6,6 @@ import pytest
 
 from concierge.notifications import broker as broker_module
 from concierge.notifications.events import Event
-from concierge.servicerequests import services
 
 
 def reachable_redis_url() -> str:
@@ -48,11 +47,3 @@ def broker_kind(request, settings) -> str:
     else:
         settings.REDIS_URL = ""
     return request.param
-
-
-@pytest.fixture
-def make_request(db):
-    def make(user, name="Find a dog walker", **kwargs):
-        return services.request_create(user=user, name=name, **kwargs)
-
-    return make

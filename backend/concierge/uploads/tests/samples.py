@@ -6,8 +6,8 @@ import struct
 import zlib
 
 
-def png_bytes(width: int = 2, height: int = 2) -> bytes:
-    """A valid RGB PNG of the given size."""
+def png_bytes(width: int = 2, height: int = 2, rgb: tuple[int, int, int] = (255, 128, 0)) -> bytes:
+    """A valid RGB PNG of the given size, in one colour."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return (
@@ -17,7 +17,7 @@ def png_bytes(width: int = 2, height: int = 2) -> bytes:
             + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
         )
 
-    raw = b"".join(b"\x00" + b"\xff\x80\x00" * width for _ in range(height))
+    raw = (b"\x00" + bytes(rgb) * width) * height
     return (
         b"\x89PNG\r\n\x1a\n"
         + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))

@@ -5,8 +5,8 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, errorMessage, FALLBACK_ERROR, type Schemas } from '@/api/client'
+import type { RequestStatus } from '@/api/enums'
 import { ApiError } from '@/lib/apiError'
-import type { RequestStatus } from '@/lib/format'
 import { newMessageOptions } from '@/lib/requests/api'
 
 export type QueueItem = Schemas['QueueItemOut']
@@ -20,7 +20,7 @@ export type Concierge = Schemas['ConciergeOut']
 export type QueueOrder = 'oldest' | 'newest'
 /** 'mine', 'unassigned', or '' for everyone. */
 export type AssigneeFilter = '' | 'mine' | 'unassigned'
-export type StatusAction = 'start' | 'complete' | 'reopen'
+export type StatusAction = Schemas['StatusIn']['action']
 
 export interface QueueFilters {
   status: RequestStatus

@@ -13,17 +13,6 @@ export type SurveyRun = Omit<Schemas['UserRequestSurveyOut'], 'answers'> & {
   answers: AnsweredQuestion[]
 }
 
-/** Spec §3 'Question input types'. */
-export const QUESTION_TYPES = [
-  'TextInput',
-  'MultilineTextInput',
-  'PhoneNumberInput',
-  'ManagedEmailInput',
-  'SingleSelectInput',
-  'SingleUploadInput',
-] as const
-export type QuestionType = (typeof QUESTION_TYPES)[number]
-
 /** A failed flow call: the server's text (when it sent one), the HTTP status and field errors. */
 export class SurveyFlowError extends Error {
   readonly status: number

@@ -1,8 +1,9 @@
 import { CircleCheck, Clock, Loader } from 'lucide-react'
+import type { RequestStatus } from '@/api/enums'
 import { cx } from '@/design-system'
-import { statusLabel } from '@/lib/format'
+import { isRequestStatus, statusLabel } from '@/lib/format'
 
-const styles: Record<string, { className: string; Icon: typeof Clock }> = {
+const styles: Record<RequestStatus, { className: string; Icon: typeof Clock }> = {
   open: { className: 'bg-info-50 text-info-800 ring-info-200', Icon: Clock },
   in_progress: { className: 'bg-warning-50 text-warning-800 ring-warning-200', Icon: Loader },
   closed: { className: 'bg-success-50 text-success-800 ring-success-200', Icon: CircleCheck },
@@ -10,9 +11,12 @@ const styles: Record<string, { className: string; Icon: typeof Clock }> = {
 
 const unknown = { className: 'bg-neutral-100 text-neutral-700 ring-neutral-200', Icon: Clock }
 
-/** The request status label of spec §4 ('In Queue', 'In Progress', 'Completed', 'Unknown'). */
-export function StatusBadge({ status, className }: { status: string; className?: string }) {
-  const { className: tone, Icon } = styles[status] ?? unknown
+/**
+ * The request status label of spec §4 ('In Queue', 'In Progress', 'Completed'); a value the
+ * API does not declare still renders, as 'Unknown'.
+ */
+export function StatusBadge({ status, className }: { status: RequestStatus; className?: string }) {
+  const { className: tone, Icon } = isRequestStatus(status) ? styles[status] : unknown
   return (
     <span
       data-status={status}

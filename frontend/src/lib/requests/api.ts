@@ -5,6 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { api, errorMessage, FALLBACK_ERROR, type Schemas } from '@/api/client'
+import type { RequestStatus } from '@/api/enums'
 import { ApiError } from '@/lib/apiError'
 
 export type RequestItem = Schemas['RequestOut']
@@ -14,7 +15,7 @@ export type MessageAttachment = Schemas['AttachmentOut']
 /** The list endpoints under /api/v1/requests and the status each one holds (spec §4). */
 export type RequestBucket = 'open' | 'in_progress' | 'completed'
 
-export const BUCKET_STATUS: Record<RequestBucket, string> = {
+export const BUCKET_STATUS: Record<RequestBucket, RequestStatus> = {
   open: 'open',
   in_progress: 'in_progress',
   completed: 'closed',

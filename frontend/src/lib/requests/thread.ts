@@ -3,6 +3,7 @@
  * show it: the request's details first, then the messages oldest first (ties keep the server's
  * order), each with its attachments.
  */
+import type { MessageSource } from '@/api/enums'
 import type { MessageAttachment, RequestItem, RequestMessage } from './api'
 import { REQUEST_RECEIVED_TEXT } from './wording'
 
@@ -10,8 +11,8 @@ import { REQUEST_RECEIVED_TEXT } from './wording'
 export type ThreadSource = Pick<RequestItem, 'details' | 'issued_at' | 'created_at' | 'messages'>
 
 /** The concierge side's source (spec §3 Message). */
-export const CONCIERGE_SOURCE = 'life_concierge'
-export const USER_SOURCE = 'user'
+export const CONCIERGE_SOURCE: MessageSource = 'life_concierge'
+export const USER_SOURCE: MessageSource = 'user'
 /** Who the synthetic first message is from. */
 export const SYNTHETIC_SOURCE_NAME = 'Your concierge team'
 

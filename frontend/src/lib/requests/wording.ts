@@ -50,16 +50,6 @@ export function messageUploadErrorMessage(detail: string): string {
   return `There was an error uploading your file: ${cleaned}. We have been notified of the error, but you are welcome to try again.`
 }
 
-const IMAGE_EXTENSIONS = /\.(apng|avif|bmp|gif|heic|heif|ico|jfif|jpe?g|png|svg|tiff?|webp)$/i
-
-/** Spec §5/§9: message attachments are images or PDFs only. */
-export function isImageOrPdf(file: Pick<File, 'name' | 'type'>): boolean {
-  const type = file.type.toLowerCase()
-  if (type) return type.startsWith('image/') || type === 'application/pdf'
-  // No type reported by the browser: judge by the extension.
-  return IMAGE_EXTENSIONS.test(file.name) || /\.pdf$/i.test(file.name)
-}
-
 /** The Attachment route for a file key. */
 export function attachmentPath(key: string): string {
   return `/attachments/${encodeURIComponent(key)}`

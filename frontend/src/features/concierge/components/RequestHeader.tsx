@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, CircleCheck, Hand, Play, RotateCcw, Users } from 'lucide-react'
 import type { CurrentUser } from '@/api/client'
+import type { RequestStatus } from '@/api/enums'
 import { Button, CategoryIcon, Heading, Link } from '@/design-system'
-import { relativeTime } from '@/lib/format'
+import { isRequestStatus, relativeTime } from '@/lib/format'
 import { StatusBadge } from '@/lib/requests/StatusBadge'
 import {
   assignRequest,
@@ -30,12 +31,15 @@ function isMine(assignee: Person | null, myId: number | null, user: CurrentUser)
   return myId !== null ? assignee.id === myId : assignee.full_name === user.full_name
 }
 
-/** The status changes a request's status allows: start and complete from In Queue, etc. */
-export function allowedActions(status: string): StatusAction[] {
-  if (status === 'open') return ['start', 'complete']
-  if (status === 'in_progress') return ['complete']
-  if (status === 'closed') return ['reopen']
-  return []
+const ALLOWED_ACTIONS: Record<RequestStatus, StatusAction[]> = {
+  open: ['start', 'complete'],
+  in_progress: ['complete'],
+  closed: ['reopen'],
+}
+
+/** The status changes a request's status allows (none for a status the API does not declare). */
+export function allowedActions(status: RequestStatus): StatusAction[] {
+  return isRequestStatus(status) ? ALLOWED_ACTIONS[status] : []
 }
 
 const ACTIONS: Record<StatusAction, { label: string; icon: typeof Play }> = {

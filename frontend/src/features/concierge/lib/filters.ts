@@ -1,14 +1,11 @@
 /** The queue's filters in the address (`/concierge?status=in_progress&assignee=mine&q=…`). */
-import type { RequestStatus } from '@/lib/format'
+import type { RequestStatus } from '@/api/enums'
+import { isRequestStatus, statusLabel } from '@/lib/format'
 import type { AssigneeFilter, QueueFilters, QueueOrder } from '../api'
 
-export const QUEUE_TABS: { status: RequestStatus; label: string }[] = [
-  { status: 'open', label: 'In Queue' },
-  { status: 'in_progress', label: 'In Progress' },
-  { status: 'closed', label: 'Completed' },
-]
+const TAB_ORDER: RequestStatus[] = ['open', 'in_progress', 'closed']
 
-const STATUSES = new Set<string>(['open', 'in_progress', 'closed'])
+export const QUEUE_TABS = TAB_ORDER.map((status) => ({ status, label: statusLabel(status) }))
 const ASSIGNEES = new Set<string>(['mine', 'unassigned'])
 
 export function filtersFromParams(params: URLSearchParams): QueueFilters {
@@ -16,7 +13,7 @@ export function filtersFromParams(params: URLSearchParams): QueueFilters {
   const assignee = params.get('assignee') ?? ''
   const company = Number(params.get('company'))
   return {
-    status: (STATUSES.has(status) ? status : 'open') as RequestStatus,
+    status: isRequestStatus(status) ? status : 'open',
     company: Number.isInteger(company) && company > 0 ? company : null,
     assignee: (ASSIGNEES.has(assignee) ? assignee : '') as AssigneeFilter,
     q: (params.get('q') ?? '').slice(0, 200),

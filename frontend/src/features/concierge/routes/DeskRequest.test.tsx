@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RequestStatus } from '@/api/enums'
 import { renderWithProviders, signInSession } from '@/test/render'
 import { sentMessage } from '@/test/requestFixtures'
 import { apiUrl, server } from '@/test/server'
-import type { DeskRequest as DeskRequestData } from '../api'
+import type { DeskRequest as DeskRequestData, StatusAction } from '../api'
 import { PRESENCE_HEARTBEAT_MS } from '../lib/usePresence'
 import {
   conciergesHandler,
@@ -17,6 +18,13 @@ import {
 import DeskRequest from './DeskRequest'
 
 const STORAGE = 'https://storage.example.test/bucket'
+
+/** What each status action leaves the request in, as the server answers it. */
+const NEXT_STATUS: Record<StatusAction, RequestStatus> = {
+  start: 'in_progress',
+  complete: 'closed',
+  reopen: 'open',
+}
 
 interface Recorded {
   method: string
@@ -63,8 +71,8 @@ function deskServer(initial: DeskRequestData) {
       return HttpResponse.json({ request: state.request })
     }),
     http.post(apiUrl(`${base}/status`), async ({ request }) => {
-      const { action } = await record<{ action: string }>(request)
-      const next = { start: 'in_progress', complete: 'closed', reopen: 'open' }[action] as string
+      const { action } = await record<{ action: StatusAction }>(request)
+      const next = NEXT_STATUS[action]
       state.request = { ...state.request, status: next }
       return HttpResponse.json({ request: state.request })
     }),

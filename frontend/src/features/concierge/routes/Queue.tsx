@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Search } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import type { RequestStatus } from '@/api/enums'
 import {
   Assistant,
   Button,
@@ -12,7 +13,6 @@ import {
   TabPanel,
   Tabs,
 } from '@/design-system'
-import type { RequestStatus } from '@/lib/format'
 import { useNow } from '@/lib/useNow'
 import { type AssigneeFilter, type QueueFilters, type QueueOrder, queueQuery } from '../api'
 import { QueueList } from '../components/QueueList'
