@@ -32,7 +32,7 @@ API_DATETIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$")
 @pytest.fixture
 def thread(signed_in_api, user, make_request):
     category = SurveyCategory.objects.create(name="Home", icon="home")
-    service_request = make_request(user, name="Find a plumber", survey_category=category)
+    service_request = make_request(user, name="Find a plumber", survey_category_id=category.pk)
     for index in range(3):
         key = upload_via_api(signed_in_api, f"scan-{index}.pdf", pdf_bytes(), service_request.pk)
         services.message_create(
