@@ -1,8 +1,9 @@
 /**
  * A paged thread (the employee's and the desk's): the request carries the newest page of
  * messages and an `older_cursor`; earlier pages are fetched on demand and kept in front of it.
- * The newest page may be refetched at any time (live updates, a sent message): messages are
- * merged by id, oldest first.
+ * The newest page may be refetched at any time (live updates, a sent message): once older
+ * pages are loaded, messages that slide out of the newest page are kept, so the thread stays
+ * whole. Messages are merged by id, oldest first.
  */
 import { useMutation } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
@@ -38,6 +39,13 @@ export function useOlderMessages(
   fetchPage: (requestId: number, before: string) => Promise<ThreadPage>,
 ): OlderMessages {
   const [stored, setStored] = useState<Loaded | null>(null)
+  const [shownNewest, setShownNewest] = useState(latest.messages)
+  if (shownNewest !== latest.messages) {
+    setShownNewest(latest.messages)
+    if (stored?.requestId === latest.id) {
+      setStored({ ...stored, messages: withoutRepeats([...stored.messages, ...shownNewest]) })
+    }
+  }
   const loaded = stored?.requestId === latest.id ? stored : null
   const cursor = loaded ? loaded.cursor : (latest.older_cursor ?? null)
 
@@ -54,12 +62,10 @@ export function useOlderMessages(
       })),
   })
 
-  const messages = useMemo(() => {
-    const newest = latest.messages ?? []
-    const newestIds = new Set(newest.map((message) => message.id))
-    const earlier = (loaded?.messages ?? []).filter((message) => !newestIds.has(message.id))
-    return [...earlier, ...newest]
-  }, [loaded, latest.messages])
+  const messages = useMemo(
+    () => withoutRepeats([...(loaded?.messages ?? []), ...(latest.messages ?? [])]),
+    [loaded, latest.messages],
+  )
 
   return {
     messages,
@@ -71,4 +77,10 @@ export function useOlderMessages(
       if (cursor !== null && !load.isPending) load.mutate({ requestId: latest.id, before: cursor })
     },
   }
+}
+
+/** Each message once (its last copy: the newest page's is the freshest), in the given order. */
+function withoutRepeats(messages: RequestMessage[]): RequestMessage[] {
+  const last = new Map(messages.map((message, index) => [message.id, index]))
+  return messages.filter((message, index) => last.get(message.id) === index)
 }
