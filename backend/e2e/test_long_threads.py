@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from concierge.accounts.models import Company, User
 from concierge.servicerequests import services as request_services
 from concierge.servicerequests.tests.threads import seed_long_thread
-from e2e.conftest import PASSWORD
+from e2e.conftest import PASSWORD, SCREENSHOT_DIR
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,13 +52,20 @@ def load_older_in_place(page: Page, first_shown: int, first_loaded: int) -> None
     assert abs(after["y"] - before["y"]) <= 2, (before, after)
 
 
+def shot_of_the_button(page: Page, name: str, viewport_name: str) -> None:
+    """var/screenshots/<name>-<size>.png: the screen around 'Load older messages'."""
+    page.get_by_role("button", name="Load older messages").scroll_into_view_if_needed()
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT_DIR / f"{name}-{viewport_name}.png"))
+
+
 def shown_numbers(page: Page) -> list[int]:
     texts = page.get_by_role("list", name="Messages").get_by_role("article").all_inner_texts()
     return [int(m.group(1)) for t in texts if (m := re.search(r"Message (\d+)", t))]
 
 
 def test_employee_loads_older_messages_of_a_long_thread(
-    page: Page, make_employee, acme: Company, screenshot
+    page: Page, make_employee, acme: Company, screenshot, viewport_name
 ):
     """Hardening 8: a 120-message thread opens on messages 71-120; two clicks on 'Load older
     messages' bring 21-70 then 1-20 above them, keeping the scroll position, and the request's
@@ -70,10 +77,10 @@ def test_employee_loads_older_messages_of_a_long_thread(
     expect(page.get_by_text("Message 120", exact=True)).to_be_visible()
     assert shown_numbers(page) == list(range(71, 121))
     expect(page.get_by_text(DETAILS)).to_have_count(0)
+    shot_of_the_button(page, "long-thread-load-older", viewport_name)
 
     load_older_in_place(page, first_shown=71, first_loaded=21)
     assert shown_numbers(page) == list(range(21, 121))
-    screenshot("long-thread-older-loaded")
     load_older_in_place(page, first_shown=21, first_loaded=1)
     assert shown_numbers(page) == list(range(1, 121))
     expect(page.get_by_text(START)).to_be_visible()
@@ -87,7 +94,7 @@ def test_employee_loads_older_messages_of_a_long_thread(
 
 
 def test_desk_loads_older_messages_of_a_long_thread(
-    page: Page, make_employee, acme: Company, screenshot
+    page: Page, make_employee, acme: Company, screenshot, viewport_name
 ):
     """Hardening 8: at the desk a 60-message thread opens on messages 11-60; 'Load older
     messages' brings 1-10 above them, keeping the scroll position."""
@@ -99,6 +106,7 @@ def test_desk_loads_older_messages_of_a_long_thread(
     page.goto(f"/concierge/requests/{request_id}")
     expect(page.get_by_text("Message 60", exact=True)).to_be_visible()
     assert shown_numbers(page) == list(range(11, 61))
+    shot_of_the_button(page, "desk-long-thread-load-older", viewport_name)
 
     load_older_in_place(page, first_shown=11, first_loaded=1)
     assert shown_numbers(page) == list(range(1, 61))
