@@ -306,7 +306,7 @@ OTP_MAX_ATTEMPTS = 5
 # Wrong codes per account per hour, across resends (each resend would grant 5 new tries).
 OTP_MAX_ATTEMPTS_PER_HOUR = 10
 RATE_LIMITS = parse_rate_limits(
-    env_str("RATE_LIMITS", "sign_in=20/60,sign_up=10/60,password=10/60,otp=10/60")
+    env_str("RATE_LIMITS", "sign_in=20/60,sign_up=10/60,password=10/60,otp=10/60,message=30/60")
 )
 
 # Load balancers / reverse proxies whose X-Forwarded-For is believed (addresses or networks,

@@ -45,8 +45,11 @@ def client_ip(request: HttpRequest) -> str:
     return peer
 
 
-def rate_limit(request: HttpRequest, scope: str, *, key: str = "") -> None:
-    """Count one attempt for `scope` from this client; raise RateLimited past the limit.
+def rate_limit(
+    request: HttpRequest, scope: str, *, key: str = "", client: str | None = None
+) -> None:
+    """Count one attempt for `scope` from this client (by default its address; `client` names
+    another, e.g. the signed-in account); raise RateLimited past the limit.
     Without a cache (Redis down) the attempt is allowed and a warning logged: account lockout
     and the per-code limits in the database still hold."""
     limits = settings.RATE_LIMITS
@@ -54,7 +57,7 @@ def rate_limit(request: HttpRequest, scope: str, *, key: str = "") -> None:
         return
     count, window = limits[scope]
     window_start = int(time.time() // window)
-    cache_key = f"rl:{scope}:{client_ip(request)}:{key}:{window_start}"
+    cache_key = f"rl:{scope}:{client or client_ip(request)}:{key}:{window_start}"
     try:
         added = cache.add(cache_key, 1, timeout=window)
         current = 1 if added else cache.incr(cache_key)

@@ -17,6 +17,7 @@ from pydantic import Field
 from concierge.accounts.auth import TokenAuth, request_auth_token
 from concierge.accounts.selectors import concierge_list, employee_profile, user_is_concierge
 from concierge.common.errors import PermissionDenied, ValidationFailed
+from concierge.common.ratelimit import rate_limit
 from concierge.common.schemas import ErrorOut
 from concierge.concierge_desk import selectors, services
 from concierge.concierge_desk.models import InternalNote
@@ -48,7 +49,12 @@ from concierge.servicerequests import selectors as request_selectors
 from concierge.servicerequests import services as request_services
 from concierge.servicerequests.choices import MessageSource, RequestStatus
 from concierge.servicerequests.html import html_to_text
-from concierge.servicerequests.schemas import idempotency_key_header, message_out
+from concierge.servicerequests.schemas import (
+    ThreadPageOut,
+    ThreadPageQuery,
+    idempotency_key_header,
+    message_out,
+)
 
 if TYPE_CHECKING:
     from concierge.accounts.models import AuthToken, User
@@ -174,10 +180,11 @@ def queue(request: HttpRequest, filters: Query[QueueFilters]):
 
 def _detail(request: HttpRequest, request_id: int) -> DeskRequestDetailOut:
     me = _me(request)
-    service_request = request_selectors.request_thread_for_desk(request_id=request_id)
+    service_request = request_selectors.request_with_employee_for_desk(request_id=request_id)
     employee = service_request.user
     companies = list(employee.companies.all())
-    messages = list(service_request.messages.all())
+    page = request_selectors.thread_page(request_id=service_request.pk)
+    messages = page.messages
     profile = employee_profile(user=employee)
     survey = selectors.survey_answers_for_request(service_request=service_request)
     category_name, category_icon = _category(service_request)
@@ -214,6 +221,7 @@ def _detail(request: HttpRequest, request_id: int) -> DeskRequestDetailOut:
         seen_by_employee_at=service_request.seen_by_employee_at,
         assignee=_person(service_request.assignee),
         messages=[message_out(m) for m in messages],
+        older_cursor=page.older_cursor,
         notes=[_note_out(n) for n in selectors.note_list_for_request(request_id=request_id)],
         survey=SurveyOut(
             id=survey.survey_id,
@@ -243,6 +251,21 @@ def request_detail(request: HttpRequest, request_id: int):
     service_request = request_selectors.request_get_for_desk(request_id=request_id)
     services.presence_touch(request_id=service_request.pk, user=_me(request))
     return _detail(request, request_id)
+
+
+@router.get(
+    "/concierge/requests/{int:request_id}/messages", response={200: ThreadPageOut, **ERRORS}
+)
+def message_list(request: HttpRequest, request_id: int, query: Query[ThreadPageQuery]):
+    """Older messages of any request's thread: the page before `before` (the request's or a
+    page's `older_cursor`), oldest first."""
+    service_request = request_selectors.request_get_for_desk(request_id=request_id)
+    page = request_selectors.thread_page(
+        request_id=service_request.pk, before=query.before, limit=query.limit
+    )
+    return ThreadPageOut(
+        messages=[message_out(m) for m in page.messages], older_cursor=page.older_cursor
+    )
 
 
 @router.post(
@@ -283,7 +306,8 @@ def request_status(request: HttpRequest, request_id: int, payload: StatusIn):
 
 
 @router.post(
-    "/concierge/requests/{int:request_id}/messages", response={201: DeskRequestDetailOut, **ERRORS}
+    "/concierge/requests/{int:request_id}/messages",
+    response={201: DeskRequestDetailOut, 429: ErrorOut, **ERRORS},
 )
 def reply_create(
     request: HttpRequest,
@@ -296,12 +320,15 @@ def reply_create(
     Attachments: upload with POST /uploads/presigned_url and this request's id first (up to
     10 files). A request In Queue moves to In Progress, an unassigned one is assigned to the
     replying concierge, and the employee is emailed after REPLY_NOTIFICATION_DELAY_SECONDS
-    unless they have opened the request by then.
+    unless they have opened the request by then. Answers the request with the newest page of
+    its thread. At most RATE_LIMITS' `message` replies per concierge per window (429).
     """
+    me = _me(request)
     service_request = request_selectors.request_get_for_desk(request_id=request_id)
+    rate_limit(request, "message", client=f"user:{me.pk}")
     request_services.concierge_reply_create(
         request=service_request,
-        author=_me(request),
+        author=me,
         body=payload.message.body,
         attachment_keys=payload.message.attachment_keys,
         idempotency_key=idempotency_key,

@@ -127,7 +127,13 @@ class DeskRequestOut(Schema):
         description="When the employee last opened the thread."
     )
     assignee: PersonRef | None
-    messages: list[MessageOut] = Field(description="The thread, oldest first.")
+    messages: list[MessageOut] = Field(
+        description="The thread's newest page (up to 50), oldest first."
+    )
+    older_cursor: str | None = Field(
+        description="Set when older messages exist: pass it as `before` to "
+        "GET /concierge/requests/{id}/messages for the page before."
+    )
     notes: list[NoteOut] = Field(description="Internal notes (never shown to the employee).")
     survey: SurveyOut | None = Field(description="The answers the request was made with.")
     viewers: list[PersonRef] = Field(description="Other concierges who have it open now.")

@@ -6,9 +6,10 @@ from typing import Any
 
 import orjson
 from django.http import HttpRequest, HttpResponse
-from ninja import Router
+from ninja import Query, Router
 
 from concierge.accounts.auth import request_auth_token
+from concierge.common.ratelimit import rate_limit
 from concierge.common.schemas import ErrorOut
 from concierge.servicerequests import selectors, services
 from concierge.servicerequests.models import Message, ServiceRequest
@@ -16,17 +17,20 @@ from concierge.servicerequests.schemas import (
     MessageCreateIn,
     RequestDetailOut,
     RequestListOut,
+    ThreadPageOut,
+    ThreadPageQuery,
     idempotency_key_header,
     json_datetime,
-    message_data,
+    thread_page_data,
 )
+from concierge.servicerequests.selectors import ThreadPage
 
 router = Router(tags=["requests"])
 ERRORS = {401: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 
 
 def request_data(
-    request: HttpRequest, service_request: ServiceRequest, *, with_messages: bool
+    request: HttpRequest, service_request: ServiceRequest, page: ThreadPage | None = None
 ) -> dict[str, Any]:
     """RequestOut's fields as plain JSON values: the lists and the thread are the most read
     endpoints, so their output skips per-attribute schema validation (its shape is RequestOut,
@@ -46,9 +50,7 @@ def request_data(
         "survey_category_image_url": request.build_absolute_uri(image.url) if image else None,
         "survey_category_icon": category.icon if category is not None else None,
         "last_message_at": json_datetime(service_request.last_message_at),
-        "messages": (
-            [message_data(m) for m in service_request.messages.all()] if with_messages else []
-        ),
+        **(thread_page_data(page) if page is not None else {"messages": [], "older_cursor": None}),
     }
 
 
@@ -60,9 +62,7 @@ def _list(request: HttpRequest, segment: str) -> HttpResponse:
     requests = selectors.request_list_for_user(
         user=request_auth_token(request).user, status=selectors.LIST_STATUSES[segment]
     )
-    return json_response(
-        {"requests": [request_data(request, r, with_messages=False) for r in requests]}
-    )
+    return json_response({"requests": [request_data(request, r) for r in requests]})
 
 
 @router.get("/requests/open", response={200: RequestListOut, 401: ErrorOut})
@@ -83,27 +83,52 @@ def requests_completed(request: HttpRequest):
     return _list(request, "completed")
 
 
+def _thread_response(request: HttpRequest, service_request: ServiceRequest, status: int = 200):
+    page = selectors.thread_page(request_id=service_request.pk)
+    return json_response({"request": request_data(request, service_request, page)}, status=status)
+
+
 @router.get("/requests/{int:request_id}", response={200: RequestDetailOut, **ERRORS})
 def request_detail(request: HttpRequest, request_id: int):
-    """One of the signed-in user's requests with its thread, oldest message first. Opening it
-    marks the concierge's replies so far as seen (no reminder email for them)."""
-    service_request = selectors.request_thread_for_user(
+    """One of the signed-in user's requests with the newest page of its thread (oldest message
+    of the page first; `older_cursor` pages back). Opening it marks the concierge's replies so
+    far as seen (no reminder email for them)."""
+    service_request = selectors.request_get_for_user(
         user=request_auth_token(request).user, request_id=request_id
     )
     services.request_mark_seen_by_employee(request=service_request)
-    return json_response({"request": request_data(request, service_request, with_messages=True)})
+    return _thread_response(request, service_request)
 
 
-@router.post("/requests/{int:request_id}/messages", response={201: RequestDetailOut, **ERRORS})
+@router.get("/requests/{int:request_id}/messages", response={200: ThreadPageOut, **ERRORS})
+def message_list(request: HttpRequest, request_id: int, query: Query[ThreadPageQuery]):
+    """Older messages of one of the signed-in user's requests: the page before `before` (a
+    request's or page's `older_cursor`), oldest first."""
+    service_request = selectors.request_get_for_user(
+        user=request_auth_token(request).user, request_id=request_id
+    )
+    page = selectors.thread_page(
+        request_id=service_request.pk, before=query.before, limit=query.limit
+    )
+    return json_response(thread_page_data(page))
+
+
+@router.post(
+    "/requests/{int:request_id}/messages",
+    response={201: RequestDetailOut, 429: ErrorOut, **ERRORS},
+)
 def message_create(
     request: HttpRequest,
     request_id: int,
     payload: MessageCreateIn,
     idempotency_key: str | None = idempotency_key_header("message"),  # noqa: B008
 ):
-    """A message from the signed-in user; a closed request is reopened by it."""
+    """A message from the signed-in user; a closed request is reopened by it. Answers the
+    request with the newest page of its thread, as GET does. At most RATE_LIMITS' `message`
+    messages per account per window (429 with Retry-After past it)."""
     user = request_auth_token(request).user
     service_request = selectors.request_get_for_user(user=user, request_id=request_id)
+    rate_limit(request, "message", client=f"user:{user.pk}")
     services.message_create(
         request=service_request,
         author=user,
@@ -113,7 +138,5 @@ def message_create(
         attachment_keys=payload.message.attachment_keys,
         idempotency_key=idempotency_key,
     )
-    service_request = selectors.request_thread_refresh(service_request=service_request)
-    return json_response(
-        {"request": request_data(request, service_request, with_messages=True)}, status=201
-    )
+    service_request = selectors.request_get_for_user(user=user, request_id=request_id)
+    return _thread_response(request, service_request, status=201)

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from django.core.serializers.json import DjangoJSONEncoder
@@ -11,6 +11,10 @@ from pydantic import ConfigDict, Field
 from concierge.common.openapi import document_required
 from concierge.servicerequests.choices import MessageSource, RequestStatus
 from concierge.servicerequests.models import Message
+from concierge.servicerequests.selectors import THREAD_PAGE_MAX, THREAD_PAGE_SIZE
+
+if TYPE_CHECKING:
+    from concierge.servicerequests.selectors import ThreadPage
 
 _JSON_ENCODER = DjangoJSONEncoder()  # what Ninja's renderer uses for datetimes
 
@@ -47,7 +51,15 @@ class RequestOut(Schema):
     survey_category_image_url: str | None
     survey_category_icon: str | None
     last_message_at: datetime | None
-    messages: list[MessageOut] = Field(description="Empty in lists; the thread in detail.")
+    messages: list[MessageOut] = Field(
+        description="Empty in lists; in detail the thread's newest page (up to 50), oldest first."
+    )
+    older_cursor: str | None = Field(
+        None,
+        description="In detail: set when older messages exist; pass it as `before` to "
+        "GET /requests/{id}/messages for the page before. Null in lists and when the thread "
+        "starts here.",
+    )
 
 
 class RequestListOut(Schema):
@@ -56,6 +68,22 @@ class RequestListOut(Schema):
 
 class RequestDetailOut(Schema):
     request: RequestOut
+
+
+class ThreadPageOut(Schema):
+    messages: list[MessageOut] = Field(description="Oldest first.")
+    older_cursor: str | None = Field(
+        description="Set when still older messages exist: the `before` of the next page."
+    )
+
+
+class ThreadPageQuery(Schema):
+    before: str | None = Field(
+        None,
+        pattern=r"^[1-9][0-9]{0,17}$",
+        description="An `older_cursor`: only messages before it. The newest page when absent.",
+    )
+    limit: int = Field(THREAD_PAGE_SIZE, ge=1, le=THREAD_PAGE_MAX, description="Messages per page.")
 
 
 class MessageIn(Schema):
@@ -105,6 +133,14 @@ def message_data(message: Message) -> dict[str, Any]:
         "external_created_at": json_datetime(message.external_created_at),
         "attachment_keys": [attachment["key"] for attachment in attachments],
         "attachments": attachments,
+    }
+
+
+def thread_page_data(page: ThreadPage) -> dict[str, Any]:
+    """ThreadPageOut's fields as plain JSON values."""
+    return {
+        "messages": [message_data(m) for m in page.messages],
+        "older_cursor": page.older_cursor,
     }
 
 

@@ -60,35 +60,52 @@ def request_attachable(user: User, request_id: int) -> bool:
     return True
 
 
-def request_thread_for_user(*, user: User, request_id: int) -> ServiceRequest:
-    """`user`'s request with its messages (oldest first) and their attachments: three queries."""
-    service_request = (
-        _with_category()
-        .prefetch_related(_messages_prefetch())
-        .filter(pk=request_id, user=user)
-        .first()
+THREAD_PAGE_SIZE = 50
+THREAD_PAGE_MAX = 200
+CURSOR_UNKNOWN = "That cursor is not a message of this thread."
+
+
+@dataclass
+class ThreadPage:
+    """A page of a thread, oldest first, and the cursor for the messages before it (None
+    when the thread starts here)."""
+
+    messages: list[Message]
+    older_cursor: str | None
+
+
+def thread_page(
+    *, request_id: int, before: str | None = None, limit: int = THREAD_PAGE_SIZE
+) -> ThreadPage:
+    """The newest `limit` messages of the thread (those before the cursor's message when
+    `before` is given) with their attachments: two queries, three with a cursor. The cursor is
+    a message id; messages are ordered by (external_created_at, id)."""
+    messages = Message.objects.filter(request_id=request_id)
+    if before is not None:
+        before_id = int(before)
+        cursor_at = messages.filter(pk=before_id).values_list("external_created_at", flat=True)
+        created_at = cursor_at.first()
+        if created_at is None:
+            raise ValidationFailed.for_field("before", CURSOR_UNKNOWN)
+        messages = messages.filter(
+            Q(external_created_at__lt=created_at)
+            | Q(external_created_at=created_at, pk__lt=before_id)
+        )
+    limit = max(1, min(limit, THREAD_PAGE_MAX))
+    newest_first = list(
+        messages.order_by("-external_created_at", "-id").prefetch_related(_attachments_prefetch())[
+            : limit + 1
+        ]
     )
-    if service_request is None:
-        raise NotFound()
-    return service_request
+    page = newest_first[:limit][::-1]
+    has_older = len(newest_first) > limit
+    return ThreadPage(messages=page, older_cursor=str(page[0].pk) if has_older else None)
 
 
-def request_thread_refresh(*, service_request: ServiceRequest) -> ServiceRequest:
-    """The same request reloaded with its thread (after a write)."""
-    return _with_category().prefetch_related(_messages_prefetch()).get(pk=service_request.pk)
-
-
-def _messages_prefetch() -> Prefetch:
+def _attachments_prefetch() -> Prefetch:
     return Prefetch(
-        "messages",
-        queryset=Message.objects.order_by("external_created_at", "id").prefetch_related(
-            Prefetch(
-                "attachment_links",
-                queryset=MessageAttachment.objects.select_related("upload").order_by(
-                    "position", "id"
-                ),
-            )
-        ),
+        "attachment_links",
+        queryset=MessageAttachment.objects.select_related("upload").order_by("position", "id"),
     )
 
 
@@ -237,14 +254,14 @@ def request_get_for_desk(*, request_id: int) -> ServiceRequest:
     return service_request
 
 
-def request_thread_for_desk(*, request_id: int) -> ServiceRequest:
-    """Any request with the employee's companies and the thread (with attachments): four
-    queries."""
+def request_with_employee_for_desk(*, request_id: int) -> ServiceRequest:
+    """Any request with the employee's companies (two queries); its thread is read by pages
+    (`thread_page`)."""
     if not _valid_id(request_id):
         raise NotFound(REQUEST_NOT_FOUND)
     service_request = (
         ServiceRequest.objects.select_related("user", "survey_category", "assignee")
-        .prefetch_related(companies_prefetch(path="user__companies"), _messages_prefetch())
+        .prefetch_related(companies_prefetch(path="user__companies"))
         .filter(pk=request_id)
         .first()
     )

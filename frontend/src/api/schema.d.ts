@@ -115,7 +115,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Message List
+         * @description Older messages of any request's thread: the page before `before` (the request's or a
+         *     page's `older_cursor`), oldest first.
+         */
+        get: operations["concierge_concierge_desk_api_message_list"];
         put?: never;
         /**
          * Reply Create
@@ -124,7 +129,8 @@ export interface paths {
          *     Attachments: upload with POST /uploads/presigned_url and this request's id first (up to
          *     10 files). A request In Queue moves to In Progress, an unassigned one is assigned to the
          *     replying concierge, and the employee is emailed after REPLY_NOTIFICATION_DELAY_SECONDS
-         *     unless they have opened the request by then.
+         *     unless they have opened the request by then. Answers the request with the newest page of
+         *     its thread. At most RATE_LIMITS' `message` replies per concierge per window (429).
          */
         post: operations["concierge_concierge_desk_api_reply_create"];
         delete?: never;
@@ -472,8 +478,9 @@ export interface paths {
         };
         /**
          * Request Detail
-         * @description One of the signed-in user's requests with its thread, oldest message first. Opening it
-         *     marks the concierge's replies so far as seen (no reminder email for them).
+         * @description One of the signed-in user's requests with the newest page of its thread (oldest message
+         *     of the page first; `older_cursor` pages back). Opening it marks the concierge's replies so
+         *     far as seen (no reminder email for them).
          */
         get: operations["concierge_servicerequests_api_request_detail"];
         put?: never;
@@ -491,11 +498,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Message List
+         * @description Older messages of one of the signed-in user's requests: the page before `before` (a
+         *     request's or page's `older_cursor`), oldest first.
+         */
+        get: operations["concierge_servicerequests_api_message_list"];
         put?: never;
         /**
          * Message Create
-         * @description A message from the signed-in user; a closed request is reopened by it.
+         * @description A message from the signed-in user; a closed request is reopened by it. Answers the
+         *     request with the newest page of its thread, as GET does. At most RATE_LIMITS' `message`
+         *     messages per account per window (429 with Retry-After past it).
          */
         post: operations["concierge_servicerequests_api_message_create"];
         delete?: never;
@@ -1014,7 +1028,7 @@ export interface components {
             last_message_at: string | null;
             /**
              * Messages
-             * @description The thread, oldest first.
+             * @description The thread's newest page (up to 50), oldest first.
              */
             messages: components["schemas"]["MessageOut"][];
             /** Name */
@@ -1024,6 +1038,11 @@ export interface components {
              * @description Internal notes (never shown to the employee).
              */
             notes: components["schemas"]["NoteOut"][];
+            /**
+             * Older Cursor
+             * @description Set when older messages exist: pass it as `before` to GET /concierge/requests/{id}/messages for the page before.
+             */
+            older_cursor: string | null;
             /**
              * Seen By Employee At
              * @description When the employee last opened the thread.
@@ -1605,11 +1624,16 @@ export interface components {
             last_message_at: string | null;
             /**
              * Messages
-             * @description Empty in lists; the thread in detail.
+             * @description Empty in lists; in detail the thread's newest page (up to 50), oldest first.
              */
             messages: components["schemas"]["MessageOut"][];
             /** Name */
             name: string;
+            /**
+             * Older Cursor
+             * @description In detail: set when older messages exist; pass it as `before` to GET /requests/{id}/messages for the page before. Null in lists and when the thread starts here.
+             */
+            older_cursor?: string | null;
             /** @description open ('In Queue'), in_progress, or closed ('Completed'). */
             status: components["schemas"]["RequestStatus"];
             /** Survey Category Icon */
@@ -1829,6 +1853,33 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+        };
+        /** ThreadPageOut */
+        ThreadPageOut: {
+            /**
+             * Messages
+             * @description Oldest first.
+             */
+            messages: components["schemas"]["MessageOut"][];
+            /**
+             * Older Cursor
+             * @description Set when still older messages exist: the `before` of the next page.
+             */
+            older_cursor: string | null;
+        };
+        /** ThreadPageQuery */
+        ThreadPageQuery: {
+            /**
+             * Before
+             * @description An `older_cursor`: only messages before it. The newest page when absent.
+             */
+            before?: string | null;
+            /**
+             * Limit
+             * @description Messages per page.
+             * @default 50
+             */
+            limit: number;
         };
         /** UploadIn */
         UploadIn: {
@@ -2189,6 +2240,69 @@ export interface operations {
             };
         };
     };
+    concierge_concierge_desk_api_message_list: {
+        parameters: {
+            query?: {
+                /** @description An `older_cursor`: only messages before it. The newest page when absent. */
+                before?: string | null;
+                /** @description Messages per page. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreadPageOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_concierge_desk_api_reply_create: {
         parameters: {
             query?: never;
@@ -2254,6 +2368,15 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3133,6 +3256,60 @@ export interface operations {
             };
         };
     };
+    concierge_servicerequests_api_message_list: {
+        parameters: {
+            query?: {
+                /** @description An `older_cursor`: only messages before it. The newest page when absent. */
+                before?: string | null;
+                /** @description Messages per page. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreadPageOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_servicerequests_api_message_create: {
         parameters: {
             query?: never;
@@ -3189,6 +3366,15 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

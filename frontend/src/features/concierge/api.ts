@@ -7,7 +7,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, errorMessage, FALLBACK_ERROR, type Schemas } from '@/api/client'
 import type { RequestStatus } from '@/api/enums'
 import { ApiError } from '@/lib/apiError'
-import { newMessageOptions } from '@/lib/requests/api'
+import { newMessageOptions, type ThreadPage } from '@/lib/requests/api'
 
 export type QueueItem = Schemas['QueueItemOut']
 export type QueueCounts = Schemas['QueueCountsOut']
@@ -158,6 +158,15 @@ export interface NewReply {
   attachmentKeys: string[]
   /** One per send attempt; the same value on a retry, so the reply is created once. */
   idempotencyKey: string
+}
+
+/** The page of the thread's messages before the cursor (the request's `older_cursor`). */
+export async function fetchDeskOlderMessages(id: number, before: string): Promise<ThreadPage> {
+  return call('Failed to fetch older messages', () =>
+    api.GET('/api/v1/concierge/requests/{request_id}/messages', {
+      params: { ...path(id), query: { before } },
+    }),
+  )
 }
 
 export async function sendReply(reply: NewReply): Promise<DeskRequest> {

@@ -3,13 +3,14 @@
  * the empty state, a message bubble (who, when, the sanitised body and its attachments) and the
  * attachment links. Each side decides which messages are its own (right-aligned).
  */
-import { FileText, Image as ImageIcon, MessagesSquare } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { ChevronUp, FileText, Image as ImageIcon, MessagesSquare } from 'lucide-react'
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
 import { Link as RouterLink } from 'react-router'
-import { cx, focusRing, formatFileSize } from '@/design-system'
+import { Button, cx, focusRing, formatFileSize } from '@/design-system'
 import { relativeTime } from '@/lib/format'
 import type { MessageAttachment } from './api'
 import type { ThreadEntry } from './thread'
+import type { OlderMessages } from './useOlderMessages'
 import { attachmentPath } from './wording'
 
 /** 'No messages yet', with what happens next. */
@@ -29,6 +30,66 @@ export function MessageList({ children }: { children: ReactNode }) {
     <ol aria-label="Messages" className="flex flex-col gap-5">
       {children}
     </ol>
+  )
+}
+
+/** The element that scrolls `element` into view: a scrolling ancestor, else the page. */
+function scrollerOf(element: HTMLElement): Element {
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node)
+    if ((overflowY === 'auto' || overflowY === 'scroll') && node.scrollHeight > node.clientHeight) {
+      return node
+    }
+  }
+  return document.scrollingElement ?? document.documentElement
+}
+
+/**
+ * 'Load older messages' above a paged thread, then 'This is the start of the conversation'
+ * once it is all loaded. The loaded page goes above what is on screen, which stays in place;
+ * when the button goes, focus moves to the note that replaced it.
+ */
+export function LoadOlderMessages({ older }: { older: OlderMessages }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const saved = useRef<{ scroller: Element; height: number; top: number } | null>(null)
+  const { loading, hasOlder, messages } = older
+
+  useLayoutEffect(() => {
+    const position = saved.current
+    if (!position || loading) return
+    saved.current = null
+    const grown = position.scroller.scrollHeight - position.height
+    position.scroller.scrollTop = position.top + grown
+    if (!hasOlder && messages.length > 0) ref.current?.focus({ preventScroll: true })
+  }, [loading, hasOlder, messages])
+
+  if (!hasOlder && !older.loadedAny) return null
+  const load = () => {
+    if (ref.current) {
+      const scroller = scrollerOf(ref.current)
+      saved.current = { scroller, height: scroller.scrollHeight, top: scroller.scrollTop }
+    }
+    older.loadOlder()
+  }
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      className={cx('flex flex-col items-center gap-2 rounded-xl py-1', focusRing)}
+    >
+      {hasOlder ? (
+        <Button variant="secondary" size="sm" icon={<ChevronUp />} loading={loading} onClick={load}>
+          Load older messages
+        </Button>
+      ) : (
+        <p className="text-sm text-ink-muted">This is the start of the conversation.</p>
+      )}
+      {older.error ? (
+        <p role="alert" className="text-sm font-medium text-danger-800">
+          {older.error}
+        </p>
+      ) : null}
+    </div>
   )
 }
 

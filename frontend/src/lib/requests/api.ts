@@ -11,6 +11,8 @@ import { ApiError } from '@/lib/apiError'
 export type RequestItem = Schemas['RequestOut']
 export type RequestMessage = Schemas['MessageOut']
 export type MessageAttachment = Schemas['AttachmentOut']
+/** Older messages of a thread, oldest first, and the cursor of the page before them. */
+export type ThreadPage = Schemas['ThreadPageOut']
 
 /** The list endpoints under /api/v1/requests and the status each one holds (spec §4). */
 export type RequestBucket = 'open' | 'in_progress' | 'completed'
@@ -86,6 +88,21 @@ export async function fetchRequest(id: number): Promise<RequestItem> {
     throw failure
   }
   return data.request
+}
+
+/** GET /api/v1/requests/{id}/messages?before=: the page of messages before the cursor. */
+export async function fetchOlderMessages(id: number, before: string): Promise<ThreadPage> {
+  const { data, error, response } = await call('Failed to fetch older messages', () =>
+    api.GET('/api/v1/requests/{request_id}/messages', {
+      params: { path: { request_id: id }, query: { before } },
+    }),
+  )
+  if (!data) {
+    const failure = new RequestApiError(errorMessage(error, response), response.status)
+    console.error('Failed to fetch older messages', failure)
+    throw failure
+  }
+  return data
 }
 
 export function requestListQuery(bucket: RequestBucket) {

@@ -56,7 +56,11 @@ function attachmentsOf(message: RequestMessage): MessageAttachment[] {
   return [...known, ...bare]
 }
 
-export function buildThread(request: ThreadSource): ThreadEntry[] {
+/**
+ * The thread's entries. `startsHere` is false while older messages are still to be loaded:
+ * the request's details come first in the thread, so they wait until its start is loaded.
+ */
+export function buildThread(request: ThreadSource, { startsHere = true } = {}): ThreadEntry[] {
   const messages = [...(request.messages ?? [])]
     .map((message, index) => ({ message, index }))
     .sort(
@@ -76,7 +80,7 @@ export function buildThread(request: ThreadSource): ThreadEntry[] {
       }),
     )
   const details = request.details?.trim()
-  if (!details) return messages
+  if (!details || !startsHere) return messages
   return [
     {
       kind: 'received',

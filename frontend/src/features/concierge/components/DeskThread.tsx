@@ -1,15 +1,26 @@
 import { Eye } from 'lucide-react'
 import { relativeTime } from '@/lib/format'
-import { EmptyThread, MessageList, ThreadMessage } from '@/lib/requests/ThreadParts'
+import {
+  EmptyThread,
+  LoadOlderMessages,
+  MessageList,
+  ThreadMessage,
+} from '@/lib/requests/ThreadParts'
 import { buildThread, lastReplyAt, time } from '@/lib/requests/thread'
-import type { DeskRequest } from '../api'
+import { useOlderMessages } from '@/lib/requests/useOlderMessages'
+import { type DeskRequest, fetchDeskOlderMessages } from '../api'
 
 /**
  * The conversation as the concierge sees it: the employee's request details first, then the
- * messages oldest first: the employee's on the left, the concierges' on the right.
+ * messages oldest first: the employee's on the left, the concierges' on the right. Older
+ * messages load on demand above them.
  */
 export function DeskThread({ request, now }: { request: DeskRequest; now: number }) {
-  const entries = buildThread(request)
+  const older = useOlderMessages(request, fetchDeskOlderMessages)
+  const entries = buildThread(
+    { ...request, messages: older.messages },
+    { startsHere: !older.hasOlder },
+  )
   const messages = entries.filter((entry) => entry.kind === 'message')
   const employee = request.employee.full_name
   const firstName = request.employee.first_name || employee
@@ -35,6 +46,7 @@ export function DeskThread({ request, now }: { request: DeskRequest; now: number
           </article>
         ) : null,
       )}
+      <LoadOlderMessages older={older} />
       {messages.length === 0 ? (
         <EmptyThread>Your reply below starts the conversation with {firstName}.</EmptyThread>
       ) : (

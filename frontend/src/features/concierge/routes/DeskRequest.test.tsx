@@ -490,3 +490,39 @@ describe('issue 5 request view: presence', () => {
     expect(heartbeats.length).toBeGreaterThanOrEqual(1)
   })
 })
+
+describe('Hardening 8: a long thread at the desk', () => {
+  it('Hardening 8: shows the newest page; Load older messages fetches the page before it from the desk API', async () => {
+    const message = (id: number, minutes: number) => ({
+      ...sentMessage(`Message ${id}`, [], { id, source: 'user', source_name: 'Jane Doe' }),
+      external_created_at: minutesAgo(minutes),
+    })
+    deskServer(makeDeskRequest({ older_cursor: '3', messages: [message(3, 30), message(4, 20)] }))
+    const asked: string[] = []
+    server.use(
+      http.get(apiUrl('/api/v1/concierge/requests/:id/messages'), ({ request, params }) => {
+        asked.push(`${params.id}?${new URL(request.url).searchParams}`)
+        return HttpResponse.json({ messages: [message(2, 40)], older_cursor: '2' })
+      }),
+    )
+    const { user } = renderDesk()
+    const list = await screen.findByRole('list', { name: 'Messages' })
+    expect(within(list).getAllByRole('article')).toHaveLength(2)
+    expect(screen.queryByRole('article', { name: 'Request details' })).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Load older messages' }))
+    await within(list).findByText('Message 2')
+    expect(asked).toEqual(['101?before=3'])
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((a) => a.textContent),
+    ).toEqual([
+      expect.stringContaining('Message 2'),
+      expect.stringContaining('Message 3'),
+      expect.stringContaining('Message 4'),
+    ])
+    // Still older ones to come: the button stays, now for the page before message 2.
+    expect(screen.getByRole('button', { name: 'Load older messages' })).toBeInTheDocument()
+  })
+})

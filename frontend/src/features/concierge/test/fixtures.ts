@@ -86,6 +86,7 @@ export function makeDeskRequest(overrides: Partial<DeskRequest> = {}): DeskReque
     waiting_on: 'concierge',
     seen_by_employee_at: null,
     assignee: null,
+    older_cursor: null,
     messages: [
       {
         id: 1,

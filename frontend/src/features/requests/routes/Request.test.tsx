@@ -408,3 +408,54 @@ describe('Request: message composer', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 })
+
+describe('Request: long threads (Hardening 8)', () => {
+  it('Hardening 8: the thread starts with the newest page; Load older messages fetches the page before it', async () => {
+    const request = makeRequest({
+      id: 7,
+      details: 'Moving on the 1st',
+      older_cursor: '3',
+      messages: [
+        makeMessage({ id: 3, body_html: 'Third', external_created_at: minutesAgo(30) }),
+        makeMessage({ id: 4, body_html: 'Fourth', external_created_at: minutesAgo(20) }),
+      ],
+    })
+    const asked: string[] = []
+    server.use(
+      detailHandler(() => request),
+      http.get(apiUrl('/api/v1/requests/:id/messages'), ({ request: call, params }) => {
+        asked.push(`${params.id}?${new URL(call.url).searchParams}`)
+        return HttpResponse.json({
+          messages: [
+            makeMessage({ id: 1, body_html: 'First', external_created_at: minutesAgo(50) }),
+            makeMessage({ id: 2, body_html: 'Second', external_created_at: minutesAgo(40) }),
+          ],
+          older_cursor: null,
+        })
+      }),
+    )
+    const { user } = renderRequest(7)
+    const list = await screen.findByRole('list', { name: 'Messages' })
+    const bodies = () =>
+      within(list)
+        .getAllByRole('article')
+        .map((article) => article.textContent ?? '')
+    expect(bodies()).toHaveLength(2)
+    // The request's details open the thread, so they wait for its start.
+    expect(screen.queryByText('Moving on the 1st')).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Load older messages' }))
+    await screen.findByText('First')
+    expect(asked).toEqual(['7?before=3'])
+    const order = bodies()
+    expect(order.slice(1).map((text) => text.match(/First|Second|Third|Fourth/)?.[0])).toEqual([
+      'First',
+      'Second',
+      'Third',
+      'Fourth',
+    ])
+    expect(order[0]).toContain('Moving on the 1st')
+    expect(screen.getByText('This is the start of the conversation.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument()
+  })
+})

@@ -5,6 +5,7 @@ import { useParams } from 'react-router'
 import { Button, CategoryIcon, Heading, Paragraph, Skeleton, SkeletonGroup } from '@/design-system'
 import { useCurrentUser } from '@/lib/currentUser'
 import {
+  fetchOlderMessages,
   isNotFound,
   parseRequestId,
   REQUEST_POLL_MS,
@@ -13,6 +14,7 @@ import {
 } from '@/lib/requests/api'
 import { StatusBadge } from '@/lib/requests/StatusBadge'
 import { buildThread } from '@/lib/requests/thread'
+import { useOlderMessages } from '@/lib/requests/useOlderMessages'
 import { requestedAgo } from '@/lib/requests/wording'
 import { useNow } from '@/lib/useNow'
 import { LoadError } from '../components/LoadError'
@@ -58,7 +60,11 @@ function RequestScreen({ id }: { id: number }) {
 function RequestDetail({ request }: { request: RequestItem }) {
   const user = useCurrentUser()
   const now = useNow()
-  const thread = useMemo(() => buildThread(request), [request])
+  const older = useOlderMessages(request, fetchOlderMessages)
+  const thread = useMemo(
+    () => buildThread({ ...request, messages: older.messages }, { startsHere: !older.hasOlder }),
+    [request, older.messages, older.hasOlder],
+  )
   return (
     <>
       <header className="flex items-start gap-4">
@@ -80,7 +86,7 @@ function RequestDetail({ request }: { request: RequestItem }) {
         <h2 id="request-thread" className="sr-only">
           Conversation
         </h2>
-        <MessageThread entries={thread} now={now} />
+        <MessageThread entries={thread} now={now} older={older} />
       </section>
       <MessageComposer requestId={request.id} sourceName={user.full_name} />
     </>
