@@ -474,7 +474,6 @@ class Bench:
             prepared.auth,
             {"Authorization": signed_in.headers["Authorization"]},
             targets,
-            prepared.detail_paths(),
             LIST_PATH,
             SIGN_IN_PATH,
         )

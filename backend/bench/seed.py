@@ -6,7 +6,7 @@ one transaction, so a failed seed never leaves half a data set behind.
 
 The SSE scenario's concierge (`concierge-000@bench.example.com`, in the Concierges group)
 replies to the bench employee's In Progress requests; in the soak the employee writes to their
-queued and In Progress ones too (with an Idempotency-Key starting `bench-soak-`).
+queued ones too (with an Idempotency-Key starting `bench-soak-`).
 `replies_remove()` takes those messages out again (after the run, and before seeding in case a
 run was interrupted), so the data set stays exactly as seeded.
 """
@@ -61,7 +61,7 @@ class Targets:
     """What the scenarios ask for: the bench employee's credentials and request ids, and
     the concierge who replies to `reply_request_ids` (the employee's In Progress requests,
     so replies change no status) in the SSE scenario and the soak, with the same password;
-    the employee writes to `message_request_ids` (queued or In Progress) in the soak."""
+    the employee writes to `message_request_ids` (the queued ones) in the soak."""
 
     email: str
     password: str
@@ -106,8 +106,7 @@ def seed() -> Targets:
         concierge_email=_concierge_ensure().email,
         reply_request_ids=[r.pk for r in _reply_requests(user)],
         message_request_ids=list(
-            ServiceRequest.objects.filter(user=user)
-            .exclude(status=ServiceRequest.Status.CLOSED)
+            ServiceRequest.objects.filter(user=user, status=ServiceRequest.Status.OPEN)
             .order_by("id")
             .values_list("id", flat=True)
         ),
