@@ -65,8 +65,9 @@ def streams(
     list_path: str,
     sign_in_path: str,
 ) -> list[Stream]:
-    """The employee reads every thread but those the concierge replies to: unread, each
-    reply's email is sent when it falls due (the task worker writes it to the outbox)."""
+    """The employee reads every thread but those the concierge replies to, so each reply's
+    email task runs in full when it falls due (and sends unless a later reply followed: one
+    email per burst of replies)."""
     rng = random.Random(7)  # noqa: S311 (the same choices every run)
     run_id = secrets.token_hex(4)
     counter = iter(range(1, 10**9))
