@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
+from bench import soak
 from bench.environment import (
     DEFAULT_SQLITE_PATH,
     database_ensure,
@@ -30,6 +31,7 @@ from bench.environment import (
 )
 from bench.layouts import BACKEND_DIR, Layout, LayoutSpec
 from bench.load import Result, Stream, http_request, open_loop
+from bench.soak import SoakFigures
 from bench.sse import SseResult, reply_latency
 from bench.wrk import Capacity, capacity, wrk_path
 
@@ -72,7 +74,7 @@ LAYOUTS = {
         ),
     )
 }
-SCENARIOS = ("floor", "open", "detail", "signin", "sse")
+SCENARIOS = ("floor", "open", "detail", "signin", "sse", "soak")
 LIST_PATH = "/api/v1/requests/open"
 HEALTH_PATH = "/api/v1/health"
 SIGN_IN_PATH = "/api/v1/users/sign_in"
@@ -141,9 +143,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--sse-replies", type=int, default=100, help="SSE replies (100)")
     parser.add_argument("--sse-rate", type=float, default=10, help="SSE replies per second (10)")
     parser.add_argument(
+        "--soak-seconds", type=float, default=600, help=f"the soak on {CHOSEN} (600)"
+    )
+    parser.add_argument(
+        "--soak-warmup", type=float, default=60, help="RSS is measured from then on (60)"
+    )
+    parser.add_argument(
         "--layouts",
-        default=",".join(LAYOUTS),
-        help=f"server layouts, comma-separated: {','.join(LAYOUTS)} (all)",
+        help=f"server layouts, comma-separated: {','.join(LAYOUTS)} (all; {CHOSEN} for "
+        "--only soak)",
     )
     parser.add_argument(
         "--only",
@@ -162,11 +170,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--sign-in-rate must be in (0, 50] and --sign-in-list-rate in (0, 2000]")
     if not (1 <= args.sse_replies <= 5_000 and 0 < args.sse_rate <= 100):
         parser.error("--sse-replies must be in [1, 5000] and --sse-rate in (0, 100]")
+    if not (0 < args.soak_warmup < args.soak_seconds <= 3_600):
+        parser.error("--soak-warmup and --soak-seconds must be 0 < warm-up < seconds <= 3600")
+    if args.layouts is None:
+        args.layouts = CHOSEN if args.only == "soak" else ",".join(LAYOUTS)
     for name, known in (("layouts", LAYOUTS), ("only", SCENARIOS)):
         chosen = [k.strip() for k in getattr(args, name).split(",") if k.strip()]
         if not chosen or set(chosen) - set(known):
             parser.error(f"--{name} takes some of {','.join(known)}")
         setattr(args, name, chosen)
+    if "soak" in args.only and CHOSEN not in args.layouts:
+        parser.error(f"the soak runs on {CHOSEN}: add it to --layouts")
     return args
 
 
@@ -229,6 +243,7 @@ class Bench:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.figures: dict[str, LayoutFigures] = {}
+        self.soak: SoakFigures | None = None
 
     def _row(self, figures: LayoutFigures, row: Row) -> None:
         figures.rows.append(row)
@@ -433,8 +448,53 @@ class Bench:
                 f"SSE reply latency: {args.sse_replies} replies at {args.sse_rate:g}/s", flush=True
             )
             each(self.sse)
+        if "soak" in args.only:
+            layout, prepared = next((lay, p) for lay, p in layouts if lay.spec.key == CHOSEN)
+            print(
+                f"Soak on {CHOSEN}: {args.soak_seconds:g} s at {sum(soak.RATES.values()):g} "
+                f"req/s, RSS sampled every {soak.SAMPLE_SECONDS} s after {args.soak_warmup:g} s",
+                flush=True,
+            )
+            for other, _ in layouts:
+                other.wait_idle()
+            self.run_soak(layout, prepared)
+
+    def run_soak(self, layout: Layout, prepared: Prepared) -> None:
+        args, targets = self.args, prepared.targets
+        with httpx.Client(base_url=layout.api_url, timeout=10) as client:
+            signed_in = client.post(
+                SIGN_IN_PATH,
+                json={
+                    "user": {"email": targets["concierge_email"], "password": targets["password"]}
+                },
+            )
+        if signed_in.status_code != 200:
+            raise SystemExit(f"Soak: the concierge could not sign in: {signed_in.status_code}")
+        streams = soak.streams(
+            layout.api_url.removeprefix("http://"),
+            prepared.auth,
+            {"Authorization": signed_in.headers["Authorization"]},
+            targets,
+            LIST_PATH,
+            SIGN_IN_PATH,
+        )
+        self.soak = soak.soak(
+            layout,
+            streams,
+            seconds=args.soak_seconds,
+            warmup=args.soak_warmup,
+            timeout=args.timeout,
+            max_in_flight=args.max_in_flight,
+            load_average=load_average,
+        )
 
     def report(self) -> None:
+        if self.figures and set(self.args.only) != {"soak"}:
+            self.report_figures()
+        if self.soak is not None:
+            soak.report(self.soak, self.args.soak_seconds, self.args.soak_warmup)
+
+    def report_figures(self) -> None:
         header = (
             f"{'scenario':<9} {'rate/s':>7} {'sent':>6} {'errors':>6} {'p50 ms':>7} "
             f"{'p95 ms':>7} {'p99 ms':>7} {'req/s':>6} {'server CPU':>10} {'client CPU':>10} "
@@ -566,4 +626,4 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\nLoad average at the end: {load_average()} (other work on this machine skews figures)."
     )
-    return 0
+    return 1 if bench.soak is not None and bench.soak.problems else 0

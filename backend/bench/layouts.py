@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -109,27 +110,19 @@ class Layout:
         self.log = tempfile.NamedTemporaryFile(prefix="bench-server-", suffix=".log", delete=False)  # noqa: SIM115
         api_port = free_port()
         self.api_url = f"http://{HOST}:{api_port}"
-        commands = [spec.api_command(api_port)]
+        commands = {"api": spec.api_command(api_port)}
         self.events_url = self.api_url
         if spec.events_workers:
             events_port = free_port()
             self.events_url = f"http://{HOST}:{events_port}"
-            commands.append(uvicorn_command(events_port, spec.events_workers))
+            commands["events"] = uvicorn_command(events_port, spec.events_workers)
         self.commands = commands
+        self.names: dict[int, str] = {}  # process group (the server's pid) → "api", ...
 
     def __enter__(self) -> Layout:
         try:
-            for command in self.commands:
-                self.processes.append(
-                    subprocess.Popen(  # noqa: S603 (our own interpreter and arguments)
-                        command,
-                        cwd=BACKEND_DIR,
-                        env=self.env,
-                        stdout=self.log,
-                        stderr=subprocess.STDOUT,
-                        start_new_session=True,  # its own process group, workers included
-                    )
-                )
+            for name, command in self.commands.items():
+                self.start(name, command)
             for url in dict.fromkeys((self.api_url, self.events_url)):
                 self._wait_healthy(url)
         except BaseException:
@@ -145,6 +138,19 @@ class Layout:
     ) -> None:
         self.stop()
 
+    def start(self, name: str, command: list[str], **env: str) -> None:
+        """Starts one more process of the layout (stopped with the others)."""
+        process = subprocess.Popen(  # noqa: S603 (our own interpreter and arguments)
+            command,
+            cwd=BACKEND_DIR,
+            env={**self.env, **env},
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, workers included
+        )
+        self.processes.append(process)
+        self.names[process.pid] = name
+
     def _wait_healthy(self, url: str) -> None:
         deadline = time.monotonic() + self.startup_timeout
         with httpx.Client(base_url=url, timeout=2) as client:
@@ -159,10 +165,10 @@ class Layout:
                 time.sleep(0.2)
         raise SystemExit(f"{url} did not answer {HEALTH_PATH} in time:\n{self.log_tail()}")
 
-    def cpu_seconds(self) -> float:
-        """User + system CPU time of every live process of the layout (masters and workers)."""
+    def _stats(self) -> Iterator[tuple[int, int, list[str]]]:
+        """(pid, process group, /proc/<pid>/stat fields after the name) of every live process
+        of the layout (the servers and their workers)."""
         groups = {p.pid for p in self.processes}
-        ticks = 0
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
                 text = stat.read_text()
@@ -170,8 +176,28 @@ class Layout:
                 continue
             fields = text[text.rindex(")") + 2 :].split()
             if int(fields[2]) in groups:  # pgrp
-                ticks += int(fields[11]) + int(fields[12])  # utime, stime
+                yield int(stat.parent.name), int(fields[2]), fields
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of every live process of the layout (masters and workers)."""
+        ticks = sum(int(f[11]) + int(f[12]) for _, _, f in self._stats())  # utime, stime
         return ticks / _CLOCK_TICKS
+
+    def rss_kib(self) -> dict[str, int]:
+        """Resident memory (VmRSS, KiB) of every live process: {"api 1234 (worker)": 81234}."""
+        sizes = {}
+        for pid, group, _ in self._stats():
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+            except OSError:
+                continue
+            rss = next(
+                (line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")), None
+            )
+            if rss is not None:
+                role = "main" if pid == group else "worker"
+                sizes[f"{self.names.get(group, '?')} {pid} ({role})"] = int(rss)
+        return sizes
 
     def wait_idle(self, *, busy_share: float = 0.1, timeout: float = 60) -> float:
         """Waits until the servers have worked off what an overloaded run left queued (their

@@ -2,8 +2,8 @@
 (one per database: the settings come from the environment the bench passes).
 
 seed: migrate, seed the data set, sign the bench employee in; prints the targets as JSON.
-cleanup: sign the bench accounts out everywhere and delete the SSE scenario's replies, so the
-data set stays as seeded.
+cleanup: sign the bench accounts out everywhere and delete the messages the SSE scenario and
+the soak added, so the data set stays as seeded.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def cleanup() -> None:
     ).update(revoked_at=timezone.now())
     removed = replies_remove()
     if removed:
-        print(f"Deleted the {removed} bench replies and their queued emails.", file=sys.stderr)
+        print(f"Deleted the {removed} bench messages and their queued emails.", file=sys.stderr)
 
 
 def main() -> int:

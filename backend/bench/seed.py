@@ -5,9 +5,10 @@ holds exactly this data set it is kept; otherwise the request tables are emptied
 one transaction, so a failed seed never leaves half a data set behind.
 
 The SSE scenario's concierge (`concierge-000@bench.example.com`, in the Concierges group)
-replies to the bench employee's In Progress requests; `replies_remove()` takes those
-replies out again (after the run, and before seeding in case a run was interrupted), so the
-data set stays exactly as seeded.
+replies to the bench employee's In Progress requests; in the soak the employee writes to their
+queued ones too (with an Idempotency-Key starting `bench-soak-`).
+`replies_remove()` takes those messages out again (after the run, and before seeding in case a
+run was interrupted), so the data set stays exactly as seeded.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from datetime import timedelta
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from bench.soak import SOAK_KEY_PREFIX
 from concierge.accounts.models import Company, User
 from concierge.accounts.selectors import CONCIERGE_GROUP
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
@@ -57,7 +60,8 @@ BODY = (
 class Targets:
     """What the scenarios ask for: the bench employee's credentials and request ids, and
     the concierge who replies to `reply_request_ids` (the employee's In Progress requests,
-    so replies change no status) in the SSE scenario, with the same password."""
+    so replies change no status) in the SSE scenario and the soak, with the same password;
+    the employee writes to `message_request_ids` (the queued ones) in the soak."""
 
     email: str
     password: str
@@ -66,6 +70,7 @@ class Targets:
     messages_per_request: int
     concierge_email: str
     reply_request_ids: list[int]
+    message_request_ids: list[int]
 
 
 def seed() -> Targets:
@@ -100,6 +105,11 @@ def seed() -> Targets:
         messages_per_request=MESSAGES_PER_REQUEST,
         concierge_email=_concierge_ensure().email,
         reply_request_ids=[r.pk for r in _reply_requests(user)],
+        message_request_ids=list(
+            ServiceRequest.objects.filter(user=user, status=ServiceRequest.Status.OPEN)
+            .order_by("id")
+            .values_list("id", flat=True)
+        ),
     )
 
 
@@ -130,9 +140,12 @@ def _reply_requests(user: User) -> list[ServiceRequest]:
 
 
 def replies_remove() -> int:
-    """Delete the bench concierge's replies with their queued email tasks, and put their
-    requests back as seeded (unassigned; last message 10 h after issue). The number deleted."""
-    replies = Message.objects.filter(author__email=CONCIERGE_EMAIL)
+    """Delete the bench concierge's replies with their queued email tasks and the soak's
+    employee messages, and put their requests back as seeded (unassigned; last message 10 h
+    after issue). The number deleted."""
+    replies = Message.objects.filter(
+        Q(author__email=CONCIERGE_EMAIL) | Q(idempotency_key__startswith=SOAK_KEY_PREFIX)
+    )
     message_ids = list(replies.values_list("id", flat=True))
     if not message_ids:
         return 0
