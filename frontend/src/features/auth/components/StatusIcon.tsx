@@ -1,4 +1,5 @@
 import { CircleCheck, CircleX } from 'lucide-react'
+import { Paragraph, Spinner } from '@/design-system'
 
 /** The big tick or cross of a link's outcome (unlock, email confirmation). */
 export function StatusIcon({ ok }: { ok: boolean }) {
@@ -13,5 +14,17 @@ export function StatusIcon({ ok }: { ok: boolean }) {
     >
       <Icon aria-hidden="true" className="size-7" />
     </span>
+  )
+}
+
+/** While a link is being checked: a spinner with what is happening. */
+export function StatusWorking({ label }: { label: string }) {
+  return (
+    <div className="flex flex-col items-center gap-5 py-10 text-center">
+      <Spinner size="lg" className="text-primary-600" label={label} />
+      <Paragraph size="lg" weight="semibold" aria-hidden="true">
+        {label}
+      </Paragraph>
+    </div>
   )
 }

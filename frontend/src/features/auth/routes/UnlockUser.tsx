@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router'
-import { Button, Paragraph, Spinner } from '@/design-system'
+import { Button, Paragraph } from '@/design-system'
 import { INVALID_UNLOCK_TOKEN, unlockAccount } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
-import { StatusIcon } from '../components/StatusIcon'
+import { StatusIcon, StatusWorking } from '../components/StatusIcon'
 import { SupportLink } from '../components/SupportLink'
 
 export const UNLOCK_FAILED =
@@ -33,16 +33,7 @@ export default function UnlockUser() {
       })
   }, [unlockToken])
 
-  if (state === 'loading') {
-    return (
-      <div className="flex flex-col items-center gap-5 py-10 text-center">
-        <Spinner size="lg" className="text-primary-600" label="Unlocking your account…" />
-        <Paragraph size="lg" weight="semibold" aria-hidden="true">
-          Unlocking your account…
-        </Paragraph>
-      </div>
-    )
-  }
+  if (state === 'loading') return <StatusWorking label="Unlocking your account…" />
 
   if (state === 'success') {
     return (

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router'
-import { Button, Paragraph, Spinner } from '@/design-system'
+import { Button, Paragraph } from '@/design-system'
 import { INVALID_EMAIL_VERIFICATION, verifyEmail } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
-import { StatusIcon } from '../components/StatusIcon'
+import { StatusIcon, StatusWorking } from '../components/StatusIcon'
 import { SupportLink } from '../components/SupportLink'
 
 type VerifyState = 'loading' | 'success' | 'error'
@@ -39,16 +39,7 @@ export default function VerifyEmail() {
       })
   }, [verificationToken, queryClient])
 
-  if (state === 'loading') {
-    return (
-      <div className="flex flex-col items-center gap-5 py-10 text-center">
-        <Spinner size="lg" className="text-primary-600" label="Confirming your email address…" />
-        <Paragraph size="lg" weight="semibold" aria-hidden="true">
-          Confirming your email address…
-        </Paragraph>
-      </div>
-    )
-  }
+  if (state === 'loading') return <StatusWorking label="Confirming your email address…" />
 
   if (state === 'success') {
     return (
