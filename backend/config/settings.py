@@ -242,6 +242,8 @@ else:
 
 # Live events (Server-Sent Events at /api/v1/events): Redis pub/sub between processes when
 # REDIS_URL is set, an in-process broker otherwise (right for one process only).
+# The Redis pub/sub channel (one per deployment sharing a Redis server).
+EVENTS_CHANNEL = env_str("EVENTS_CHANNEL", "concierge:events")
 EVENTS_HEARTBEAT_SECONDS = env_int("EVENTS_HEARTBEAT_SECONDS", 15)
 EVENTS_TICKET_TTL_SECONDS = 60
 EVENTS_MAX_STREAM_SECONDS = env_int("EVENTS_MAX_STREAM_SECONDS", 3600)

@@ -25,6 +25,8 @@ if os.environ.get("TEST_SERVER_CACHE_PREFIX") and REDIS_URL:  # noqa: F405
             "KEY_PREFIX": os.environ["TEST_SERVER_CACHE_PREFIX"],
         }
     }
+    # Test runs sharing one Redis server never hear each other's events.
+    EVENTS_CHANNEL = f"{os.environ['TEST_SERVER_CACHE_PREFIX']}:events"
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, not shared-cache memory, so the browser tests' server processes can use it too.

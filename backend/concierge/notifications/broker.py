@@ -4,7 +4,7 @@
   process. Right for the embedded default (one process); with several app processes a
   subscriber would only see what its own process published.
 - `RedisBroker` (`REDIS_URL` set): `publish()` is one Redis PUBLISH; each process (each event
-  loop) keeps ONE async subscription to the channel (redis.asyncio, so the loop never blocks)
+  loop) keeps ONE async subscription to the channel (`EVENTS_CHANNEL`; redis.asyncio, so the loop never blocks)
   and fans what arrives out to its local subscribers. A stream costs a queue, not a Redis
   connection. If the Redis connection drops, the listener reconnects with back-off and then
   sends its subscribers a `resync` event so clients refetch what they may have missed.
@@ -31,7 +31,6 @@ from concierge.notifications.events import RESYNC, Event
 logger = logging.getLogger(__name__)
 
 QUEUE_SIZE = 256
-CHANNEL = "concierge:events"
 REDIS_READY_TIMEOUT_SECONDS = 5.0
 
 
@@ -177,9 +176,9 @@ class _RedisListener:
 
 
 class RedisBroker:
-    def __init__(self, url: str, *, channel: str = CHANNEL) -> None:
+    def __init__(self, url: str, *, channel: str | None = None) -> None:
         self.url = url
-        self.channel = channel
+        self.channel = channel or settings.EVENTS_CHANNEL
         self.hub = _Hub()
         self._client_lock = threading.Lock()
         self._client: Any = None
@@ -227,8 +226,9 @@ _brokers_lock = threading.Lock()
 def broker_get() -> Broker:
     """The broker for the current settings: Redis when REDIS_URL is set, else in-process."""
     url = settings.REDIS_URL or ""
+    key = f"{url}#{settings.EVENTS_CHANNEL}"
     with _brokers_lock:
-        broker = _brokers.get(url)
+        broker = _brokers.get(key)
         if broker is None:
-            broker = _brokers[url] = RedisBroker(url) if url else InProcessBroker()
+            broker = _brokers[key] = RedisBroker(url) if url else InProcessBroker()
         return broker
