@@ -1,9 +1,8 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import path, re_path
-from django.views.static import serve
 
-from concierge.common.views import partner_quote, spa_index
+from concierge.common.views import partner_quote, public_media, spa_index
 from concierge.live.sse import events_view
 from concierge.notifications.views import outbox_view
 from config.api import api
@@ -32,8 +31,7 @@ urlpatterns = [
     # Public catalogue images and documents on local storage; uploads are never served here.
     re_path(
         rf"^media/(?P<path>(?:{'|'.join(PUBLIC_MEDIA_PREFIXES)})/[^/]+)$",
-        serve,
-        {"document_root": settings.MEDIA_ROOT},
+        public_media,
     ),
     re_path(r"^(?:products|additional-information)/(?P<product>[a-z-]+)/?$", partner_quote),
     # Every other path is a screen of the SPA; a missing build asset stays a 404.

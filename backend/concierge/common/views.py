@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonRes
 from django.utils.cache import patch_vary_headers
 from django.views import defaults
 from django.views.decorators.http import require_GET, require_safe
+from django.views.static import serve as static_serve
 
 from concierge.common.errors import NotFound, error_body
 
@@ -121,6 +122,18 @@ def spa_index(request: HttpRequest, path: str = "") -> HttpResponse:
         response["Content-Encoding"] = encoding
     patch_vary_headers(response, ("Accept-Encoding",))
     response["Cache-Control"] = "no-cache"
+    return response
+
+
+# Catalogue images keep their name until an admin replaces them (a new file gets a new name).
+PUBLIC_MEDIA_MAX_AGE_SECONDS = 24 * 60 * 60
+
+
+@require_safe
+def public_media(request: HttpRequest, path: str) -> HttpResponse:
+    """A public catalogue file on local storage, cacheable for a day (uploads never come here)."""
+    response = static_serve(request, path, document_root=settings.MEDIA_ROOT)
+    response["Cache-Control"] = f"public, max-age={PUBLIC_MEDIA_MAX_AGE_SECONDS}"
     return response
 
 

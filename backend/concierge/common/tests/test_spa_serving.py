@@ -147,3 +147,27 @@ def test_sign_in_family_paints_one_random_quote_and_names_it(dist: Path) -> None
     assert seen == {"0", "1", "2"}
     _, _, body = page("/dashboard")
     assert "<figure" not in body and "data-quote" not in body
+
+
+def test_web_speed_catalogue_images_are_cached_for_a_day_and_uploads_are_not_served(
+    tmp_path: Path, settings, client: Client
+) -> None:
+    """Issue 8: offering logos under /media/ carry a day's Cache-Control and revalidate; the
+    uploads folder beside them is never served there."""
+    settings.MEDIA_ROOT = tmp_path
+    (tmp_path / "offering-logos").mkdir()
+    (tmp_path / "offering-logos" / "acme.svg").write_text("<svg/>")
+    (tmp_path / "uploads").mkdir()
+    (tmp_path / "uploads" / "private.pdf").write_bytes(b"%PDF-1.4")
+
+    response = client.get("/media/offering-logos/acme.svg")
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "public, max-age=86400"
+    assert b"".join(response.streaming_content) == b"<svg/>"
+    again = client.get(
+        "/media/offering-logos/acme.svg", HTTP_IF_MODIFIED_SINCE=response["Last-Modified"]
+    )
+    assert again.status_code == 304
+
+    assert client.get("/media/uploads/private.pdf").status_code == 404
+    assert client.get("/media/offering-logos/missing.svg").status_code == 404
