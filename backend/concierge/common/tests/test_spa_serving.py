@@ -15,6 +15,7 @@ INDEX_HTML = b"""<!doctype html>
 <html lang="en">
   <head>
     <link rel="modulepreload" crossorigin href="/assets/framework-AbCd1234.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-AbCd1234.css">
     <link rel="modulepreload" crossorigin href="/assets/AuthLayout-AbCd1234.js" data-for="sign-in auth">
     <link rel="modulepreload" crossorigin href="/assets/SignIn-AbCd1234.js" data-for="sign-in">
     <link rel="modulepreload" crossorigin href="/assets/AppLayout-AbCd1234.js" data-for="app">
@@ -27,6 +28,7 @@ INDEX_HTML = b"""<!doctype html>
 </html>
 """
 ENTRY = b"console.log('the entry chunk');" * 50
+STYLESHEET = b".app-shell{position:fixed}"
 
 
 @pytest.fixture
@@ -37,6 +39,7 @@ def dist(tmp_path: Path, settings) -> Path:
     entry.write_bytes(ENTRY)
     entry.with_name(entry.name + ".br").write_bytes(brotli.compress(ENTRY))
     entry.with_name(entry.name + ".gz").write_bytes(gzip.compress(ENTRY))
+    (tmp_path / "assets" / "index-AbCd1234.css").write_bytes(STYLESHEET)
     settings.SPA_DIST_DIR = tmp_path
     settings.WHITENOISE_ROOT = tmp_path
     settings.WHITENOISE_AUTOREFRESH = False
@@ -171,3 +174,14 @@ def test_web_speed_catalogue_images_are_cached_for_a_day_and_uploads_are_not_ser
 
     assert client.get("/media/uploads/private.pdf").status_code == 404
     assert client.get("/media/offering-logos/missing.svg").status_code == 404
+
+
+def test_web_speed_the_stylesheet_is_inline_so_the_shell_paints_from_the_document(
+    dist: Path,
+) -> None:
+    """Issue 8: every page carries the app's stylesheet inline (no second round trip before the
+    first paint); the link is gone."""
+    for path in ("/sign-in", "/dashboard", "/"):
+        _, _, body = page(path, "br")
+        assert "<style>.app-shell{position:fixed}</style>" in body
+        assert 'rel="stylesheet"' not in body
