@@ -11,6 +11,7 @@ from pathlib import Path
 import brotli
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http.response import HttpResponseBase
 from django.utils.cache import patch_vary_headers
 from django.views import defaults
 from django.views.decorators.http import require_GET, require_safe
@@ -141,9 +142,9 @@ PUBLIC_MEDIA_MAX_AGE_SECONDS = 24 * 60 * 60
 
 
 @require_safe
-def public_media(request: HttpRequest, path: str) -> HttpResponse:
+def public_media(request: HttpRequest, path: str) -> HttpResponseBase:
     """A public catalogue file on local storage, cacheable for a day (uploads never come here)."""
-    response = static_serve(request, path, document_root=settings.MEDIA_ROOT)
+    response = static_serve(request, path, document_root=str(settings.MEDIA_ROOT))
     response["Cache-Control"] = f"public, max-age={PUBLIC_MEDIA_MAX_AGE_SECONDS}"
     return response
 
