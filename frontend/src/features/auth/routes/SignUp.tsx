@@ -32,17 +32,19 @@ function SignUpNeedsCompanyLink() {
   return (
     <div className="flex flex-col gap-8">
       <AuthHeader title="Sign up with your company’s link">
-        {config.productName} is offered by employers to their employees, so each company has its
-        own sign-up link.
+        {config.productName} is offered by employers to their employees, so each company has its own
+        sign-up link.
       </AuthHeader>
       <div className="flex flex-col gap-4">
         <Paragraph>
-          Look for it in the invitation from your employer or on your benefits page, or ask your
-          HR team for it. It opens this page with your company’s name already in place.
+          Look for it in the invitation from your employer or on your benefits page, or ask your HR
+          team for it. It opens this page with your company’s name already in place.
         </Paragraph>
         <Paragraph size="sm" tone="muted">
           Can’t find it?{' '}
-          <Link href={`mailto:${config.supportEmail}`}>Contact support at {config.supportEmail}</Link>
+          <Link href={`mailto:${config.supportEmail}`}>
+            Contact support at {config.supportEmail}
+          </Link>
         </Paragraph>
       </div>
       <Button to="/sign-in" variant="secondary" fullWidth>

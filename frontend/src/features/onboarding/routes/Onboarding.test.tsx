@@ -149,7 +149,9 @@ describe('Onboarding: ContactInfo', () => {
     expect(saved[0].map((answer) => answer.answer_id)).toEqual(
       expect.arrayContaining([611, 148, 149, 150, 151, 311, 313]),
     )
-    expect(answerIn(saved[0], 611)).toBe('742 Evergreen Terrace, Springfield, OR, 97403, United States')
+    expect(answerIn(saved[0], 611)).toBe(
+      '742 Evergreen Terrace, Springfield, OR, 97403, United States',
+    )
   })
 
   it('§3 onboarding answers: with no address the 611 group is sent empty (null)', async () => {
