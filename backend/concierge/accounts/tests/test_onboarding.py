@@ -186,7 +186,9 @@ def test_address_group_611_is_the_one_line_address(signed_in_api, user):
     response = _save(signed_in_api, answers)
 
     assert response.status_code == 200, response.content
-    got = {a["answer_id"]: a["value"] for a in signed_in_api.get("users/onboarding").json()["answers"]}
+    got = {
+        a["answer_id"]: a["value"] for a in signed_in_api.get("users/onboarding").json()["answers"]
+    }
     assert got[611] == line
     assert employee_profile(user=user).address == line
 
