@@ -64,6 +64,39 @@ def env_url(name: str, default: str = "", schemes: tuple[str, ...] = ("http", "h
     return raw.rstrip("/")
 
 
+def env_origins(name: str, default: str = "", *, wildcard: bool = False) -> list[str]:
+    """Comma-separated web origins (`https://app.example.com`, `http://127.0.0.1:5173`): a scheme
+    and a host, an optional port, nothing else; with `wildcard`, a `*.` host prefix is allowed
+    (Content-Security-Policy sources such as `https://*.google-analytics.com`)."""
+    origins = []
+    for raw in env_list(name, default):
+        parsed = urlparse(raw)
+        host = parsed.hostname or ""
+        if wildcard and host.startswith("*."):
+            host = host[2:]
+        try:
+            port_ok = parsed.port is None or parsed.port > 0
+        except ValueError:
+            port_ok = False
+        if (
+            parsed.scheme not in ("http", "https")
+            or not host
+            or not port_ok
+            or parsed.path not in ("", "/")
+            or parsed.params
+            or parsed.query
+            or parsed.fragment
+            or parsed.username
+            or parsed.password
+            or "*" in host
+        ):
+            raise ImproperlyConfigured(
+                f"{name} must list origins such as https://app.example.com, got {raw!r}"
+            )
+        origins.append(raw.rstrip("/"))
+    return origins
+
+
 def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
     raw = os.environ.get(name, default)
     if raw not in choices:

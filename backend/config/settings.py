@@ -9,6 +9,7 @@ from pathlib import Path
 from wsgiref.headers import Headers
 
 import dj_database_url
+from corsheaders.defaults import default_headers
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import (
@@ -17,6 +18,7 @@ from config.env import (
     env_float,
     env_int,
     env_list,
+    env_origins,
     env_str,
     env_url,
     parse_email_url,
@@ -62,6 +64,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
+    "corsheaders",
     "django.contrib.staticfiles",
     "django_tasks",
     "django_tasks_db",
@@ -80,6 +83,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "concierge.common.middleware.SecurityHeadersMiddleware",
+    "corsheaders.middleware.CorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -327,6 +331,18 @@ for _proxy in TRUSTED_PROXIES:
             f"TRUSTED_PROXIES must list IP addresses or networks, got {_proxy!r}"
         ) from _exc
 
+# The terms of use and privacy policy linked from sign-up and the footer (spec §2 SignUp).
+TERMS_URL = env_url("TERMS_URL", "https://www.example.com/terms")
+PRIVACY_URL = env_url("PRIVACY_URL", "https://www.example.com/privacy")
+
+# The web app on other origins (spec §5 VITE_API_BASE_URL: the API may live elsewhere): those
+# origins may call the API, send its headers and read the sign-in and MFA tokens it answers with.
+CORS_ALLOWED_ORIGINS = env_origins("CORS_ALLOWED_ORIGINS")
+CORS_URLS_REGEX = r"^/api/"
+CORS_ALLOW_HEADERS = (*default_headers, "mfa-token")
+CORS_EXPOSE_HEADERS = ("Authorization", "mfa-token")
+CORS_PREFLIGHT_MAX_AGE = 3600
+
 # External partner quote sites for /products/{product} (spec §2 route table).
 PARTNER_QUOTE_BASE_URL = env_url("PARTNER_QUOTE_BASE_URL", "https://quotes.example.com")
 
@@ -341,9 +357,22 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+# The web app may also reach an API on another origin (API_ORIGINS: what VITE_API_BASE_URL
+# names, when it is not https) and, only when configured, the analytics tag's origins
+# (ANALYTICS_ORIGINS: where VITE_ANALYTICS_SCRIPT_URL loads from and where it reports).
+API_ORIGINS = env_origins("API_ORIGINS")
+ANALYTICS_ORIGINS = env_origins("ANALYTICS_ORIGINS", wildcard=True)
+
+
+def _sources(*extra: list[str]) -> str:
+    return "".join(f" {origin}" for origins in extra for origin in origins)
+
+
 CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self' https:; "
+    f"default-src 'self'; script-src 'self'{_sources(ANALYTICS_ORIGINS)}; "
+    "style-src 'self' 'unsafe-inline'; "
+    f"img-src 'self' data: blob: https:{_sources(ANALYTICS_ORIGINS)}; font-src 'self' data:; "
+    f"connect-src 'self' https:{_sources(API_ORIGINS, ANALYTICS_ORIGINS)}; "
     "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
 )
 # Load balancers check health over plain HTTP inside the network.

@@ -5,6 +5,7 @@ test database."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -124,14 +125,9 @@ def server_outbox(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("server-outbox")
 
 
-@pytest.fixture(scope="session")
-def production_servers(django_db_setup, server_outbox) -> Iterator[str]:
-    """Starts the production layout on the test database; its public URL (nginx)."""
-    redis_url = _redis_url()
-    settings.REDIS_URL = redis_url  # what the tests publish reaches the servers' streams
-    listen = free_port()
-    public_url = f"http://{HOST}:{listen}"
-    env = {
+def _server_env(public_url: str, outbox: Path, redis_url: str) -> dict[str, str]:
+    """The environment of a server on the test database, as the production layout runs."""
+    return {
         "DJANGO_SETTINGS_MODULE": "config.settings_test",
         "DATABASE_URL": _database_url(),
         "REDIS_URL": redis_url,
@@ -140,13 +136,23 @@ def production_servers(django_db_setup, server_outbox) -> Iterator[str]:
         "ALLOWED_HOSTS": f"{HOST},localhost",
         "SECURE_SSL_REDIRECT": "false",
         "PUBLIC_URL": public_url,
-        "OUTBOX_DIR": str(server_outbox),
+        "OUTBOX_DIR": str(outbox),
         "MEDIA_ROOT": str(settings.MEDIA_ROOT),
         "SPA_DIST_DIR": str(settings.SPA_DIST_DIR),
         "TASKS_IN_PROCESS": "false",  # the tests run the worker themselves (outbox_items)
         "REPLY_NOTIFICATION_DELAY_SECONDS": "0",
         "LOG_LEVEL": "WARNING",
     }
+
+
+@pytest.fixture(scope="session")
+def production_servers(django_db_setup, server_outbox) -> Iterator[str]:
+    """Starts the production layout on the test database; its public URL (nginx)."""
+    redis_url = _redis_url()
+    settings.REDIS_URL = redis_url  # what the tests publish reaches the servers' streams
+    listen = free_port()
+    public_url = f"http://{HOST}:{listen}"
+    env = _server_env(public_url, server_outbox, redis_url)
     with Layout(PRODUCTION_LAYOUT, env) as layout, tempfile.TemporaryDirectory() as folder:
         nginx = _nginx(listen, layout.api_url, layout.events_url, Path(folder))
         try:
@@ -155,6 +161,74 @@ def production_servers(django_db_setup, server_outbox) -> Iterator[str]:
         finally:
             nginx.terminate()
             nginx.wait(timeout=10)
+
+
+# One process serving the API, the events and a web app built for the test (see `custom_app`).
+CUSTOM_LAYOUT = LayoutSpec("e2e-custom", "uvicorn (everything)", "uvicorn", 1)
+FRONTEND_DIR = BACKEND_DIR.parent / "frontend"
+
+
+def build_web_app(out_dir: Path, **vite_env: str) -> None:
+    """Builds the web app into `out_dir` with build-time settings (spec §5 `VITE_*`)."""
+    result = subprocess.run(  # noqa: S603 (our own build)
+        ["npx", "vite", "build", "--logLevel", "error", "--outDir", str(out_dir), "--emptyOutDir"],
+        cwd=FRONTEND_DIR,
+        env={**os.environ, "VITE_PRODUCT_NAME": "Concierge", **vite_env},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"The web app did not build:\n{result.stderr[-4000:]}")
+
+
+class CustomApp:
+    """A server started for one test module: `api_url` answers the API (and serves the web app
+    built for it); `web_url`, when asked for, is another origin serving the same web app."""
+
+    def __init__(self, layout: Layout, web_url: str | None) -> None:
+        self.api_url = layout.api_url
+        self.web_url = web_url or layout.api_url
+
+
+@pytest.fixture(scope="session")
+def custom_app(
+    django_db_setup, server_outbox, tmp_path_factory
+) -> Iterator[Callable[..., CustomApp]]:
+    """`custom_app(vite={...}, env={...}, cross_origin=False)`: builds the web app with those
+    build-time settings and serves it with those server settings on the test database. With
+    `cross_origin`, the web app is served from its own origin (nginx) and calls the API on the
+    server's: `vite`/`env` values may name `{web}` and `{api}`, replaced by the two origins."""
+    redis_url = _redis_url()
+    started: list[contextlib.ExitStack] = []
+
+    def start(
+        vite: dict[str, str] | None = None,
+        env: dict[str, str] | None = None,
+        cross_origin: bool = False,
+    ) -> CustomApp:
+        stack = contextlib.ExitStack()
+        started.append(stack)
+        web_port = free_port() if cross_origin else None
+        dist = tmp_path_factory.mktemp("web-app")
+        layout = Layout(CUSTOM_LAYOUT, {})
+        web = f"http://{HOST}:{web_port}" if web_port else layout.api_url
+        names = {"web": web, "api": layout.api_url}
+        build_web_app(dist, **{k: v.format(**names) for k, v in (vite or {}).items()})
+        layout.env.update(_server_env(web, server_outbox, redis_url))
+        layout.env.update({k: v.format(**names) for k, v in (env or {}).items()})
+        layout.env["SPA_DIST_DIR"] = str(dist)
+        stack.enter_context(layout)
+        if web_port:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            nginx = _nginx(web_port, layout.api_url, layout.events_url, folder)
+            stack.callback(lambda: (nginx.terminate(), nginx.wait(timeout=10)))
+            _wait_until_up(web, nginx)
+        return CustomApp(layout, web if web_port else None)
+
+    yield start
+    for stack in reversed(started):
+        stack.close()
 
 
 @pytest.fixture(autouse=True)

@@ -97,6 +97,8 @@ def test_sign_up_onboarding_to_dashboard(page: Page, acme, screenshot) -> None:
     assert answers[122] is True and answers[132] is True and answers[121] is False
     assert answers[104] == "5551234567"
     assert answers[150] == "Springfield" and answers[311] == "62701"
+    # §3: the 611 address group arrives with its parts, as the address on one line.
+    assert answers[611] == "1 Main Street, Springfield, IL, 62701, United States"
 
 
 def test_sign_out_and_return_target(page: Page, acme, make_employee, screenshot) -> None:

@@ -547,6 +547,9 @@ def _onboarding_errors(values: dict[int, Any]) -> dict[str, list[str]]:
             validate_email(email)
         except DjangoValidationError:
             errors[str(Answer.PREFERRED_EMAIL)] = ["Please enter a valid email address"]
+    address = values.get(Answer.ADDRESS)
+    if address is not None and not isinstance(address, str):
+        errors[str(Answer.ADDRESS)] = ["Please enter your address as text"]
     if any(_filled(values.get(answer_id)) for answer_id in onboarding.ADDRESS_PARTS):
         for answer_id, label in onboarding.ADDRESS_REQUIRED.items():
             if not _filled(values.get(answer_id)):

@@ -9,7 +9,7 @@ from typing import Literal
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from ninja import Router, Schema
 
 from concierge.common.errors import ApiError
@@ -77,3 +77,18 @@ def readiness(request: HttpRequest):
         return 503, {"status": "unavailable", "checks": checks}
     status = "degraded" if "unavailable" in checks.values() else "ok"
     return 200, {"status": status, "checks": checks}
+
+
+class SiteOut(Schema):
+    """What the web app shows from the server's configuration."""
+
+    terms_url: str
+    privacy_url: str
+
+
+@router.get("/site", auth=None, response=SiteOut)
+def site(request: HttpRequest, response: HttpResponse):
+    """The terms of use and privacy policy addresses (TERMS_URL, PRIVACY_URL) that sign-up and
+    the footer link to (spec §2 SignUp)."""
+    response["Cache-Control"] = "public, max-age=300"
+    return {"terms_url": settings.TERMS_URL, "privacy_url": settings.PRIVACY_URL}

@@ -3,6 +3,7 @@
  * authorization and mfa-token headers, and handles 401 (spec §4).
  */
 import createClient, { type Middleware } from 'openapi-fetch'
+import { resetAnalyticsIdentity } from '@/lib/analytics'
 import { config } from '@/lib/config'
 import { returnTarget, session } from '@/lib/session'
 import type { components, paths } from './schema'
@@ -29,10 +30,14 @@ export function setForcedSignOutHandler(handler: ForcedSignOutHandler) {
   onForcedSignOut = handler
 }
 
-/** Clears the session and sends the user to sign in, remembering where they were. */
+/**
+ * Clears the session and the analytics identity and sends the user to sign in, remembering
+ * where they were (spec §4).
+ */
 export function forceSignOut() {
   returnTarget.save(window.location.pathname + window.location.search)
   session.clear()
+  resetAnalyticsIdentity()
   onForcedSignOut()
 }
 

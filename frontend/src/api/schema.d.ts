@@ -518,6 +518,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Site
+         * @description The terms of use and privacy policy addresses (TERMS_URL, PRIVACY_URL) that sign-up and
+         *     the footer link to (spec §2 SignUp).
+         */
+        get: operations["concierge_common_api_site"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/survey_categories": {
         parameters: {
             query?: never;
@@ -1760,6 +1781,16 @@ export interface components {
              * @default 1
              */
             terms_of_service: number;
+        };
+        /**
+         * SiteOut
+         * @description What the web app shows from the server's configuration.
+         */
+        SiteOut: {
+            /** Privacy Url */
+            privacy_url: string;
+            /** Terms Url */
+            terms_url: string;
         };
         /** StatusIn */
         StatusIn: {
@@ -3380,6 +3411,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_common_api_site: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteOut"];
                 };
             };
         };

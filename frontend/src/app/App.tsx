@@ -3,7 +3,6 @@ import { useState } from 'react'
 import { RouterProvider } from 'react-router'
 import { setForcedSignOutHandler } from '@/api/client'
 import { ToastProvider } from '@/design-system'
-import { resetAnalyticsIdentity } from '@/lib/analytics'
 import { currentUserQuery } from '@/lib/currentUser'
 import { session } from '@/lib/session'
 import { createRouter } from './router'
@@ -19,10 +18,10 @@ export function App() {
   })
   const [router] = useState(() => {
     const created = createRouter()
-    // Any 401 clears the session, user and analytics identity, then goes to sign-in (spec §4).
+    // Any 401 clears the session, user and analytics identity, then goes to sign-in (spec §4):
+    // forceSignOut has cleared the session and the identity; the user goes with the cache.
     setForcedSignOutHandler(() => {
       queryClient.clear()
-      resetAnalyticsIdentity()
       created.navigate('/sign-in', { replace: true })
     })
     return created

@@ -1,6 +1,6 @@
 /** The spec's §2 route table. Every screen is a lazily loaded route module. */
 import type { ComponentType } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router'
+import { createBrowserRouter, type RouteObject, replace } from 'react-router'
 import {
   RedirectIfAuthenticated,
   RequireAuth,
@@ -31,17 +31,19 @@ export const PARTNER_PRODUCTS = [
   'wills-and-trusts',
 ]
 
-function LegacyUnlockRedirect() {
-  const { unlockToken } = useParams()
-  return <Navigate to={`/unlock/${unlockToken}`} replace />
+/**
+ * A route that only sends the browser elsewhere. It answers before anything renders, so the
+ * address bar, the history and analytics only ever see the destination (spec §2, §8).
+ */
+function redirectTo(path: string | ((params: Record<string, string | undefined>) => string)) {
+  return {
+    loader: ({ params }: { params: Record<string, string | undefined> }) =>
+      replace(typeof path === 'string' ? path : path(params)),
+    element: null,
+  } satisfies RouteObject
 }
 
-/** /reset-password/{token}/unlock{userId?}: the legacy unlock link. */
-function LegacyResetUnlockRedirect() {
-  const { unlockToken = '', '*': rest = '' } = useParams()
-  if (!rest.startsWith('unlock')) return <Navigate to="/not-found" replace />
-  return <Navigate to={`/unlock/${unlockToken}`} replace />
-}
+const unlockPath = (token = '') => `/unlock/${encodeURIComponent(token)}`
 
 /** The layouts load with their route's screen (in parallel), so neither family carries the other's. */
 const layouts = {
@@ -81,15 +83,27 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: <RootRedirect /> },
-      { path: '/users/sign_in', element: <Navigate to="/sign-in" replace /> },
-      { path: '/users/sign_up/:companySlug?', lazy: async () => ({ Component: SignUpRedirect }) },
-      { path: '/:unlockToken/unlock', element: <LegacyUnlockRedirect /> },
-      { path: '/reset-password/:unlockToken/*', element: <LegacyResetUnlockRedirect /> },
-      { path: '/life_concierge_requests', element: <Navigate to="/requests" replace /> },
-      { path: '/life_concierge_requests/new', element: <Navigate to="/dashboard" replace /> },
-      { path: '/requests/new', element: <Navigate to="/dashboard" replace /> },
-      { path: '/welcome', element: <Navigate to="/welcome/about-us" replace /> },
+      // Where '/' goes depends on the session and the user: a redirect page views skip.
+      { path: '/', element: <RootRedirect />, handle: { redirect: true } },
+      { path: '/users/sign_in', ...redirectTo('/sign-in') },
+      {
+        path: '/users/sign_up/:companySlug?',
+        ...redirectTo(({ companySlug }) =>
+          companySlug ? `/sign-up/${encodeURIComponent(companySlug)}` : '/sign-up',
+        ),
+      },
+      { path: '/:unlockToken/unlock', ...redirectTo(({ unlockToken }) => unlockPath(unlockToken)) },
+      // /reset-password/{token}/unlock{userId?}: the legacy unlock link.
+      {
+        path: '/reset-password/:unlockToken/*',
+        ...redirectTo(({ unlockToken, '*': rest = '' }) =>
+          rest.startsWith('unlock') ? unlockPath(unlockToken) : '/not-found',
+        ),
+      },
+      { path: '/life_concierge_requests', ...redirectTo('/requests') },
+      { path: '/life_concierge_requests/new', ...redirectTo('/dashboard') },
+      { path: '/requests/new', ...redirectTo('/dashboard') },
+      { path: '/welcome', ...redirectTo('/welcome/about-us') },
       ...PARTNER_PRODUCTS.flatMap((product) => [
         { path: `/products/${product}`, ...screen(loaders.partnerQuote) },
         { path: `/additional-information/${product}`, ...screen(loaders.partnerQuote) },
@@ -175,11 +189,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
-
-function SignUpRedirect() {
-  const { companySlug } = useParams()
-  return <Navigate to={companySlug ? `/sign-up/${companySlug}` : '/sign-up'} replace />
-}
 
 export function createRouter() {
   return createBrowserRouter(routes)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { anonymisePath } from './analytics'
+import { anonymisePath } from './analyticsTag'
 
 describe('§2 analytics: paths with tokens or ids are anonymised', () => {
   it.each([

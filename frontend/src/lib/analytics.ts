@@ -1,42 +1,34 @@
 /**
- * Page-view analytics, only when an analytics id is configured. Paths that carry tokens or ids
- * are anonymised before they leave the browser (spec §2 route table, §8).
+ * Page-view analytics (spec §2 route table, §4, §8), only when an analytics id is configured and
+ * VITE_REPORT_ANALYTICS is 'true'. This is the small part every screen loads: the tag itself and
+ * everything it is told live in a separate chunk (`./analyticsTag`), fetched on the first call.
  */
 import { config } from './config'
 
-const ANONYMISED: Array<[RegExp, string]> = [
-  [/^\/reset-password\/[^/]+/, '/reset-password/:resetToken'],
-  [/^\/unlock\/[^/]+/, '/unlock/:unlockToken'],
-  [/^\/verify-email\/[^/]+/, '/verify-email/:verificationToken'],
-  [/^\/requests\/category\/[^/]+/, '/requests/category/:categoryId'],
-  [/^\/requests\/(?!category\/)[^/]+/, '/requests/:requestId'],
-  [/^\/attachments\/.+/, '/attachments/:fileKey'],
-]
+type Tag = typeof import('./analyticsTag')
 
-export function anonymisePath(path: string): string {
-  for (const [pattern, replacement] of ANONYMISED) {
-    if (pattern.test(path)) return path.replace(pattern, replacement)
-  }
-  return path
+export const analyticsEnabled = Boolean(config.analyticsId && config.reportAnalytics)
+
+let tag: Promise<Tag> | undefined
+
+/** Runs `use` on the loaded tag module, in call order; nothing at all when disabled. */
+function withTag(use: (module: Tag) => void) {
+  if (!analyticsEnabled) return
+  tag ??= import('./analyticsTag')
+  tag.then(use).catch((error: unknown) => console.error('Analytics unavailable', error))
 }
 
-declare global {
-  interface Window {
-    dataLayer?: unknown[]
-  }
-}
-
+/** One page view: the path is anonymised before it leaves the browser. */
 export function trackPageView(path: string, title: string) {
-  if (!config.analyticsId || !config.reportAnalytics) return
-  window.dataLayer = window.dataLayer ?? []
-  window.dataLayer.push({
-    event: 'page_view',
-    analytics_id: config.analyticsId,
-    page_path: anonymisePath(path),
-    page_title: title,
-  })
+  withTag((module) => module.pageView(path, title))
 }
 
+/** The signed-in user's analytics identity (their external id). */
+export function setAnalyticsIdentity(userId: string) {
+  withTag((module) => module.identify(userId))
+}
+
+/** Forgets the identity: on sign-out and on a forced sign-out (spec §4). */
 export function resetAnalyticsIdentity() {
-  if (window.dataLayer) window.dataLayer.push({ event: 'reset_identity' })
+  withTag((module) => module.resetIdentity())
 }

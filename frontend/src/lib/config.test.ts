@@ -23,6 +23,18 @@ describe('§5 environment configuration', () => {
     )
   })
 
+  it('§5: the analytics tag address is Google’s gtag.js unless a valid URL is configured', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(parseConfig({}, ORIGIN).analyticsScriptUrl).toBe(
+      'https://www.googletagmanager.com/gtag/js',
+    )
+    expect(
+      parseConfig({ VITE_ANALYTICS_SCRIPT_URL: 'https://tags.example.com/t.js' }, ORIGIN)
+        .analyticsScriptUrl,
+    ).toBe('https://tags.example.com/t.js')
+    expect(loadConfig({ VITE_ANALYTICS_SCRIPT_URL: 'javascript:alert(1)' }, ORIGIN)).toBeNull()
+  })
+
   it('§7: the production API from a non-production origin goes to the local server', () => {
     const env = {
       VITE_API_BASE_URL: 'https://api.example.com',

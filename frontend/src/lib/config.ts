@@ -9,6 +9,8 @@ export interface AppConfig {
   productName: string
   supportEmail: string
   analyticsId?: string
+  /** The analytics tag (Google's gtag.js unless VITE_ANALYTICS_SCRIPT_URL names another). */
+  analyticsScriptUrl: string
   reportAnalytics: boolean
   reportErrors: boolean
   /** Sentry's DSN: errors are reported only when it is set and reportErrors is on. */
@@ -49,12 +51,22 @@ function resolveApiBaseUrl(env: RawEnv, origin: string): string {
   return configured.replace(/\/$/, '')
 }
 
+export const DEFAULT_ANALYTICS_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js'
+
+function optionalUrl(env: RawEnv, key: string): string | undefined {
+  const value = optionalString(env, key)
+  if (value !== undefined && !isValidUrl(value)) throw new Error(key)
+  return value
+}
+
 export function parseConfig(env: RawEnv, origin: string): AppConfig {
   return {
     apiBaseUrl: resolveApiBaseUrl(env, origin),
     productName: optionalString(env, 'VITE_PRODUCT_NAME') ?? 'Concierge',
     supportEmail: optionalString(env, 'VITE_SUPPORT_EMAIL') ?? 'support@example.com',
     analyticsId: optionalString(env, 'VITE_ANALYTICS_ID'),
+    analyticsScriptUrl:
+      optionalUrl(env, 'VITE_ANALYTICS_SCRIPT_URL') ?? DEFAULT_ANALYTICS_SCRIPT_URL,
     reportAnalytics: optionalString(env, 'VITE_REPORT_ANALYTICS') === 'true',
     reportErrors: optionalString(env, 'VITE_REPORT_ERRORS') === 'true',
     errorReportingDsn: optionalString(env, 'VITE_SENTRY_DSN'),
@@ -76,6 +88,7 @@ export const config: AppConfig = loaded ?? {
   apiBaseUrl: window.location.origin,
   productName: 'Concierge',
   supportEmail: 'support@example.com',
+  analyticsScriptUrl: DEFAULT_ANALYTICS_SCRIPT_URL,
   reportAnalytics: false,
   reportErrors: false,
 }

@@ -6,7 +6,7 @@ import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-
 import { useState } from 'react'
 import { useNavigate, useOutletContext } from 'react-router'
 import { api, type CurrentUser } from '@/api/client'
-import { resetAnalyticsIdentity } from '@/lib/analytics'
+import { resetAnalyticsIdentity, setAnalyticsIdentity } from '@/lib/analytics'
 import { returnTarget, session } from '@/lib/session'
 
 export const REFRESH_USER_FAILED = 'Failed to refresh current user state'
@@ -25,6 +25,8 @@ export const currentUserQuery = queryOptions({
       if (response.status === 401) throw new UnauthorizedError()
       throw new Error(REFRESH_USER_FAILED)
     }
+    // Signed in: analytics knows the user by their external id until sign-out (spec §4).
+    setAnalyticsIdentity(data.external_id)
     return data
   },
   staleTime: 60_000,

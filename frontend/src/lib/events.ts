@@ -4,6 +4,7 @@
  * ticket and backs off while the server is unreachable.
  */
 import { api } from '@/api/client'
+import { config } from '@/lib/config'
 
 export interface LiveEvent {
   type: string
@@ -43,7 +44,8 @@ export function subscribeToEvents(
       scheduleReconnect()
       return
     }
-    source = new EventSource(data.url)
+    // The ticket's address is relative to the API, which may live on another origin (spec §5).
+    source = new EventSource(new URL(data.url, `${config.apiBaseUrl}/`).href)
     source.onopen = () => {
       attempts = 0
       onStatus('open')

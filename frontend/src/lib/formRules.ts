@@ -8,7 +8,6 @@ export const VALIDATION = {
   passwordInvalid: 'Please enter a valid password',
   firstNameRequired: 'Please enter your first name',
   lastNameRequired: 'Please enter your last name',
-  companyCodeRequired: 'Please enter your company code',
   newPasswordRequired: 'Please enter a new password',
   confirmPasswordRequired: 'Please confirm your new password',
   passwordsDoNotMatch: 'Passwords do not match',
@@ -77,17 +76,15 @@ export type SignUpValues = {
   lastName: string
   email: string
   password: string
-  companyCode?: string
 }
-export function signUpSchema(needsCompanyCode: boolean) {
+export function signUpSchema() {
   return schema<SignUpValues>(
     {
       firstName: [required(VALIDATION.firstNameRequired)],
       lastName: [required(VALIDATION.lastNameRequired)],
       email: emailRules,
       password: passwordRules(),
-      companyCode: needsCompanyCode ? [required(VALIDATION.companyCodeRequired)] : [],
     },
-    { trim: ['firstName', 'lastName', 'email', 'companyCode'] },
+    { trim: ['firstName', 'lastName', 'email'] },
   )
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { relativeTime, statusLabel } from './format'
+import {
+  DATE_FORMAT,
+  DATE_LOCALE,
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  relativeTime,
+  statusLabel,
+} from './format'
 
 describe('statusLabel', () => {
   it("§4 request status: open 'In Queue', in_progress 'In Progress', closed 'Completed'", () => {
@@ -52,5 +60,24 @@ describe('relativeTime', () => {
   it('§9 relative time: accepts Date objects and defaults to the current time', () => {
     expect(relativeTime(new Date(now - 7200_000), new Date(now))).toBe('2 hours ago')
     expect(relativeTime(new Date(Date.now() - 10_000).toISOString())).toBe('Just now')
+  })
+})
+
+describe('§9 date defaults', () => {
+  it('§9 dates: English mm/dd/yy whatever the browser locale', () => {
+    expect(formatDate('2026-03-04T15:05:00')).toBe('03/04/26')
+    expect(formatDate(new Date(2026, 10, 22))).toBe('11/22/26')
+    expect(formatDate('not a date')).toBe('')
+    expect(DATE_FORMAT).toBe('mm/dd/yy')
+    expect(DATE_LOCALE).toBe('en-US')
+  })
+
+  it('§9 dates: a timestamp tooltip is the mm/dd/yy date and the English time', () => {
+    expect(formatDateTime('2026-03-04T15:05:00')).toBe('03/04/26, 3:05 PM')
+    expect(formatDateTime('2026-12-31T00:30:00')).toBe('12/31/26, 12:30 AM')
+  })
+
+  it('§9 dates: a date in a sentence is written out in English', () => {
+    expect(formatLongDate('2026-03-04T15:05:00')).toBe('March 4, 2026')
   })
 })

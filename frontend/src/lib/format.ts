@@ -49,3 +49,49 @@ export function relativeTime(iso: string | Date, now: number | Date = Date.now()
   if (seconds < YEAR) return ago(Math.floor(seconds / MONTH), 'month')
   return ago(Math.floor(seconds / YEAR), 'year')
 }
+
+/**
+ * Date defaults (spec §9): English, dates as mm/dd/yy, weeks starting on Sunday, whatever the
+ * browser's own locale. Every date the product shows goes through the formatters below. The
+ * product has no calendar of its own (date questions use the browser's date input); one added
+ * later starts its weeks on `WEEK_STARTS_ON`.
+ */
+export const DATE_LOCALE = 'en-US'
+export const DATE_FORMAT = 'mm/dd/yy'
+/** 0 = Sunday, as `Date.prototype.getDay` counts. */
+export const WEEK_STARTS_ON = 0
+
+const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
+  month: '2-digit',
+  day: '2-digit',
+  year: '2-digit',
+})
+const timeFormat = new Intl.DateTimeFormat(DATE_LOCALE, { hour: 'numeric', minute: '2-digit' })
+const longDateFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+})
+
+function toDate(value: string | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+/** '11/22/26' (mm/dd/yy, local time); '' for an unreadable date. */
+export function formatDate(value: string | Date): string {
+  const date = toDate(value)
+  return date ? dateFormat.format(date) : ''
+}
+
+/** '11/22/26, 3:04 PM': a timestamp's tooltip; '' for an unreadable date. */
+export function formatDateTime(value: string | Date): string {
+  const date = toDate(value)
+  return date ? `${dateFormat.format(date)}, ${timeFormat.format(date)}` : ''
+}
+
+/** 'November 22, 2026': a date in a sentence ('Member since ...'); '' when unreadable. */
+export function formatLongDate(value: string | Date): string {
+  const date = toDate(value)
+  return date ? longDateFormat.format(date) : ''
+}

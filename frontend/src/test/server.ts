@@ -11,7 +11,13 @@ export function apiUrl(path: string): string {
   return `${config.apiBaseUrl}${path}`
 }
 
+export const TEST_SITE = {
+  terms_url: 'https://legal.example.org/terms',
+  privacy_url: 'https://legal.example.org/privacy',
+}
+
 export const server = setupServer(
+  http.get(apiUrl('/api/v1/site'), () => HttpResponse.json(TEST_SITE)),
   http.post(apiUrl('/api/v1/events/ticket'), () =>
     HttpResponse.json({ success: false, error: 'Live updates are unavailable' }, { status: 503 }),
   ),

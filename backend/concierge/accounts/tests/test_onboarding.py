@@ -173,3 +173,31 @@ def test_failed_save_does_not_complete_onboarding(signed_in_api):
     """§5: a refused step leaves onboarding still required"""
     _save(signed_in_api, [{"answer_id": 104, "value": "123"}])
     assert signed_in_api.get("users/current").json()["onboarding_required"] is True
+
+
+def test_address_group_611_is_the_one_line_address(signed_in_api, user):
+    """§3 onboarding answers: the 611 address group is sent with its parts (148–313) as the
+    address on one line, and that line is what a concierge and a survey pre-fill read"""
+    from concierge.accounts.selectors import employee_profile
+
+    line = "1 Main Street, Apt 2, Springfield, IL, 62701, US"
+    answers = [{**a, "value": line} if a["answer_id"] == 611 else a for a in FULL_ADDRESS]
+
+    response = _save(signed_in_api, answers)
+
+    assert response.status_code == 200, response.content
+    got = {
+        a["answer_id"]: a["value"] for a in signed_in_api.get("users/onboarding").json()["answers"]
+    }
+    assert got[611] == line
+    assert employee_profile(user=user).address == line
+
+
+@pytest.mark.parametrize("value", [{"148": "1 Main Street"}, ["1 Main Street"], 7, True])
+def test_address_group_611_must_be_text(signed_in_api, user, value):
+    """§3 onboarding answers: the 611 group is text (or null), anything else is a 422"""
+    response = _save(signed_in_api, [*FULL_ADDRESS[1:], {"answer_id": 611, "value": value}])
+
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"611": ["Please enter your address as text"]}
+    assert not OnboardingAnswer.objects.filter(user=user).exists()

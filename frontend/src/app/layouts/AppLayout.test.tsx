@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { useCurrentUser } from '@/lib/currentUser'
 import { fakeSurveyServer, QUESTIONS } from '@/test/fakeSurveyServer'
 import { makeUser, renderWithProviders } from '@/test/render'
-import { server } from '@/test/server'
+import { server, TEST_SITE } from '@/test/server'
 import { AppLayout } from './AppLayout'
 
 function Probe() {
@@ -23,6 +23,20 @@ function renderShell(user = makeUser(), route = '/dashboard') {
 }
 
 describe('AppLayout', () => {
+  it('§2 SignUp legal links: the footer links to the terms of use and privacy policy of TERMS_URL and PRIVACY_URL', async () => {
+    renderShell()
+    const footer = screen.getByRole('contentinfo')
+    const legal = await within(footer).findByRole('navigation', { name: 'Legal' })
+    expect(within(legal).getByRole('link', { name: /Terms of Use/ })).toHaveAttribute(
+      'href',
+      TEST_SITE.terms_url,
+    )
+    expect(within(legal).getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute(
+      'href',
+      TEST_SITE.privacy_url,
+    )
+  })
+
   it('§2 navigation: Dashboard, Requests, Benefits & Offers and Account with the initials', () => {
     renderShell(makeUser({ initials: 'JD' }))
     const [desktop] = screen.getAllByRole('navigation', { name: 'Main' })

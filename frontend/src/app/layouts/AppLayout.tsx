@@ -23,7 +23,7 @@ export function AppLayout() {
         <SkipLink />
         <TopNav user={user} />
         <MobileHeader />
-        <MainContent className="max-w-6xl px-5 pt-2 pb-28 sm:px-6 sm:pt-10 sm:pb-16">
+        <MainContent className="max-w-6xl px-5 pt-2 pb-10 sm:px-6 sm:pt-10 sm:pb-16">
           <Outlet context={context} />
         </MainContent>
         <AppFooter user={user} />

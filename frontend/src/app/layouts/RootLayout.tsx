@@ -5,20 +5,27 @@ import { config } from '@/lib/config'
 
 interface RouteHandle {
   title?: string
+  /** The route only sends the browser elsewhere: its page view is the destination's. */
+  redirect?: boolean
 }
 
-/** Page title 'Product | Route title' (spec §2) and page-view analytics. */
+/**
+ * Page title 'Product | Route title' (spec §2) and page-view analytics: one page view per
+ * address the user lands on, never for a route that redirects.
+ */
 export function RootLayout() {
   const matches = useMatches()
   const location = useLocation()
   const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)
     ?.handle as RouteHandle | undefined
 
+  const redirects = matches.some((m) => (m.handle as RouteHandle | undefined)?.redirect)
+
   useEffect(() => {
     const fullTitle = title?.title ? `${config.productName} | ${title.title}` : config.productName
     document.title = fullTitle
-    trackPageView(location.pathname, fullTitle)
-  }, [title, location.pathname])
+    if (!redirects) trackPageView(location.pathname, fullTitle)
+  }, [title, location.pathname, redirects])
 
   return (
     <>

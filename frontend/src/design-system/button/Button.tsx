@@ -82,7 +82,7 @@ export function buttonClassName({
 }: Pick<ButtonOwnProps, 'variant' | 'size' | 'fullWidth' | 'className'> = {}): string {
   return cx(
     'inline-flex items-center justify-center rounded-full font-semibold text-center no-underline',
-    'transition-colors duration-150 motion-reduce:transition-none select-none',
+    'transition-colors duration-150 motion-reduce:transition-none select-none ripple',
     'disabled:cursor-not-allowed aria-busy:cursor-progress',
     focusRing,
     variants[variant],

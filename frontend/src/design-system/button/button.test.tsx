@@ -6,6 +6,17 @@ import { describe, expect, it, vi } from 'vitest'
 import { Button } from './Button'
 
 describe('Button', () => {
+  it('§4 widget states: buttons and button-styled links ripple when pressed (the ripple utility)', () => {
+    render(
+      <MemoryRouter>
+        <Button>Save</Button>
+        <Button to="/requests">Requests</Button>
+      </MemoryRouter>,
+    )
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveClass('ripple')
+    expect(screen.getByRole('link', { name: 'Requests' })).toHaveClass('ripple')
+  })
+
   it('§2 button: renders a type="button" button by default and calls onClick', async () => {
     const onClick = vi.fn()
     render(<Button onClick={onClick}>Create a request</Button>)

@@ -69,7 +69,7 @@ function chipClassName({
   className,
 }: Pick<ChipBaseProps, 'error' | 'isDisabled' | 'className'>) {
   return cx(
-    'group relative inline-flex max-w-full items-center gap-3 rounded-2xl border bg-surface p-3 text-start',
+    'group ripple inline-flex max-w-full items-center gap-3 rounded-2xl border bg-surface p-3 text-start',
     'shadow-xs transition-colors motion-reduce:transition-none no-underline',
     error ? 'border-danger-600' : 'border-line data-[invalid]:border-danger-600',
     isDisabled
@@ -110,11 +110,23 @@ function ChipBody({
   return (
     <>
       {image === 'default' ? <DefaultPicture /> : null}
-      <span className="flex w-chip min-w-0 flex-col gap-0.5">
-        <span id={titleId} className="line-clamp-2 text-sm font-semibold text-ink">
+      {/* The title and description box: 9rem x 3.5rem on every chip, so chips line up (spec
+          §9). Both texts keep to 2 lines of 1.125rem; the description gets what the title
+          leaves (2 lines under a 1-line title, 1 under a 2-line one). */}
+      <span
+        data-chip-text=""
+        className="flex h-chip-box w-chip min-w-0 shrink-0 flex-col gap-0.5 overflow-hidden"
+      >
+        <span
+          id={titleId}
+          className="line-clamp-2 shrink-0 text-sm leading-[1.125rem] font-semibold text-ink"
+        >
           {label}
         </span>
-        <span id={descriptionId} className="line-clamp-2 max-h-chip-box text-xs text-ink-muted">
+        <span
+          id={descriptionId}
+          className="line-clamp-2 min-h-0 text-xs leading-[1.125rem] text-ink-muted"
+        >
           {description}
         </span>
       </span>

@@ -43,6 +43,18 @@ describe('Chip', () => {
     expect(screen.getByText('A very long description')).toHaveClass('line-clamp-2')
   })
 
+  it('§9 chip: the title and description box is 9rem x 3.5rem (w-chip, h-chip-box)', () => {
+    render(<Chip label="Title" description="Description" />)
+    const box = screen.getByText('Title').parentElement as HTMLElement
+    expect(box).toHaveClass('w-chip', 'h-chip-box', 'overflow-hidden')
+    expect(box).toContainElement(screen.getByText('Description'))
+  })
+
+  it('§4 widget states: chips ripple when pressed (the ripple utility)', () => {
+    render(<Chip label="Title" description="Description" />)
+    expect(screen.getByRole('button', { name: 'Title' })).toHaveClass('ripple')
+  })
+
   it('§2 chip: link variant navigates to an internal route', async () => {
     render(
       <MemoryRouter>

@@ -1,9 +1,12 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react'
 import {
   Children,
   isValidElement,
   type ReactElement,
   type ReactNode,
+  type RefObject,
   type TouchEvent,
+  useCallback,
   useEffect,
   useRef,
   useState,
@@ -16,7 +19,12 @@ import {
   type Key,
 } from 'react-aria-components'
 import { cx, focusRingAria } from '../utils'
-import { nextTabIndexForSwipe, TAB_SWIPE_THRESHOLD_PX, tabIdFromLabel } from './swipe'
+import {
+  nextTabIndexForSwipe,
+  TAB_SWIPE_THRESHOLD_PX,
+  tabIdFromLabel,
+  tabScrollDistance,
+} from './swipe'
 
 export interface TabPanelProps {
   /** Tab label. The tab id is derived from it with `tabIdFromLabel` unless `id` is given. */
@@ -69,9 +77,87 @@ function collectPanels(children: ReactNode): PanelSpec[] {
   return panels
 }
 
+interface Overflow {
+  back: boolean
+  forward: boolean
+}
+
+/** Whether the tab strip can scroll back or forward, kept up to date as it scrolls or resizes. */
+function useOverflow(listRef: RefObject<HTMLDivElement | null>, count: number): Overflow {
+  const [overflow, setOverflow] = useState<Overflow>({ back: false, forward: false })
+  const measure = useCallback(() => {
+    const list = listRef.current
+    if (!list) return
+    const back = list.scrollLeft > 1
+    const forward = list.scrollLeft + list.clientWidth < list.scrollWidth - 1
+    setOverflow((now) => (now.back === back && now.forward === forward ? now : { back, forward }))
+  }, [listRef])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measures again when tabs come or go
+  useEffect(() => {
+    const list = listRef.current
+    if (!list) return
+    measure()
+    list.addEventListener('scroll', measure, { passive: true })
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
+    observer?.observe(list)
+    return () => {
+      list.removeEventListener('scroll', measure)
+      observer?.disconnect()
+    }
+  }, [listRef, measure, count])
+  return overflow
+}
+
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches
+
+/**
+ * A scroll button at one end of an overflowing tab strip: moves it by 80 % of its visible width
+ * (spec §9). Pointer help only: keyboard users move between tabs with the arrow keys, and the
+ * selected tab scrolls into view, so the button stays out of the tab order.
+ */
+function ScrollButton({
+  direction,
+  enabled,
+  listRef,
+}: {
+  direction: 'back' | 'forward'
+  enabled: boolean
+  listRef: RefObject<HTMLDivElement | null>
+}) {
+  const Icon = direction === 'back' ? ChevronLeft : ChevronRight
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      aria-hidden="true"
+      data-tab-scroll={direction}
+      disabled={!enabled}
+      onClick={() => {
+        const list = listRef.current
+        if (!list) return
+        const distance = tabScrollDistance(list.clientWidth)
+        list.scrollBy({
+          left: direction === 'back' ? -distance : distance,
+          behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+        })
+      }}
+      className={cx(
+        'flex w-9 shrink-0 cursor-pointer items-center justify-center text-ink-muted',
+        'hover:bg-primary-50 hover:text-primary-700 disabled:cursor-default disabled:opacity-30',
+        'disabled:hover:bg-transparent',
+      )}
+    >
+      <Icon className="size-5" />
+    </button>
+  )
+}
+
 /**
  * Accessible tabs (React Aria): arrow keys move between tabs, each tab controls its panel.
- * On touch screens a horizontal swipe on the panel moves to the next or previous tab.
+ * On touch screens a horizontal swipe on the panel moves to the next or previous tab. When the
+ * tabs are wider than the strip, scroll buttons at its ends move it by 80 % of its width.
  */
 export function Tabs({
   children,
@@ -92,6 +178,8 @@ export function Tabs({
   const current = wanted !== undefined && ids.includes(wanted) ? wanted : ids[0]
   const touchStart = useRef<{ x: number; y: number } | null>(null)
   const listRef = useRef<HTMLDivElement>(null)
+  const overflow = useOverflow(listRef, panels.length)
+  const overflowing = overflow.back || overflow.forward
 
   const select = (id: string) => {
     if (id === current) return
@@ -131,13 +219,16 @@ export function Tabs({
       onSelectionChange={(key: Key) => select(String(key))}
       className={cx('flex flex-col', className)}
     >
-      <div className="relative border-b border-line">
+      <div className="relative flex border-b border-line">
+        {overflowing ? (
+          <ScrollButton direction="back" enabled={overflow.back} listRef={listRef} />
+        ) : null}
         <AriaTabList
           ref={listRef}
           aria-label={ariaLabel}
           aria-labelledby={ariaLabelledby}
           className={cx(
-            'flex snap-x gap-1 overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
+            'flex min-w-0 flex-1 gap-1 overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
             tabListClassName,
           )}
         >
@@ -146,7 +237,7 @@ export function Tabs({
               key={panel.id}
               id={panel.id}
               className={cx(
-                'relative min-h-11 shrink-0 cursor-pointer snap-start whitespace-nowrap rounded-t-md px-4 py-2.5',
+                'relative min-h-11 shrink-0 cursor-pointer whitespace-nowrap rounded-t-md px-4 py-2.5',
                 'text-sm font-semibold text-ink-muted transition-colors motion-reduce:transition-none',
                 'hover:text-ink data-[selected]:text-primary-700',
                 'after:absolute after:inset-x-2 after:bottom-0 after:h-[3px] after:rounded-full after:bg-transparent',
@@ -160,6 +251,9 @@ export function Tabs({
             </AriaTab>
           ))}
         </AriaTabList>
+        {overflowing ? (
+          <ScrollButton direction="forward" enabled={overflow.forward} listRef={listRef} />
+        ) : null}
       </div>
       <div
         onTouchStart={swipeable ? onTouchStart : undefined}

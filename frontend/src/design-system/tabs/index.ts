@@ -1,3 +1,9 @@
-export { nextTabIndexForSwipe, TAB_SWIPE_THRESHOLD_PX, tabIdFromLabel } from './swipe'
+export {
+  nextTabIndexForSwipe,
+  TAB_SCROLL_STEP,
+  TAB_SWIPE_THRESHOLD_PX,
+  tabIdFromLabel,
+  tabScrollDistance,
+} from './swipe'
 export type { TabPanelProps, TabsProps } from './Tabs'
 export { TabPanel, Tabs } from './Tabs'

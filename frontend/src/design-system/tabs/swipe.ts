@@ -1,6 +1,14 @@
 /** Minimum horizontal swipe distance that changes tab (spec §9). */
 export const TAB_SWIPE_THRESHOLD_PX = 50
 
+/** The share of the visible tab strip one press of a scroll button moves (spec §9). */
+export const TAB_SCROLL_STEP = 0.8
+
+/** How far a scroll button moves a tab strip `visibleWidth` px wide: 80 % of it. */
+export function tabScrollDistance(visibleWidth: number): number {
+  return Math.round(visibleWidth * TAB_SCROLL_STEP)
+}
+
 /** The tab id for a label: every non-word character becomes '_' ('To do (3)' → 'To_do__3_'). */
 export function tabIdFromLabel(label: string): string {
   return label.replace(/\W/g, '_')

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
-import { nextTabIndexForSwipe, tabIdFromLabel } from './swipe'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { nextTabIndexForSwipe, tabIdFromLabel, tabScrollDistance } from './swipe'
 import { TabPanel, Tabs } from './Tabs'
 
 describe('tabIdFromLabel / nextTabIndexForSwipe (pure)', () => {
@@ -125,5 +125,57 @@ describe('Tabs', () => {
     )
     expect(screen.getByRole('tab', { name: 'Beta' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('tabpanel')).toHaveTextContent('B')
+  })
+})
+
+describe('§9 tabs that overflow', () => {
+  /** A tab strip 300 px wide holding 800 px of tabs, scrolled to `left`. */
+  function overflowing(left = 0) {
+    const scrollBy = vi.fn()
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300)
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(800)
+    vi.spyOn(HTMLElement.prototype, 'scrollLeft', 'get').mockImplementation(() => left)
+    HTMLElement.prototype.scrollBy = scrollBy
+    return scrollBy
+  }
+
+  afterEach(() => vi.restoreAllMocks())
+
+  it('§9 tabs: the scroll step is 80% of the visible width', () => {
+    expect(tabScrollDistance(375)).toBe(300)
+    expect(tabScrollDistance(300)).toBe(240)
+  })
+
+  it('§9 tabs: tabs that fit show no scroll buttons', () => {
+    const { container } = render(<Example />)
+    expect(container.querySelector('[data-tab-scroll]')).toBeNull()
+  })
+
+  it('§9 tabs: overflowing tabs show scroll buttons that move the strip by 80% of its width', () => {
+    const scrollBy = overflowing(0)
+    const { container } = render(<Example />)
+    const back = container.querySelector<HTMLButtonElement>('[data-tab-scroll="back"]')
+    const forward = container.querySelector<HTMLButtonElement>('[data-tab-scroll="forward"]')
+    expect(back).toBeDisabled()
+    expect(forward).toBeEnabled()
+    fireEvent.click(forward as HTMLButtonElement)
+    expect(scrollBy).toHaveBeenCalledWith(expect.objectContaining({ left: 240 }))
+  })
+
+  it('§9 tabs: scrolled to the end, only the back button works and moves back 80%', () => {
+    const scrollBy = overflowing(500)
+    const { container } = render(<Example />)
+    const back = container.querySelector<HTMLButtonElement>('[data-tab-scroll="back"]')
+    expect(container.querySelector('[data-tab-scroll="forward"]')).toBeDisabled()
+    fireEvent.click(back as HTMLButtonElement)
+    expect(scrollBy).toHaveBeenCalledWith(expect.objectContaining({ left: -240 }))
+  })
+
+  it('§9 tabs: the scroll buttons stay out of the tab order (arrow keys move between tabs)', () => {
+    overflowing(100)
+    const { container } = render(<Example />)
+    for (const button of container.querySelectorAll('[data-tab-scroll]')) {
+      expect(button).toHaveAttribute('tabindex', '-1')
+    }
   })
 })

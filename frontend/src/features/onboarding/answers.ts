@@ -9,6 +9,8 @@ export const ANSWER = {
   partner: 120,
   phone: 104,
   preferredEmail: 165,
+  /** The address group: the address on one line, sent with its parts below. */
+  address: 611,
   addressLine1: 148,
   addressLine2: 149,
   city: 150,
@@ -18,6 +20,16 @@ export const ANSWER = {
 } as const
 
 export const ONBOARDING_STEPS = 3
+
+/**
+ * The 611 address group's value: the filled parts (148 line 1, 149 line 2, 150 city, 151 state,
+ * 311 postal code, 313 country) on one line, comma separated, as a concierge reads it and a
+ * survey question pre-fills it; null when no part is filled.
+ */
+export function addressGroupLine(parts: ReadonlyArray<string | null | undefined>): string | null {
+  const filled = parts.map((part) => part?.trim() ?? '').filter(Boolean)
+  return filled.length > 0 ? filled.join(', ') : null
+}
 
 export interface LifeAnswer {
   id: number

@@ -49,7 +49,8 @@ describe('issue 5 live updates on the employee side', () => {
     const { result, invalidate } = setup()
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1))
     const source = FakeEventSource.instances[0]
-    expect(source.url).toBe('/api/v1/events?ticket=t1')
+    // On the API's origin, which may not be the page's (spec §5 VITE_API_BASE_URL).
+    expect(source.url).toBe(apiUrl('/api/v1/events?ticket=t1'))
     act(() => source.onopen?.())
     expect(result.current).toBe('open')
     act(() =>

@@ -7,7 +7,7 @@ import { ChevronUp, FileText, Image as ImageIcon, MessagesSquare } from 'lucide-
 import { type ReactNode, useLayoutEffect, useRef } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { Button, cx, focusRing, formatFileSize } from '@/design-system'
-import { relativeTime } from '@/lib/format'
+import { formatDateTime, relativeTime } from '@/lib/format'
 import type { MessageAttachment } from './api'
 import type { ThreadEntry } from './thread'
 import type { OlderMessages } from './useOlderMessages'
@@ -186,7 +186,7 @@ function MessageBubble({
       <p className="flex items-baseline gap-2 px-1 text-xs text-ink-muted">
         <span className="font-semibold text-ink">{who}</span>
         {when ? (
-          <time dateTime={createdAt} title={new Date(createdAt).toLocaleString()}>
+          <time dateTime={createdAt} title={formatDateTime(createdAt)}>
             {when}
           </time>
         ) : null}

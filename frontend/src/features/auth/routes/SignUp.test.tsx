@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { errorResponse, signInOk } from '@/test/handlers'
 import { renderWithProviders } from '@/test/render'
-import { apiUrl, server } from '@/test/server'
+import { apiUrl, server, TEST_SITE } from '@/test/server'
 import SignUp from './SignUp'
 
 function renderSignUp(route = '/sign-up/acme') {
@@ -48,11 +48,23 @@ describe('SignUp', () => {
     expect(screen.queryByLabelText('Company code')).not.toBeInTheDocument()
   })
 
-  it('§2 sign-up: without a company slug a required company code field is shown', async () => {
-    const { user } = renderSignUp('/sign-up')
-    await fill(user, VALID)
-    await user.click(screen.getByRole('button', { name: 'Create account' }))
-    expect(await screen.findByText('Please enter your company code')).toBeInTheDocument()
+  it("Issue 15 sign-up without a slug: the page explains the company's sign-up link is needed, with no form", () => {
+    renderSignUp('/sign-up')
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Sign up with your company’s link' }),
+    ).toBeInTheDocument()
+    expect(screen.getByText(/each company has its own sign-up link/)).toBeInTheDocument()
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+    expect(screen.queryByLabelText('Company code')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Contact support/ })).toHaveAttribute(
+      'href',
+      'mailto:support@example.com',
+    )
+    expect(screen.getByRole('link', { name: 'Sign in to an existing account' })).toHaveAttribute(
+      'href',
+      '/sign-in',
+    )
   })
 
   it('§3 sign-up payload: sends name, last_name, the URL company slug and terms_of_service 1; then AboutUs', async () => {
@@ -106,8 +118,8 @@ describe('SignUp', () => {
 
   it('§4 sign-up: when the automatic sign-in reports MFA enrolment available it goes to MfaEnrollment', async () => {
     server.use(signUpOk(), signInOk({ mfaRequiresVerification: true }))
-    const { user, router } = renderSignUp('/sign-up')
-    await fill(user, { ...VALID, 'Company code': 'acme' })
+    const { user, router } = renderSignUp('/sign-up/acme')
+    await fill(user, VALID)
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/mfa-enrollment'))
   })
@@ -140,10 +152,14 @@ describe('SignUp', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Unauthorized')
   })
 
-  it('§2 sign-up: links to the terms of use, the privacy policy and sign in', () => {
+  it('§2 sign-up: links to the terms of use and privacy policy of TERMS_URL and PRIVACY_URL, and sign in', async () => {
     renderSignUp()
-    expect(screen.getByRole('link', { name: /Terms of Use/ })).toHaveAttribute('target', '_blank')
-    expect(screen.getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute('target', '_blank')
+    const terms = await screen.findByRole('link', { name: /Terms of Use/ })
+    expect(terms).toHaveAttribute('href', TEST_SITE.terms_url)
+    expect(terms).toHaveAttribute('target', '_blank')
+    const privacy = screen.getByRole('link', { name: /Privacy Policy/ })
+    expect(privacy).toHaveAttribute('href', TEST_SITE.privacy_url)
+    expect(privacy).toHaveAttribute('target', '_blank')
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in')
   })
 })

@@ -2,14 +2,13 @@ import { useMemo, useState } from 'react'
 import { type Path, useForm } from 'react-hook-form'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button, FormError, Link, Paragraph, TextInput } from '@/design-system'
+import { config } from '@/lib/config'
 import { unexpectedError } from '@/lib/errors'
 import { type SignUpValues, signUpSchema } from '@/lib/formRules'
+import { useLegalLinks } from '@/lib/site'
 import { schemaResolver } from '@/lib/validation'
 import { signUp } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
-
-export const TERMS_URL = 'https://www.example.com/terms'
-export const PRIVACY_URL = 'https://www.example.com/privacy'
 
 /** Server field names (sign-up payload, spec §3) → form fields. */
 const SERVER_FIELDS: Record<string, Path<SignUpValues>> = {
@@ -17,17 +16,61 @@ const SERVER_FIELDS: Record<string, Path<SignUpValues>> = {
   last_name: 'lastName',
   email: 'email',
   password: 'password',
-  company_slug: 'companyCode',
 }
 
-/** SignUp (spec §2, §4): under the company in the URL, or a company code the user types. */
+/**
+ * SignUp (spec §2, §4): under the company in the URL. Without one, the page explains that an
+ * account starts from the employer's sign-up link: the product is offered through employers, and
+ * the link (which may carry an invite) is how a visitor reaches their company.
+ */
 export default function SignUp() {
   const { companySlug } = useParams()
+  return companySlug ? <SignUpForm companySlug={companySlug} /> : <SignUpNeedsCompanyLink />
+}
+
+function SignUpNeedsCompanyLink() {
+  return (
+    <div className="flex flex-col gap-8">
+      <AuthHeader title="Sign up with your company’s link">
+        {config.productName} is offered by employers to their employees, so each company has its own
+        sign-up link.
+      </AuthHeader>
+      <div className="flex flex-col gap-4">
+        <Paragraph>
+          Look for it in the invitation from your employer or on your benefits page, or ask your HR
+          team for it. It opens this page with your company’s name already in place.
+        </Paragraph>
+        <Paragraph size="sm" tone="muted">
+          Can’t find it?{' '}
+          <Link href={`mailto:${config.supportEmail}`}>
+            Contact support at {config.supportEmail}
+          </Link>
+        </Paragraph>
+      </div>
+      <Button to="/sign-in" variant="secondary" fullWidth>
+        Sign in to an existing account
+      </Button>
+    </div>
+  )
+}
+
+/** Legal links from the server's TERMS_URL and PRIVACY_URL. */
+export function LegalConsent() {
+  const links = useLegalLinks()
+  return (
+    <Paragraph size="sm" tone="muted">
+      By creating an account you agree to our{' '}
+      {links ? <Link href={links.terms_url}>Terms of Use</Link> : 'Terms of Use'} and{' '}
+      {links ? <Link href={links.privacy_url}>Privacy Policy</Link> : 'Privacy Policy'}.
+    </Paragraph>
+  )
+}
+
+function SignUpForm({ companySlug }: { companySlug: string }) {
   const [searchParams] = useSearchParams()
   const invite = searchParams.get('invite') ?? undefined
   const navigate = useNavigate()
-  const needsCompanyCode = !companySlug
-  const schema = useMemo(() => signUpSchema(needsCompanyCode), [needsCompanyCode])
+  const schema = useMemo(() => signUpSchema(), [])
   const [serverError, setServerError] = useState<string>()
   const {
     register,
@@ -36,7 +79,7 @@ export default function SignUp() {
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({
     resolver: schemaResolver(schema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', companyCode: '' },
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   })
 
   const onSubmit = handleSubmit(async (values) => {
@@ -47,14 +90,14 @@ export default function SignUp() {
         last_name: values.lastName,
         email: values.email,
         password: values.password,
-        company_slug: companySlug ?? values.companyCode ?? '',
+        company_slug: companySlug,
         invite,
       })
       if (!result.success) {
         let shownOnField = false
         for (const [key, messages] of Object.entries(result.errors ?? {})) {
           const field = SERVER_FIELDS[key]
-          if (!field || !messages[0] || (field === 'companyCode' && !needsCompanyCode)) continue
+          if (!field || !messages[0]) continue
           setError(field, { type: 'server', message: messages[0] })
           shownOnField = true
         }
@@ -108,21 +151,7 @@ export default function SignUp() {
           error={errors.password?.message}
           {...register('password')}
         />
-        {needsCompanyCode ? (
-          <TextInput
-            label="Company code"
-            required
-            autoComplete="off"
-            autoCapitalize="none"
-            description="You’ll find it in the invitation from your employer."
-            error={errors.companyCode?.message}
-            {...register('companyCode')}
-          />
-        ) : null}
-        <Paragraph size="sm" tone="muted">
-          By creating an account you agree to our <Link href={TERMS_URL}>Terms of Use</Link> and{' '}
-          <Link href={PRIVACY_URL}>Privacy Policy</Link>.
-        </Paragraph>
+        <LegalConsent />
         <FormError message={serverError} />
         <Button type="submit" fullWidth loading={isSubmitting}>
           Create account

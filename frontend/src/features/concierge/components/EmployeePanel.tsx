@@ -1,16 +1,11 @@
 import { formatPhone, Link } from '@/design-system'
+import { formatLongDate } from '@/lib/format'
 import type { DeskRequest } from '../api'
 import { Fact, Facts, Panel } from './Panel'
 
-function joined(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return ''
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })
-}
-
 /** The employee's profile: companies, contact details and onboarding answers. */
 export function EmployeePanel({ employee }: { employee: DeskRequest['employee'] }) {
-  const since = joined(employee.date_joined)
+  const since = formatLongDate(employee.date_joined)
   const requests = `${employee.request_count} ${employee.request_count === 1 ? 'request' : 'requests'}`
   return (
     <Panel title="Employee" subtitle={since ? `Member since ${since} · ${requests}` : requests}>

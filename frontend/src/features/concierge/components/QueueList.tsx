@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router'
 import { CategoryIcon, cx, focusRing } from '@/design-system'
-import { relativeTime } from '@/lib/format'
+import { formatDateTime, relativeTime } from '@/lib/format'
 import type { QueueItem } from '../api'
 import { AssigneeName, NeedsReplyBadge } from './Badges'
 
@@ -18,7 +18,7 @@ function lastAuthor(item: QueueItem): string {
 
 function Age({ item, now }: { item: QueueItem; now: number }) {
   return (
-    <time dateTime={item.issued_at} title={new Date(item.issued_at).toLocaleString()}>
+    <time dateTime={item.issued_at} title={formatDateTime(item.issued_at)}>
       {relativeTime(item.issued_at, now)}
     </time>
   )

@@ -13,7 +13,7 @@ export default function RequestIdeasTabs({
   return (
     <Tabs aria-labelledby={headingId} fullWidth>
       {categories.map((category) => (
-        <TabPanel key={category.id} label={category.name} id={`ideas-${category.id}`}>
+        <TabPanel key={category.id} label={category.name}>
           <CategoryColumn category={category} hideHeading />
         </TabPanel>
       ))}

@@ -44,6 +44,17 @@ const label = (o: typeof medical) =>
   `${o.provider_name}, ${o.heading}, ${o.subheading} (${o.type === 'benefit' ? 'benefit' : 'offer'})`
 
 describe('§2 OfferingsFull', () => {
+  it('Issue 15 skeleton keys: the loading filter bar renders without a duplicate React key', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderFull()
+    await cardList()
+    const keyWarnings = errors.mock.calls.filter((call) =>
+      String(call[0]).includes('Encountered two children with the same key'),
+    )
+    errors.mockRestore()
+    expect(keyWarnings).toEqual([])
+  })
+
   it("§2 OfferingsFull: a back link to the landing page and the 'All benefits & offers' heading", async () => {
     renderFull()
     expect(

@@ -25,6 +25,14 @@ export const NO_RESULTS = 'Sorry, no results have been found'
  * 'Show only my benefits' toggle. Both filters live in the URL query (`type`, `filter`) and each
  * change replaces the current history entry.
  */
+/** The filter bar's placeholder pills while the categories load: a key and a width each. */
+const FILTER_SKELETON_WIDTHS = [
+  ['all', 16],
+  ['first', 24],
+  ['second', 20],
+  ['third', 24],
+] as const
+
 export default function OfferingsFull() {
   const [searchParams, setSearchParams] = useSearchParams()
   const offerings = useOfferings(ALL_OFFERINGS)
@@ -70,8 +78,8 @@ export default function OfferingsFull() {
         <div className="flex flex-col gap-4">
           {categories.isPending ? (
             <div className="flex gap-2" aria-hidden="true">
-              {[16, 24, 20, 24].map((w) => (
-                <Skeleton key={w} className="h-10 rounded-full" width={`${w * 0.25}rem`} />
+              {FILTER_SKELETON_WIDTHS.map(([key, w]) => (
+                <Skeleton key={key} className="h-10 rounded-full" width={`${w * 0.25}rem`} />
               ))}
             </div>
           ) : categoryList.length > 0 ? (

@@ -6,7 +6,7 @@ import { Button, FormError, Heading, Paragraph, PhoneInput, TextInput } from '@/
 import { currentUserQuery, useCurrentUser } from '@/lib/currentUser'
 import { unexpectedError } from '@/lib/errors'
 import { schemaResolver } from '@/lib/validation'
-import { ANSWER, answerText } from '../answers'
+import { ANSWER, addressGroupLine, answerText } from '../answers'
 import { type OnboardingAnswer, onboardingAnswersQuery, saveOnboardingAnswers } from '../api'
 import {
   addressStarted,
@@ -76,12 +76,23 @@ function ContactInfoForm({ initial }: { initial: ContactInfoValues }) {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(undefined)
     try {
-      const result = await saveOnboardingAnswers(
-        (Object.keys(FIELD_ANSWERS) as Array<keyof ContactInfoValues>).map((field) => ({
+      const result = await saveOnboardingAnswers([
+        ...(Object.keys(FIELD_ANSWERS) as Array<keyof ContactInfoValues>).map((field) => ({
           answer_id: FIELD_ANSWERS[field],
           value: values[field] === '' ? null : values[field],
         })),
-      )
+        {
+          answer_id: ANSWER.address,
+          value: addressGroupLine([
+            values.addressLine1,
+            values.addressLine2,
+            values.city,
+            values.state,
+            values.postalCode,
+            values.country,
+          ]),
+        },
+      ])
       if (!result.success) {
         let shownOnField = false
         for (const [field, id] of Object.entries(FIELD_ANSWERS)) {

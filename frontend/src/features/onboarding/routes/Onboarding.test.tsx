@@ -135,6 +135,35 @@ describe('Onboarding: ContactInfo', () => {
     expect(answerIn(answers, 313)).toBe('United States')
   })
 
+  it('§3 onboarding answers: the 611 address group is sent with its parts, as the address on one line', async () => {
+    const saved: OnboardingAnswer[][] = []
+    server.use(saveOk(saved))
+    const { user, router } = renderContact()
+    await user.type(await screen.findByLabelText(/Address line 1/), '742 Evergreen Terrace')
+    await user.type(screen.getByLabelText(/City/), 'Springfield')
+    await user.type(screen.getByLabelText(/State/), 'OR')
+    await user.type(screen.getByLabelText(/Postal code/), '97403')
+    await user.type(screen.getByLabelText(/Country/), 'United States')
+    await user.click(screen.getByRole('button', { name: 'Finish' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(saved[0].map((answer) => answer.answer_id)).toEqual(
+      expect.arrayContaining([611, 148, 149, 150, 151, 311, 313]),
+    )
+    expect(answerIn(saved[0], 611)).toBe(
+      '742 Evergreen Terrace, Springfield, OR, 97403, United States',
+    )
+  })
+
+  it('§3 onboarding answers: with no address the 611 group is sent empty (null)', async () => {
+    const saved: OnboardingAnswer[][] = []
+    server.use(saveOk(saved))
+    const { user, router } = renderContact()
+    await screen.findByLabelText(/Address line 1/)
+    await user.click(screen.getByRole('button', { name: 'Finish' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(saved[0]).toContainEqual({ answer_id: 611, value: null })
+  })
+
   it('§8 form errors: server errors keyed by answer id show under their fields', async () => {
     server.use(
       http.post(apiUrl('/api/v1/users/onboarding'), () =>

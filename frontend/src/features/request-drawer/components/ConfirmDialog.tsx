@@ -31,7 +31,7 @@ export function ConfirmDialog({
         if (!open) onCancel()
       }}
       isDismissable
-      className="fixed inset-0 z-modal flex items-center justify-center bg-scrim p-4 motion-safe:data-entering:animate-fade-in"
+      className="fixed inset-0 z-modal flex items-center justify-center bg-scrim p-4 motion-safe:data-entering:animate-fade-in motion-safe:data-exiting:animate-fade-out"
     >
       <Modal className="w-full max-w-sm rounded-2xl bg-surface p-6 shadow-xl outline-none">
         <Dialog role="alertdialog" className="flex flex-col gap-5 outline-none">

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { formatDateTime } from '@/lib/format'
 import type { RequestItem } from '@/lib/requests/api'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import {
@@ -136,6 +137,10 @@ describe('Request: header and thread', () => {
     expect(items[1]).toHaveTextContent('First')
     expect(items[1]).toHaveTextContent('Alex from Concierge')
     expect(items[1]).toHaveTextContent('50 minutes ago')
+    // §9 dates: the timestamp's tooltip is English mm/dd/yy, not the browser's locale.
+    const sent = within(items[1]).getByText('50 minutes ago')
+    expect(sent).toHaveAttribute('title', formatDateTime(sent.getAttribute('datetime') ?? ''))
+    expect(sent.getAttribute('title')).toMatch(/^\d{2}\/\d{2}\/\d{2}, \d{1,2}:\d{2} [AP]M$/)
     expect(within(items[1]).getByRole('link', { name: 'link' })).toHaveAttribute(
       'href',
       'https://example.com',

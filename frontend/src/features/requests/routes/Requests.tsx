@@ -29,7 +29,11 @@ import { RequestCard } from '../components/RequestCard'
 
 const BUCKETS: RequestBucket[] = ['in_progress', 'open', 'completed']
 
-/** Stable tab ids: the labels without their changing counts ('To_do', 'Completed'). */
+/**
+ * Stable tab ids: the spec's rule (§4 Tabs: non-word characters become '_') applied to the labels
+ * without their changing counts ('To_do', 'Completed'). An id carrying the count ('To_do__3_')
+ * would change whenever a request moves, dropping the chosen tab and its ?tab= address.
+ */
 export const TODO_TAB_ID = tabIdFromLabel(TODO_TAB_LABEL)
 export const COMPLETED_TAB_ID = tabIdFromLabel(COMPLETED_TAB_LABEL)
 
