@@ -76,11 +76,14 @@ describe('§8 analytics tag', () => {
   it('§4 analytics identity: set to the user on sign-in and cleared on sign-out', async () => {
     const tag = await freshTag()
     tag.identify('usr_ext_1')
+    tag.identify('usr_ext_1') // the user refreshed: told once
     tag.resetIdentity()
+    tag.identify('usr_ext_1') // signed in again
     const sets = entries().filter((entry) => entry[0] === 'set')
     expect(sets).toEqual([
       ['set', { user_id: 'usr_ext_1' }],
       ['set', { user_id: null }],
+      ['set', { user_id: 'usr_ext_1' }],
     ])
   })
 })

@@ -81,12 +81,19 @@ export function pageView(path: string, title: string) {
   previousLocation = location
 }
 
+/** The identity the tag was last told (undefined: none yet on this page). */
+let identity: string | null | undefined
+
+/** The signed-in user's id; told once, not again on every refresh of the user. */
 export function identify(userId: string) {
+  if (identity === userId) return
   start()
+  identity = userId
   gtag('set', { user_id: userId })
 }
 
 export function resetIdentity() {
   start()
+  identity = null
   gtag('set', { user_id: null })
 }
