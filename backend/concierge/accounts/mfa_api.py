@@ -9,8 +9,16 @@ import json
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
-from concierge.accounts import mfa_selectors, mfa_services
-from concierge.accounts.auth import request_auth_token, token_auth, token_auth_pending_mfa
+from concierge.accounts import mfa_selectors, mfa_services, services
+from concierge.accounts.auth import (
+    MFA_AUTHENTICATION_REQUIRED,
+    mfa_verified,
+    request_auth_token,
+    token_auth,
+    token_auth_pending_mfa,
+)
+from concierge.accounts.mfa_selectors import user_has_mfa_factor
+from concierge.accounts.models import User
 from concierge.accounts.schemas import (
     FreshCheckIn,
     MfaFactorOut,
@@ -25,10 +33,31 @@ from concierge.accounts.schemas import (
     TotpEnrolmentOut,
     WebAuthnOptionsOut,
 )
+from concierge.common.errors import Unauthorized
 from concierge.common.ratelimit import rate_limit
 from concierge.common.schemas import ErrorOut
 
 router = Router(tags=["two-step verification"])
+
+
+def _enrolling_user(request: HttpRequest) -> User:
+    """The user adding a factor: a session that passed the MFA step, or one that has no factor
+    yet (a company rule asks it to enrol one before anything else)."""
+    auth_token = request_auth_token(request)
+    user = auth_token.user
+    if (user.mfa_phone or user_has_mfa_factor(user=user)) and not mfa_verified(request, auth_token):
+        raise Unauthorized(MFA_AUTHENTICATION_REQUIRED)
+    return user
+
+
+def _session_verified(request: HttpRequest, response: HttpResponse) -> None:
+    """The factor just added proved itself: this session passes the MFA step with it (the
+    answer carries the `mfa-token` header, as `POST /mfa/verify` does)."""
+    auth_token = request_auth_token(request)
+    if not mfa_verified(request, auth_token):
+        response["mfa-token"] = services.auth_token_mfa_verified(auth_token=auth_token)
+
+
 ERRORS = {400: ErrorOut, 401: ErrorOut, 404: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 
 
@@ -76,10 +105,10 @@ def mfa_factor_remove(request: HttpRequest, factor_id: str, payload: FreshCheckI
     return SuccessOut()
 
 
-@router.post("/mfa/totp", response={200: TotpEnrolmentOut, **ERRORS}, auth=token_auth)
+@router.post("/mfa/totp", response={200: TotpEnrolmentOut, **ERRORS}, auth=token_auth_pending_mfa)
 def totp_enrol_start(request: HttpRequest):
     rate_limit(request, "otp")
-    enrolment = mfa_services.totp_enrol_start(user=request_auth_token(request).user)
+    enrolment = mfa_services.totp_enrol_start(user=_enrolling_user(request))
     return TotpEnrolmentOut(
         factor_id=enrolment.factor_id,
         secret=enrolment.secret,
@@ -89,32 +118,44 @@ def totp_enrol_start(request: HttpRequest):
 
 
 @router.post(
-    "/mfa/totp/{factor_id}/confirm", response={200: RecoveryCodesOut, **ERRORS}, auth=token_auth
+    "/mfa/totp/{factor_id}/confirm",
+    response={200: RecoveryCodesOut, **ERRORS},
+    auth=token_auth_pending_mfa,
 )
-def totp_enrol_confirm(request: HttpRequest, factor_id: int, payload: TotpConfirmIn):
+def totp_enrol_confirm(
+    request: HttpRequest, response: HttpResponse, factor_id: int, payload: TotpConfirmIn
+):
     rate_limit(request, "otp")
     codes = mfa_services.totp_enrol_confirm(
-        user=request_auth_token(request).user,
+        user=_enrolling_user(request),
         factor_id=factor_id,
         code=payload.code,
         name=payload.name,
     )
+    _session_verified(request, response)
     return RecoveryCodesOut(recovery_codes=codes)
 
 
-@router.post("/mfa/passkeys/options", response={200: WebAuthnOptionsOut, **ERRORS}, auth=token_auth)
+@router.post(
+    "/mfa/passkeys/options",
+    response={200: WebAuthnOptionsOut, **ERRORS},
+    auth=token_auth_pending_mfa,
+)
 def passkey_registration_options(request: HttpRequest):
     rate_limit(request, "otp")
-    options = mfa_services.passkey_registration_options(user=request_auth_token(request).user)
+    options = mfa_services.passkey_registration_options(user=_enrolling_user(request))
     return WebAuthnOptionsOut(options=json.loads(options))
 
 
-@router.post("/mfa/passkeys", response={200: RecoveryCodesOut, **ERRORS}, auth=token_auth)
-def passkey_register(request: HttpRequest, payload: PasskeyRegisterIn):
+@router.post(
+    "/mfa/passkeys", response={200: RecoveryCodesOut, **ERRORS}, auth=token_auth_pending_mfa
+)
+def passkey_register(request: HttpRequest, response: HttpResponse, payload: PasskeyRegisterIn):
     rate_limit(request, "otp")
     codes = mfa_services.passkey_register(
-        user=request_auth_token(request).user, credential=payload.credential, name=payload.name
+        user=_enrolling_user(request), credential=payload.credential, name=payload.name
     )
+    _session_verified(request, response)
     return RecoveryCodesOut(recovery_codes=codes)
 
 

@@ -233,7 +233,7 @@ class MfaMethodsOut(Schema):
 
 class MfaFactorOut(Schema):
     id: str = Field(description='The factor\'s id, or "sms" for the phone.')
-    kind: Literal["passkey", "totp", "sms"]
+    kind: str = Field(description="passkey, totp or sms")
     name: str
     created_at: datetime | None
     last_used_at: datetime | None
