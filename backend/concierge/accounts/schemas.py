@@ -162,12 +162,18 @@ class EmailVerifyIn(InputSchema):
     token: str = Field(default="", max_length=1000)
 
 
+def _otp_schema(schema: dict[str, Any]) -> None:
+    document_required("otp")(schema)
+    # Optional, without a default: the spec's payload (§7) is `otp` alone, an SMS code.
+    schema["properties"]["method"].pop("default", None)
+
+
 class OtpIn(InputSchema):
     """The MFA step. Without `method` it checks the SMS code (spec §7); `totp` an authenticator
     app's code, `recovery` a recovery code, `passkey` the `credential` from
     `navigator.credentials.get()` (options from `POST /mfa/passkey/options`)."""
 
-    model_config = ConfigDict(json_schema_extra=document_required("otp"))
+    model_config = ConfigDict(json_schema_extra=_otp_schema)
 
     method: Literal["sms", "totp", "recovery", "passkey"] = "sms"
     otp: str = ""

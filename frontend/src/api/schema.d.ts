@@ -1655,10 +1655,9 @@ export interface components {
             } | null;
             /**
              * Method
-             * @default sms
              * @enum {string}
              */
-            method: "sms" | "totp" | "recovery" | "passkey";
+            method?: "sms" | "totp" | "recovery" | "passkey";
             /** Otp */
             otp: string;
         };

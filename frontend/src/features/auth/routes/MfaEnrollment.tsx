@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router'
 import type { CurrentUser } from '@/api/client'
 import { applyMask, Button } from '@/design-system'
 import { currentUserQuery, postLoginPath } from '@/lib/currentUser'
+import { RecoveryCodes } from '@/lib/mfa/RecoveryCodes'
+import { TotpSetup } from '@/lib/mfa/TotpSetup'
 import { useSession } from '@/lib/session'
 import { AuthHeader } from '../components/AuthHeader'
 import { MfaCodeForm } from '../components/MfaCodeForm'
@@ -19,6 +21,9 @@ export default function MfaEnrollment() {
   const [phone, setPhone] = useState<string | null>(
     mfaRequired && !mfaEnrollmentAvailable ? '' : null,
   )
+
+  const [app, setApp] = useState(false)
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null)
 
   const onVerified = async () => {
     await queryClient.invalidateQueries({
@@ -36,6 +41,30 @@ export default function MfaEnrollment() {
     })
   }
 
+  if (recoveryCodes) {
+    return (
+      <div className="flex flex-col gap-8">
+        <Badge />
+        <RecoveryCodes codes={recoveryCodes} onDone={onVerified} doneLabel="Continue" />
+      </div>
+    )
+  }
+
+  if (app) {
+    return (
+      <div className="flex flex-col gap-8">
+        <Badge />
+        <AuthHeader title="Set up an authenticator app">
+          Each time you sign in, your authenticator app will give you a code to confirm it’s you.
+        </AuthHeader>
+        <TotpSetup
+          onAdded={(codes) => (codes ? setRecoveryCodes(codes) : onVerified())}
+          onCancel={() => setApp(false)}
+        />
+      </div>
+    )
+  }
+
   if (phone === null) {
     return (
       <div className="flex flex-col gap-8">
@@ -45,6 +74,9 @@ export default function MfaEnrollment() {
           code to confirm it’s you.
         </AuthHeader>
         <MfaPhoneForm onEnrolled={setPhone} />
+        <Button variant="tertiary" size="sm" onClick={() => setApp(true)}>
+          Use an authenticator app instead
+        </Button>
       </div>
     )
   }
