@@ -9,7 +9,7 @@ import { unexpectedError } from '@/lib/errors'
 import { type SignInValues, signInSchema } from '@/lib/formRules'
 import { useSession } from '@/lib/session'
 import { schemaResolver } from '@/lib/validation'
-import { signIn, signInWithPasskey } from '../api/auth'
+import { signIn } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
 import { SupportLink } from '../components/SupportLink'
 
@@ -63,6 +63,7 @@ function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordSt
     setServerError(undefined)
     setPasskeyBusy(true)
     try {
+      const { signInWithPasskey } = await import('../api/factors')
       const result = await signInWithPasskey()
       if (!result.success) return setServerError(result.error)
       await onSignedIn()
@@ -126,7 +127,7 @@ function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordSt
           loading={passkeyBusy}
           onClick={onPasskey}
         >
-          Sign in with a passkey
+          Continue with a passkey
         </Button>
       ) : null}
       <div className="flex flex-col gap-2 text-center">
