@@ -113,7 +113,7 @@ def totp_enrol_start(request: HttpRequest):
         factor_id=enrolment.factor_id,
         secret=enrolment.secret,
         otpauth_uri=enrolment.otpauth_uri,
-        qr_svg=enrolment.qr_svg,
+        qr_data_uri=enrolment.qr_data_uri,
     )
 
 

@@ -148,7 +148,7 @@ class TotpEnrolment:
     factor_id: int
     secret: str
     otpauth_uri: str
-    qr_svg: str
+    qr_data_uri: str
 
 
 def totp_enrol_start(*, user: User) -> TotpEnrolment:
@@ -166,8 +166,8 @@ def totp_enrol_start(*, user: User) -> TotpEnrolment:
     uri = pyotp.TOTP(secret, digits=TOTP_DIGITS, interval=TOTP_PERIOD).provisioning_uri(
         name=user.email, issuer_name=settings.PRODUCT_NAME
     )
-    svg = segno.make(uri, error="m").svg_inline(scale=4, border=2, dark="#1f2937")
-    return TotpEnrolment(factor_id=factor.pk, secret=secret, otpauth_uri=uri, qr_svg=svg)
+    qr = segno.make(uri, error="m").svg_data_uri(scale=4, border=2, dark="#1f2937")
+    return TotpEnrolment(factor_id=factor.pk, secret=secret, otpauth_uri=uri, qr_data_uri=qr)
 
 
 def _totp_step_matching(factor: MfaFactor, code: str, *, at: float | None = None) -> int | None:

@@ -262,7 +262,7 @@ class TotpEnrolmentOut(Schema):
     factor_id: int
     secret: str
     otpauth_uri: str
-    qr_svg: str = Field(description="The otpauth URI as a QR code (inline SVG).")
+    qr_data_uri: str = Field(description="The otpauth URI as a QR code: an SVG data URI.")
 
 
 class TotpConfirmIn(InputSchema):

@@ -2192,10 +2192,10 @@ export interface components {
             /** Otpauth Uri */
             otpauth_uri: string;
             /**
-             * Qr Svg
-             * @description The otpauth URI as a QR code (inline SVG).
+             * Qr Data Uri
+             * @description The otpauth URI as a QR code: an SVG data URI.
              */
-            qr_svg: string;
+            qr_data_uri: string;
             /** Secret */
             secret: string;
         };

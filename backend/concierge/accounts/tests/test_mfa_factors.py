@@ -85,7 +85,7 @@ def test_totp_enrolment_shows_secret_and_qr_and_stores_it_encrypted(signed_in_ap
     body = start.json()
     assert len(body["secret"]) >= 32
     assert body["otpauth_uri"].startswith("otpauth://totp/")
-    assert body["qr_svg"].startswith("<svg")
+    assert body["qr_data_uri"].startswith("data:image/svg+xml")
     stored = MfaFactor.objects.get(pk=body["factor_id"])
     assert body["secret"] not in stored.totp_secret_encrypted
     assert mfa_services.secret_decrypt(stored.totp_secret_encrypted) == body["secret"]

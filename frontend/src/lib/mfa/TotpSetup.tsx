@@ -58,7 +58,6 @@ export function TotpSetup({
   if (startError) return <FormError message={startError} />
   if (!enrolment) return <Spinner label="Preparing your setup" />
 
-  const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qr_svg)}`
   const groupedKey = enrolment.secret.match(/.{1,4}/g)?.join(' ') ?? enrolment.secret
   return (
     <div className="flex flex-col gap-5" data-testid="totp-setup">
@@ -69,7 +68,7 @@ export function TotpSetup({
             1Password) and scan this QR code.
           </Paragraph>
           <img
-            src={qr}
+            src={enrolment.qr_data_uri}
             alt="QR code to add your account to an authenticator app"
             className="mt-3 size-44 rounded-xl border border-line bg-white p-2"
           />

@@ -216,8 +216,7 @@ function FactorRow({
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium text-ink">{factor.name}</p>
           <p className="text-sm text-ink-muted">
-            {FACTOR_LABELS[factor.kind]}
-            {' · '}
+            {factor.name === FACTOR_LABELS[factor.kind] ? '' : `${FACTOR_LABELS[factor.kind]} · `}
             {added ? `${added}, ${used}` : used.charAt(0).toUpperCase() + used.slice(1)}
           </p>
         </div>
