@@ -51,7 +51,9 @@ def test_authenticator_app_enrol_and_sign_in(page: Page, acme, make_employee, sc
     secret = page.get_by_test_id("totp-secret").inner_text().replace(" ", "")
     assert re.fullmatch(r"[A-Z2-7]{32}", secret), secret
     screenshot("totp-enrolment")
-    page.get_by_label("Code from the app").fill("000000" if pyotp.TOTP(secret).now() != "000000" else "111111")
+    page.get_by_label("Code from the app").fill(
+        "000000" if pyotp.TOTP(secret).now() != "000000" else "111111"
+    )
     page.get_by_role("button", name="Turn on").click()
     expect(page.get_by_role("alert")).to_contain_text("incorrect")
     page.get_by_label("Code from the app").fill(pyotp.TOTP(secret).now())

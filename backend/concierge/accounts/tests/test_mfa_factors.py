@@ -486,3 +486,38 @@ def test_passwordless_sign_in_with_passkey(signed_in_api, user, device):
     options = api.post("users/sign_in/passkey/options").json()["options"]
     refused = ApiClient().post("users/sign_in/passkey", {"credential": unknown.get(options)})
     assert refused.status_code == 422
+
+
+# ------------------------------------------------------------------------------- the admin
+
+
+def test_admin_sign_in_takes_an_authenticator_code_or_a_recovery_code(db, outbox):
+    """Issue 13: a staff member with an authenticator app (no phone) passes the admin's code
+    step with the app's code, or a recovery code; no text is sent and a wrong code is refused"""
+    from django.test import Client
+
+    staff = UserFactory(email="root@example.com", is_staff=True, is_superuser=True)
+    secret = mfa_services.totp_enrol_start(user=staff).secret
+    factor = MfaFactor.objects.get(user=staff)
+    factor.confirmed_at = timezone.now()
+    factor.save()
+    codes = mfa_services.recovery_codes_regenerate(user=staff, password=DEFAULT_PASSWORD)
+
+    def log_in(client: Client):
+        return client.post(
+            "/admin/login/?next=/admin/",
+            {"username": staff.email, "password": DEFAULT_PASSWORD, "next": "/admin/"},
+        )
+
+    client = Client()
+    assert "authenticator app" in log_in(client).content.decode()
+    assert outbox.sms() == []
+    wrong = client.post("/admin/login/", {"otp": _wrong(_code(secret))})
+    assert wrong.status_code == 200 and client.get("/admin/").status_code != 200
+    assert client.post("/admin/login/", {"otp": _code(secret)}).status_code == 302
+    assert client.get("/admin/").status_code == 200
+
+    other = Client()
+    log_in(other)
+    assert other.post("/admin/login/", {"otp": codes[0]}).status_code == 302
+    assert other.get("/admin/").status_code == 200

@@ -4,17 +4,18 @@ import { Button, FormError, Paragraph, Spinner, TextInput } from '@/design-syste
 import { unexpectedError } from '@/lib/errors'
 import { type MfaCodeValues, totpCodeSchema } from '@/lib/formRules'
 import { schemaResolver } from '@/lib/validation'
-import { type TotpEnrolment, totpEnrolConfirm, totpEnrolStart } from './api'
+import { type Added, type TotpEnrolment, totpEnrolConfirm, totpEnrolStart } from './api'
 
 /**
  * Adding an authenticator app: scan the QR code (or type the key), then confirm with the app's
- * current code. `onAdded` gets the recovery codes when this was the first app or passkey.
+ * current code. `onAdded` gets the recovery codes when this was the first app or passkey, and
+ * the session's MFA token when the session had none (to store with `session.setMfaToken`).
  */
 export function TotpSetup({
   onAdded,
   onCancel,
 }: {
-  onAdded: (recoveryCodes: string[] | null) => void
+  onAdded: (added: Added) => void
   onCancel?: () => void
 }) {
   const [enrolment, setEnrolment] = useState<TotpEnrolment>()

@@ -32,25 +32,37 @@ function keepMfaToken(response: Response) {
   if (mfaToken) session.setMfaToken(mfaToken)
 }
 
+/** A factor just added: its recovery codes when new, and the session's MFA token when the
+ * session had not passed an MFA step yet (stored with `session.setMfaToken`). */
+export interface Added {
+  recoveryCodes: string[] | null
+  mfaToken: string | null
+}
+
 export async function totpEnrolStart(): Promise<Outcome<TotpEnrolment>> {
   const { data, error, response } = await api.POST('/api/v1/mfa/totp')
   if (!data) return { ok: false, error: errorMessage(error, response) }
   return { ok: true, value: data }
 }
 
-/** Confirms the app with its first code; the recovery codes when they are new. */
+/** Confirms the app with its first code (the caller stores the MFA token it may return). */
 export async function totpEnrolConfirm(
   factorId: number,
   code: string,
   name: string,
-): Promise<Outcome<string[] | null>> {
+): Promise<Outcome<Added>> {
   const { data, error, response } = await api.POST('/api/v1/mfa/totp/{factor_id}/confirm', {
     params: { path: { factor_id: factorId } },
     body: { code, name },
   })
   if (!data) return { ok: false, error: errorMessage(error, response) }
-  keepMfaToken(response)
-  return { ok: true, value: data.recovery_codes ?? null }
+  return {
+    ok: true,
+    value: {
+      recoveryCodes: data.recovery_codes ?? null,
+      mfaToken: response.headers.get('mfa-token'),
+    },
+  }
 }
 
 /** Whether this browser can create passkeys at all. */

@@ -17,6 +17,7 @@ import {
 } from '@/lib/mfa/api'
 import { RecoveryCodes } from '@/lib/mfa/RecoveryCodes'
 import { TotpSetup } from '@/lib/mfa/TotpSetup'
+import { session } from '@/lib/session'
 import { SettingsSection } from './SettingsSection'
 
 type Mode =
@@ -76,7 +77,13 @@ export function TwoStepSection() {
   if (mode.name === 'totp') {
     return (
       <SettingsSection title="Add an authenticator app">
-        <TotpSetup onAdded={(codes) => added(codes, 'Authenticator app')} onCancel={backToList} />
+        <TotpSetup
+          onAdded={({ recoveryCodes, mfaToken }) => {
+            if (mfaToken) session.setMfaToken(mfaToken)
+            return added(recoveryCodes, 'Authenticator app')
+          }}
+          onCancel={backToList}
+        />
       </SettingsSection>
     )
   }

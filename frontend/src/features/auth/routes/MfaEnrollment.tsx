@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ShieldCheck } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { CurrentUser } from '@/api/client'
 import { applyMask, Button } from '@/design-system'
 import { currentUserQuery, postLoginPath } from '@/lib/currentUser'
 import { RecoveryCodes } from '@/lib/mfa/RecoveryCodes'
 import { TotpSetup } from '@/lib/mfa/TotpSetup'
-import { useSession } from '@/lib/session'
+import { session, useSession } from '@/lib/session'
 import { AuthHeader } from '../components/AuthHeader'
 import { MfaCodeForm } from '../components/MfaCodeForm'
 import { MfaPhoneForm, PHONE_MASK } from '../components/MfaPhoneForm'
@@ -24,6 +24,11 @@ export default function MfaEnrollment() {
 
   const [app, setApp] = useState(false)
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null)
+  const pendingMfaToken = useRef<string | null>(null)
+  const finish = () => {
+    if (pendingMfaToken.current) session.setMfaToken(pendingMfaToken.current)
+    return onVerified()
+  }
 
   const onVerified = async () => {
     await queryClient.invalidateQueries({
@@ -45,7 +50,7 @@ export default function MfaEnrollment() {
     return (
       <div className="flex flex-col gap-8">
         <Badge />
-        <RecoveryCodes codes={recoveryCodes} onDone={onVerified} doneLabel="Continue" />
+        <RecoveryCodes codes={recoveryCodes} onDone={finish} doneLabel="Continue" />
       </div>
     )
   }
@@ -58,7 +63,11 @@ export default function MfaEnrollment() {
           Each time you sign in, your authenticator app will give you a code to confirm it’s you.
         </AuthHeader>
         <TotpSetup
-          onAdded={(codes) => (codes ? setRecoveryCodes(codes) : onVerified())}
+          onAdded={({ recoveryCodes: codes, mfaToken }) => {
+            // Stored once the codes are saved: the session's flags decide this page's guard.
+            pendingMfaToken.current = mfaToken
+            return codes ? setRecoveryCodes(codes) : finish()
+          }}
           onCancel={() => setApp(false)}
         />
       </div>
