@@ -159,3 +159,30 @@ def test_passkey_register_and_sign_in(page: Page, acme, make_employee, screensho
     page.get_by_role("button", name="Remove", exact=True).click()
     expect(page.get_by_text("Add a second step to signing in")).to_be_visible()
     assert not MfaFactor.objects.filter(user=user).exists()
+
+
+def test_company_requiring_mfa_accepts_an_authenticator_app(
+    page: Page, globex, make_employee, screenshot
+) -> None:
+    """Issue 13: a company that requires MFA accepts any factor: a Globex employee without a
+    phone enrols an authenticator app at the enrolment step, saves the recovery codes and
+    reaches the Dashboard; removing that last factor is refused."""
+    user = make_employee("gina@example.com", company=globex, first_name="Gina")
+    sign_in(page, user.email)
+    expect(page).to_have_url(re.compile(r"/mfa-enrollment$"))
+    page.get_by_role("button", name="Use an authenticator app instead").click()
+    secret = page.get_by_test_id("totp-secret").inner_text().replace(" ", "")
+    screenshot("mfa-enrollment-authenticator")
+    page.get_by_label("Code from the app").fill(pyotp.TOTP(secret).now())
+    page.get_by_role("button", name="Turn on").click()
+    expect(page.get_by_test_id("recovery-codes").locator("li")).to_have_count(10)
+    page.get_by_role("button", name="Continue").click()
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+
+    open_account(page)
+    expect(page.get_by_text("Your employer requires two-step verification")).to_be_visible()
+    page.get_by_role("button", name="Remove Authenticator app").click()
+    page.get_by_label(re.compile("Confirm with your password")).fill(PASSWORD)
+    page.get_by_role("button", name="Remove", exact=True).click()
+    expect(page.get_by_role("alert")).to_contain_text("Your employer requires two-step")
+    assert MfaFactor.objects.filter(user=user).exists()
