@@ -131,10 +131,20 @@ def _first_strong_factor_codes(user: User) -> list[str] | None:
     return _recovery_codes_issue(user)
 
 
-@transaction.atomic
 def recovery_codes_regenerate(*, user: User, password: str = "", code: str = "") -> list[str]:
-    user = User.objects.select_for_update().get(pk=user.pk)
-    _fresh_check(user, password=password, code=code)
+    """Replaces the recovery codes after a fresh check; returns the new ones (shown once)."""
+    codes = _recovery_codes_regenerate(user_id=user.pk, password=password, code=code)
+    if codes is None:
+        # Raised only after the transaction committed, so the failed check is counted.
+        raise Unauthorized(FRESH_CHECK_FAILED)
+    return codes
+
+
+@transaction.atomic
+def _recovery_codes_regenerate(*, user_id: int, password: str, code: str) -> list[str] | None:
+    user = User.objects.select_for_update().get(pk=user_id)
+    if not _fresh_check(user, password=password, code=code):
+        return None
     if not mfa_selectors.user_has_mfa_factor(user=user):
         raise ValidationFailed("Add an authenticator app or a passkey first.")
     return _recovery_codes_issue(user)
@@ -528,31 +538,38 @@ def passkey_sign_in(*, credential: dict[str, Any]) -> PasskeySignIn:
 # ---------------------------------------------------------------------- listing and removal
 
 
-def _fresh_check(user: User, *, password: str, code: str) -> None:
+def _fresh_check(user: User, *, password: str, code: str) -> bool:
     """A fresh proof for a sensitive change: the password, or a current authenticator-app code
-    or an unused recovery code."""
-    if password:
-        if not user.check_password(password):
-            raise Unauthorized(FRESH_CHECK_FAILED)
-        return
+    or an unused recovery code. A wrong one counts as a failed sign-in (the lockout's count),
+    so a session cannot be used to guess the password."""
     code = code.strip()
-    if not code:
+    if not password and not code:
         raise ValidationFailed.for_field("password", FRESH_CHECK_REQUIRED)
-    factors = MfaFactor.objects.select_for_update().filter(
-        user=user, kind=MfaFactor.Kind.TOTP, confirmed_at__isnull=False
-    )
-    if code.isdigit() and any(_totp_use(factor, code) for factor in factors):
-        return
-    if _recovery_code_use(user, code):
-        return
-    raise Unauthorized(FRESH_CHECK_FAILED)
+    if password:
+        ok = user.check_password(password)
+    else:
+        factors = MfaFactor.objects.select_for_update().filter(
+            user=user, kind=MfaFactor.Kind.TOTP, confirmed_at__isnull=False
+        )
+        ok = (code.isdigit() and any(_totp_use(factor, code) for factor in factors)) or (
+            _recovery_code_use(user, code)
+        )
+    if not ok:
+        services.sign_in_failure_count(user)
+    return ok
 
 
-@transaction.atomic
 def factor_remove(*, user: User, factor_id: str, password: str = "", code: str = "") -> None:
     """Removes one of `user`'s factors after a fresh check; a company that requires MFA keeps
     at least one."""
-    user = User.objects.select_for_update().get(pk=user.pk)
+    if not _factor_remove(user_id=user.pk, factor_id=factor_id, password=password, code=code):
+        # Raised only after the transaction committed, so the failed check is counted.
+        raise Unauthorized(FRESH_CHECK_FAILED)
+
+
+@transaction.atomic
+def _factor_remove(*, user_id: int, factor_id: str, password: str, code: str) -> bool:
+    user = User.objects.select_for_update().get(pk=user_id)
     if factor_id == mfa_selectors.SMS:
         if not user.mfa_phone:
             raise NotFound(FACTOR_NOT_FOUND)
@@ -563,13 +580,14 @@ def factor_remove(*, user: User, factor_id: str, password: str = "", code: str =
             MfaFactor.objects.filter(
                 pk=int(factor_id), user=user, confirmed_at__isnull=False
             ).first()
-            if factor_id.isdigit() and len(factor_id) < 12
+            if factor_id.isascii() and factor_id.isdigit() and len(factor_id) < 12
             else None
         )
         if factor is None:
             raise NotFound(FACTOR_NOT_FOUND)
         kind = factor.kind
-    _fresh_check(user, password=password, code=code)
+    if not _fresh_check(user, password=password, code=code):
+        return False
     company_rule = any(company.requires_mfa for company in user.companies.all())
     if company_rule and mfa_selectors.user_factor_count(user=user) <= 1:
         raise ValidationFailed(LAST_FACTOR_REQUIRED)
@@ -582,6 +600,7 @@ def factor_remove(*, user: User, factor_id: str, password: str = "", code: str =
         # Recovery codes stand in for an app or a passkey: they go with the last of them.
         RecoveryCode.objects.filter(user=user).delete()
     services.factor_change_email(user=user, added=False, label=_kind_label(kind))
+    return True
 
 
 def user_code_verify(*, user: User, code: str) -> None:

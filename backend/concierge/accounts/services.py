@@ -269,7 +269,9 @@ def lock_lift_if_expired(user: User) -> None:
         user.save(update_fields=["locked_at", "failed_sign_in_count", "unlock_token_hash"])
 
 
-def _sign_in_failed(user: User) -> None:
+def sign_in_failure_count(user: User) -> None:
+    """One more failed sign-in (or fresh check) for `user`, locked by the caller; the 10th
+    locks the account and emails an unlock link."""
     user.failed_sign_in_count += 1
     fields = ["failed_sign_in_count"]
     if user.failed_sign_in_count >= settings.LOCKOUT_MAX_ATTEMPTS and not user.locked_at:
@@ -332,7 +334,7 @@ def _credentials_attempt(*, email: str, password: str) -> User | str:
         # Only someone who knows the password learns that this account exists and is locked.
         return ACCOUNT_LOCKED if password_ok else INVALID_CREDENTIALS
     if not password_ok:
-        _sign_in_failed(user)
+        sign_in_failure_count(user)
         return INVALID_CREDENTIALS
     if user.failed_sign_in_count:
         user.failed_sign_in_count = 0

@@ -323,6 +323,22 @@ def test_remove_last_factor_of_company_requiring_mfa_refused(db, outbox):
     assert sms.status_code == 422
 
 
+def test_wrong_fresh_checks_count_towards_the_lockout(totp_user, settings, outbox):
+    """Issue 13: a signed-in session cannot guess the password through the fresh check: wrong
+    ones count as failed sign-ins and lock the account like them"""
+    settings.RATE_LIMITS = None
+    user, secret, _ = totp_user
+    api = _pending(user.email)
+    _verify(api, "totp", _code(secret))
+    factor = MfaFactor.objects.get(user=user)
+    for _ in range(10):
+        assert api.post(f"mfa/factors/{factor.pk}/remove", {"password": "guess"}).status_code == 401
+    user.refresh_from_db()
+    assert user.locked_at is not None
+    assert api.post("mfa/recovery-codes", {"code": "000000"}).status_code == 401
+    assert ApiClient().sign_in(user.email).status_code == 401
+
+
 def test_remove_with_another_factors_code(totp_user):
     """Issue 13: the fresh check may be a code of another factor instead of the password"""
     user, secret, codes = totp_user
@@ -348,6 +364,7 @@ def test_factors_of_another_user_are_not_found(totp_user, make_api, outbox):
     assert removal.status_code == 404
     assert eve.post("mfa/factors/sms/remove", {"password": DEFAULT_PASSWORD}).status_code == 404
     assert eve.post("mfa/factors/abc/remove", {"password": DEFAULT_PASSWORD}).status_code == 404
+    assert eve.post("mfa/factors/²/remove", {"password": DEFAULT_PASSWORD}).status_code == 404
     assert MfaFactor.objects.filter(pk=factor.pk).exists()
     # Eve cannot confirm a pending app of the owner either.
     pending = mfa_services.totp_enrol_start(user=owner)
