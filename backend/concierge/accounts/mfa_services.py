@@ -180,6 +180,12 @@ def totp_enrol_start(*, user: User) -> TotpEnrolment:
     return TotpEnrolment(factor_id=factor.pk, secret=secret, otpauth_uri=uri, qr_data_uri=qr)
 
 
+def _default_name(label: str, user: User, kind: str) -> str:
+    """'Passkey', then 'Passkey 2', ...: the Account page tells a user's factors apart."""
+    count = MfaFactor.objects.filter(user=user, kind=kind, confirmed_at__isnull=False).count()
+    return f"{label} {count + 1}" if count else label
+
+
 def _totp_step_matching(factor: MfaFactor, code: str, *, at: float | None = None) -> int | None:
     """The time step whose code `code` is (within the allowed drift), if not used yet."""
     secret = secret_decrypt(factor.totp_secret_encrypted)
@@ -219,7 +225,7 @@ def totp_enrol_confirm(
     if not _totp_use(factor, code):
         raise ValidationFailed.for_field("code", INVALID_TOTP)
     factor.confirmed_at = timezone.now()
-    factor.name = name.strip() or "Authenticator app"
+    factor.name = name.strip() or _default_name("Authenticator app", user, MfaFactor.Kind.TOTP)
     factor.save(update_fields=["confirmed_at", "name"])
     services.factor_change_email(user=user, added=True, label=_kind_label(factor.kind))
     return _first_strong_factor_codes(user)
@@ -418,7 +424,7 @@ def passkey_register(*, user: User, credential: dict[str, Any], name: str = "") 
     MfaFactor.objects.create(
         user=user,
         kind=MfaFactor.Kind.PASSKEY,
-        name=name.strip()[:100] or "Passkey",
+        name=name.strip()[:100] or _default_name("Passkey", user, MfaFactor.Kind.PASSKEY),
         confirmed_at=now,
         credential_id=credential_id,
         public_key=verified.credential_public_key,

@@ -538,3 +538,16 @@ def test_admin_sign_in_takes_an_authenticator_code_or_a_recovery_code(db, outbox
     log_in(other)
     assert other.post("/admin/login/", {"otp": codes[0]}).status_code == 302
     assert other.get("/admin/").status_code == 200
+
+
+def test_factors_without_a_name_are_numbered(signed_in_api, user, outbox):
+    """Issue 13 Account page: two passkeys read 'Passkey' and 'Passkey 2'"""
+    for _ in range(2):
+        device = SoftPasskey(rp_id=settings.WEBAUTHN_RP_ID, origin=settings.WEBAUTHN_ORIGIN)
+        options = signed_in_api.post("mfa/passkeys/options").json()["options"]
+        response = signed_in_api.post("mfa/passkeys", {"credential": device.create(options)})
+        assert response.status_code == 200, response.content
+        if "mfa-token" in response:
+            signed_in_api.mfa_token = response["mfa-token"]
+    names = [f["name"] for f in signed_in_api.get("mfa/factors").json()["factors"]]
+    assert names == ["Passkey", "Passkey 2"]

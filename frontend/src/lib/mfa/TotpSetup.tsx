@@ -48,7 +48,7 @@ export function TotpSetup({
     if (!enrolment) return
     setServerError(undefined)
     try {
-      const result = await totpEnrolConfirm(enrolment.factor_id, code, 'Authenticator app')
+      const result = await totpEnrolConfirm(enrolment.factor_id, code, '')
       if (!result.ok) return setServerError(result.error)
       onAdded(result.value)
     } catch (error) {

@@ -80,7 +80,8 @@ function passkeyError(error: unknown): string {
   return 'We couldn’t create a passkey on this device. Please try again.'
 }
 
-/** Creates a passkey on this device and registers it (the WebAuthn library loads on demand). */
+/** Creates a passkey on this device and registers it (the WebAuthn library loads on demand);
+ * without a name the server numbers it ('Passkey 2'). */
 export async function passkeyRegister(name: string): Promise<Outcome<string[] | null>> {
   const options = await api.POST('/api/v1/mfa/passkeys/options')
   if (!options.data) return { ok: false, error: errorMessage(options.error, options.response) }

@@ -64,7 +64,7 @@ export function TwoStepSection() {
     setPasskeyError(undefined)
     setPasskeyBusy(true)
     try {
-      const result = await passkeyRegister('Passkey')
+      const result = await passkeyRegister('')
       if (!result.ok) setPasskeyError(result.error)
       else await added(result.value, 'Passkey')
     } catch (error) {
