@@ -6,6 +6,7 @@ import ipaddress
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 from wsgiref.headers import Headers
 
 import dj_database_url
@@ -315,6 +316,13 @@ EMAIL_VERIFICATION_TTL_SECONDS = 3 * 24 * 3600
 OTP_MAX_ATTEMPTS = 5
 # Wrong codes per account per hour, across resends (each resend would grant 5 new tries).
 OTP_MAX_ATTEMPTS_PER_HOUR = 10
+# Authenticator-app secrets are encrypted at rest with this key (any string; by default one
+# derived from SECRET_KEY, so rotating SECRET_KEY then means re-enrolling authenticator apps).
+MFA_ENCRYPTION_KEY = env_str("MFA_ENCRYPTION_KEY") or f"derived:{SECRET_KEY}"
+# Passkeys (WebAuthn) are bound to the host of PUBLIC_URL (its "relying party ID", which must
+# be a domain name: browsers refuse IP addresses) and accepted from its origin only.
+WEBAUTHN_RP_ID = env_str("WEBAUTHN_RP_ID") or (urlsplit(PUBLIC_URL).hostname or "localhost")
+WEBAUTHN_ORIGIN = urlsplit(PUBLIC_URL)._replace(path="", query="", fragment="").geturl()
 RATE_LIMITS = parse_rate_limits(
     env_str("RATE_LIMITS", "sign_in=20/60,sign_up=10/60,password=10/60,otp=10/60,message=30/60")
 )

@@ -151,7 +151,9 @@ def production_servers(django_db_setup, server_outbox) -> Iterator[str]:
     redis_url = _redis_url()
     settings.REDIS_URL = redis_url  # what the tests publish reaches the servers' streams
     listen = free_port()
-    public_url = f"http://{HOST}:{listen}"
+    # The browser uses the name `localhost` (nginx listens on the loopback address): passkeys
+    # are bound to a domain name, and browsers refuse an IP address as WebAuthn's RP ID.
+    public_url = f"http://localhost:{listen}"
     env = _server_env(public_url, server_outbox, redis_url)
     with Layout(PRODUCTION_LAYOUT, env) as layout, tempfile.TemporaryDirectory() as folder:
         nginx = _nginx(listen, layout.api_url, layout.events_url, Path(folder))

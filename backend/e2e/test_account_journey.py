@@ -219,7 +219,7 @@ def test_mfa_enrol_then_sign_in_with_code(page: Page, acme, make_employee, scree
     page.goto("/sign-in")
     sign_in(page, "dana@example.com")
     open_account(page)
-    page.get_by_role("link", name="Set up two-step verification").click()
+    page.get_by_role("link", name="Add text messages").click()
     expect(page).to_have_url(re.compile(r"/mfa-enrollment$"))
     phone = page.get_by_label(re.compile("Phone", re.I))
     phone.press_sequentially("5557654321")

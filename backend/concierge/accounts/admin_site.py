@@ -19,7 +19,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 
-from concierge.accounts import services
+from concierge.accounts import mfa_services, services
+from concierge.accounts.mfa_selectors import user_has_mfa_factor
 from concierge.accounts.models import User
 from concierge.accounts.selectors import user_mfa_required
 from concierge.common.errors import ApiError
@@ -50,7 +51,7 @@ class AdminSignInForm(AdminAuthenticationForm):
 
 
 class AdminCodeForm(forms.Form):
-    otp = forms.CharField(label="Verification code", max_length=6, min_length=6)
+    otp = forms.CharField(label="Verification code", max_length=20, min_length=6)
 
 
 class ConciergeAdminSite(admin.AdminSite):
@@ -65,8 +66,10 @@ class ConciergeAdminSite(admin.AdminSite):
         form = AdminSignInForm(request, data=request.POST if request.method == "POST" else None)
         if request.method == "POST" and form.is_valid():
             user = form.get_user()
-            if user.mfa_phone:
-                services.otp_resend(user=user)
+            has_factor = user_has_mfa_factor(user=user)
+            if user.mfa_phone or has_factor:
+                if not has_factor:
+                    services.otp_resend(user=user)
                 request.session[PENDING_KEY] = {"user_id": user.pk, "at": time.time()}
                 return self._render_code(request, AdminCodeForm())
             if user_mfa_required(user=user):
@@ -91,7 +94,7 @@ class ConciergeAdminSite(admin.AdminSite):
         if form.is_valid():
             try:
                 rate_limit(request, "otp")
-                services.user_otp_verify(user=user, code=form.cleaned_data["otp"])
+                mfa_services.user_code_verify(user=user, code=form.cleaned_data["otp"])
             except ApiError as exc:
                 form.add_error("otp", exc.message)
             else:

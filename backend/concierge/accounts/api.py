@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
-from concierge.accounts import selectors, services
+from concierge.accounts import mfa_services, selectors, services
 from concierge.accounts.auth import (
     MFA_AUTHENTICATION_REQUIRED,
     mfa_verified,
@@ -13,6 +13,7 @@ from concierge.accounts.auth import (
     token_auth,
     token_auth_pending_mfa,
 )
+from concierge.accounts.mfa_selectors import user_has_mfa_factor
 from concierge.accounts.models import User
 from concierge.accounts.schemas import (
     CompanyOut,
@@ -60,7 +61,7 @@ def current_user_out(request: HttpRequest, user: User) -> CurrentUserOut:
         ],
         is_internal=any(c.is_internal for c in companies),
         onboarding_required=user.onboarded_at is None and not is_concierge,
-        mfa_enabled=bool(user.mfa_phone),
+        mfa_enabled=bool(user.mfa_phone) or user_has_mfa_factor(user=user),
         # Every company's MFA rule holds, verified or not.
         mfa_required=any(c.requires_mfa for c in user.companies.all()),
         mfa_enrollment_available=not user.mfa_phone,
@@ -157,7 +158,17 @@ def mfa_send_otp(request: HttpRequest):
 @router.post("/mfa/verify", response={200: SuccessOut, **ERRORS}, auth=token_auth_pending_mfa)
 def mfa_verify(request: HttpRequest, response: HttpResponse, payload: OtpIn):
     rate_limit(request, "otp")
-    mfa_token = services.mfa_verify(auth_token=request_auth_token(request), code=payload.otp)
+    auth_token = request_auth_token(request)
+    if payload.method == "totp":
+        mfa_token = mfa_services.mfa_totp_verify(auth_token=auth_token, code=payload.otp)
+    elif payload.method == "recovery":
+        mfa_token = mfa_services.mfa_recovery_verify(auth_token=auth_token, code=payload.otp)
+    elif payload.method == "passkey":
+        mfa_token = mfa_services.mfa_passkey_verify(
+            auth_token=auth_token, credential=payload.credential or {}
+        )
+    else:
+        mfa_token = services.mfa_verify(auth_token=auth_token, code=payload.otp)
     response["mfa-token"] = mfa_token
     return SuccessOut()
 
@@ -166,9 +177,10 @@ def mfa_verify(request: HttpRequest, response: HttpResponse, payload: OtpIn):
 def mfa_enroll(request: HttpRequest, payload: MfaEnrollIn):
     rate_limit(request, "otp")
     auth_token = request_auth_token(request)
-    if auth_token.user.mfa_phone and not mfa_verified(request, auth_token):
-        # Replacing an enrolled phone needs the current one first, or a password alone
-        # would let anyone enrol their own phone and pass MFA.
+    user = auth_token.user
+    if (user.mfa_phone or user_has_mfa_factor(user=user)) and not mfa_verified(request, auth_token):
+        # Replacing an enrolled phone (or adding one next to an app or a passkey) needs the
+        # MFA step first, or a password alone would let anyone enrol their own phone.
         raise Unauthorized(MFA_AUTHENTICATION_REQUIRED)
     services.mfa_enroll(user=auth_token.user, phone_digits=payload.mfa_number)
     return SuccessOut()

@@ -169,6 +169,8 @@ class AuthToken(models.Model):
     expires_at = models.DateTimeField()
     revoked_at = models.DateTimeField(null=True, blank=True)
     mfa_token_hash = models.CharField(max_length=64, blank=True)
+    # Wrong authenticator-app or recovery codes in this session: too many void it.
+    mfa_failed_attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         indexes = [models.Index(fields=["user", "expires_at"])]
@@ -215,3 +217,71 @@ class OnboardingAnswer(models.Model):
             models.UniqueConstraint(fields=["user", "answer_id"], name="one_answer_per_id")
         ]
         ordering = ["answer_id"]
+
+
+class MfaFactor(models.Model):
+    """A second factor beyond the SMS code (which stays `User.mfa_phone`): an authenticator
+    app (TOTP, RFC 6238) or a passkey (WebAuthn)."""
+
+    class Kind(models.TextChoices):
+        TOTP = "totp", "Authenticator app"
+        PASSKEY = "passkey", "Passkey"
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="mfa_factors")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    name = models.CharField(max_length=100)
+    created_at = models.DateTimeField(default=timezone.now)
+    # An authenticator app counts once its first code was checked; a passkey at once.
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    # TOTP: the shared secret, encrypted (see accounts.crypto), and the last time step used,
+    # so that a code works once.
+    totp_secret_encrypted = models.TextField(blank=True)
+    totp_last_step = models.BigIntegerField(default=0)
+    # Passkey: the credential as the authenticator registered it.
+    credential_id = models.CharField(max_length=1400, blank=True)
+    public_key = models.BinaryField(blank=True, default=b"")
+    sign_count = models.BigIntegerField(default=0)
+    transports = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["credential_id"],
+                condition=~models.Q(credential_id=""),
+                name="unique_passkey_credential",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} of {self.user}"
+
+
+class RecoveryCode(models.Model):
+    """A single-use code for signing in without the usual second factor (only its hash)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="recovery_codes")
+    code_hash = models.CharField(max_length=64)
+    created_at = models.DateTimeField(default=timezone.now)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "code_hash"])]
+
+
+class WebAuthnChallenge(models.Model):
+    """A WebAuthn challenge handed to the browser, found again by its hash, usable once."""
+
+    class Purpose(models.TextChoices):
+        REGISTER = "register"
+        MFA = "mfa"
+        SIGN_IN = "sign_in"
+
+    challenge_hash = models.CharField(max_length=64, unique=True)
+    purpose = models.CharField(max_length=10, choices=Purpose.choices)
+    user = models.ForeignKey(User, on_delete=models.CASCADE, null=True, blank=True)
+    auth_token = models.ForeignKey(AuthToken, on_delete=models.CASCADE, null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)

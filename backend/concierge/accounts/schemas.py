@@ -2,11 +2,11 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 from uuid import UUID
 
 from ninja import Schema
-from pydantic import ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator
 
 from concierge.common.openapi import document_required
 from concierge.common.validation import require_email, require_password, require_text
@@ -162,16 +162,39 @@ class EmailVerifyIn(InputSchema):
     token: str = Field(default="", max_length=1000)
 
 
-class OtpIn(InputSchema):
-    model_config = ConfigDict(json_schema_extra=document_required("otp"))
+def _otp_schema(schema: dict[str, Any]) -> None:
+    document_required("otp")(schema)
+    # Optional, without a default: the spec's payload (§7) is `otp` alone, an SMS code.
+    schema["properties"]["method"].pop("default", None)
 
+
+class OtpIn(InputSchema):
+    """The MFA step. Without `method` it checks the SMS code (spec §7); `totp` an authenticator
+    app's code, `recovery` a recovery code, `passkey` the `credential` from
+    `navigator.credentials.get()` (options from `POST /mfa/passkey/options`)."""
+
+    model_config = ConfigDict(json_schema_extra=_otp_schema)
+
+    method: Literal["sms", "totp", "recovery", "passkey"] = "sms"
     otp: str = ""
+    credential: dict[str, Any] | None = None
 
     @field_validator("otp")
     @classmethod
-    def _otp(cls, value: str) -> str:
+    def _otp(cls, value: str, info: ValidationInfo) -> str:
+        method = info.data.get("method", "sms")
         value = (value or "").strip()
+        if method == "passkey":
+            return ""
+        if method == "recovery":
+            if not value:
+                raise ValueError("Please enter one of your recovery codes")
+            if len(value) > 20:
+                raise ValueError("Please enter a valid recovery code")
+            return value
         if not value:
+            if method == "totp":
+                raise ValueError("Please enter the code from your authenticator app")
             raise ValueError("Please enter the verification code sent to your phone number")
         if not re.fullmatch(r"\d{6}", value):
             raise ValueError("Please enter a valid verification code")
@@ -205,3 +228,75 @@ class OnboardingAnswersIn(Schema):
 
 class OnboardingAnswersOut(Schema):
     answers: list[OnboardingAnswerIn]
+
+
+class MfaMethodsOut(Schema):
+    """The ways to pass the MFA step, strongest first: passkey, totp, sms; then recovery."""
+
+    methods: list[str]
+    phone_hint: str = Field(description="The enrolled phone's last digits, masked; or empty.")
+
+
+class MfaFactorOut(Schema):
+    id: str = Field(description='The factor\'s id, or "sms" for the phone.')
+    kind: str = Field(description="passkey, totp or sms")
+    name: str
+    created_at: datetime | None
+    last_used_at: datetime | None
+
+
+class MfaFactorsOut(Schema):
+    factors: list[MfaFactorOut]
+    recovery_codes_left: int
+    company_requires_mfa: bool
+
+
+class FreshCheckIn(Schema):
+    """A fresh proof for a sensitive change: the password, or a code from another factor."""
+
+    password: str = Field(default="", max_length=200)
+    code: str = Field(default="", max_length=20)
+
+
+class TotpEnrolmentOut(Schema):
+    factor_id: int
+    secret: str
+    otpauth_uri: str
+    qr_data_uri: str = Field(description="The otpauth URI as a QR code: an SVG data URI.")
+
+
+class TotpConfirmIn(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("code"))
+
+    code: str = ""
+    name: str = Field(default="", max_length=100)
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, value: str) -> str:
+        value = (value or "").strip()
+        if not value:
+            raise ValueError("Please enter the code from your authenticator app")
+        if not re.fullmatch(r"\d{6}", value):
+            raise ValueError("Please enter a valid verification code")
+        return value
+
+
+class PasskeyRegisterIn(Schema):
+    credential: dict[str, Any]
+    name: str = Field(default="", max_length=100)
+
+
+class PasskeySignInIn(Schema):
+    credential: dict[str, Any]
+
+
+class WebAuthnOptionsOut(Schema):
+    options: dict[str, Any] = Field(description="PublicKeyCredential options, JSON-encoded.")
+
+
+class RecoveryCodesOut(Schema):
+    success: bool = True
+    recovery_codes: list[str] | None = Field(
+        description="Shown once: at the first enrolment of an app or passkey, or when renewed."
+    )

@@ -10,7 +10,8 @@ from django.db.models import Prefetch, QuerySet
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
-from concierge.accounts.models import AuthToken, Company, OnboardingAnswer, User
+from concierge.accounts.mfa_selectors import user_has_mfa_factor
+from concierge.accounts.models import AuthToken, Company, MfaFactor, OnboardingAnswer, User
 from concierge.accounts.onboarding import ADDRESS_PARTS, TEXT, YES_NO, Answer
 from concierge.common.formatting import PHONE_DIGITS, address_line, phone_digits, phone_display
 from concierge.common.tokens import token_hash
@@ -24,8 +25,9 @@ def companies_prefetch(*, path: str) -> Prefetch:
 
 
 def user_mfa_required(*, user: User) -> bool:
-    """Whether this user's sessions need a verified SMS code: an enrolled phone or a company rule."""
-    if user.mfa_phone:
+    """Whether this user's sessions need a passed MFA step: an enrolled phone, authenticator app
+    or passkey, or a company rule."""
+    if user.mfa_phone or user_has_mfa_factor(user=user):
         return True
     known = getattr(user, "company_requires_mfa", None)  # set by auth_token_get_active
     if known is not None:
@@ -83,6 +85,12 @@ _COMPANY_REQUIRES_MFA = RawSQL(  # noqa: S611 (no outside input in the SQL)
     (),
     output_field=models.BooleanField(),
 )
+_HAS_MFA_FACTOR = RawSQL(  # noqa: S611 (no outside input in the SQL)
+    f"EXISTS (SELECT 1 FROM {MfaFactor._meta.db_table} f "  # noqa: S608 (model table names)
+    f"WHERE f.user_id = {AuthToken._meta.db_table}.user_id AND f.confirmed_at IS NOT NULL)",
+    (),
+    output_field=models.BooleanField(),
+)
 _IN_CONCIERGE_GROUP = RawSQL(  # noqa: S611 (the group name is a bound parameter)
     _membership_exists(User.groups.through, Group, "t.name = %s"),
     (CONCIERGE_GROUP,),
@@ -92,14 +100,16 @@ _IN_CONCIERGE_GROUP = RawSQL(  # noqa: S611 (the group name is a bound parameter
 
 def auth_token_get_active(*, raw_token: str) -> AuthToken | None:
     """The live session with its user in ONE query (it runs on every API request). What every
-    request needs from the user's memberships comes along as two EXISTS answers, read by
-    `user_mfa_required` and `user_is_concierge`. Nothing is remembered between requests, so a
+    request needs from the user's memberships and factors comes along as EXISTS answers, read
+    by `user_mfa_required` and `user_is_concierge`. Nothing is remembered between requests, so a
     sign-out, a password change (which revokes the sessions) or a membership change counts
     from the very next request."""
     found = list(
         AuthToken.objects.select_related("user")
         .annotate(
-            company_requires_mfa=_COMPANY_REQUIRES_MFA, in_concierge_group=_IN_CONCIERGE_GROUP
+            company_requires_mfa=_COMPANY_REQUIRES_MFA,
+            in_concierge_group=_IN_CONCIERGE_GROUP,
+            has_mfa_factor=_HAS_MFA_FACTOR,
         )
         .filter(
             key_hash=token_hash(raw_token),
@@ -114,6 +124,7 @@ def auth_token_get_active(*, raw_token: str) -> AuthToken | None:
     user = auth_token.user
     user.company_requires_mfa = auth_token.company_requires_mfa  # type: ignore[attr-defined]
     user.in_concierge_group = auth_token.in_concierge_group  # type: ignore[attr-defined]
+    user.has_mfa_factor = auth_token.has_mfa_factor  # type: ignore[attr-defined]
     return auth_token
 
 

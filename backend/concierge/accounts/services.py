@@ -18,6 +18,7 @@ from django.db.models import F, Sum
 from django.utils import timezone
 
 from concierge.accounts import onboarding
+from concierge.accounts.mfa_selectors import user_has_mfa_factor
 from concierge.accounts.models import (
     AuthToken,
     Company,
@@ -258,7 +259,7 @@ def sign_up_response_data(email: str) -> str:
     return json.dumps({"email": email})
 
 
-def _lock_lift_if_expired(user: User) -> None:
+def lock_lift_if_expired(user: User) -> None:
     if user.locked_at and timezone.now() - user.locked_at >= timedelta(
         seconds=settings.LOCKOUT_SECONDS
     ):
@@ -268,7 +269,9 @@ def _lock_lift_if_expired(user: User) -> None:
         user.save(update_fields=["locked_at", "failed_sign_in_count", "unlock_token_hash"])
 
 
-def _sign_in_failed(user: User) -> None:
+def sign_in_failure_count(user: User) -> None:
+    """One more failed sign-in (or fresh check) for `user`, locked by the caller; the 10th
+    locks the account and emails an unlock link."""
     user.failed_sign_in_count += 1
     fields = ["failed_sign_in_count"]
     if user.failed_sign_in_count >= settings.LOCKOUT_MAX_ATTEMPTS and not user.locked_at:
@@ -290,7 +293,7 @@ def _sign_in_failed(user: User) -> None:
     user.save(update_fields=fields)
 
 
-def _auth_token_create(user: User) -> tuple[str, AuthToken]:
+def auth_token_create(user: User) -> tuple[str, AuthToken]:
     raw, hashed = token_new()
     auth_token = AuthToken.objects.create(
         user=user,
@@ -325,13 +328,13 @@ def _credentials_attempt(*, email: str, password: str) -> User | str:
     if user is None or not user.is_active:
         check_password(password, _DUMMY_PASSWORD_HASH)
         return INVALID_CREDENTIALS
-    _lock_lift_if_expired(user)
+    lock_lift_if_expired(user)
     password_ok = user.check_password(password)
     if user.locked_at:
         # Only someone who knows the password learns that this account exists and is locked.
         return ACCOUNT_LOCKED if password_ok else INVALID_CREDENTIALS
     if not password_ok:
-        _sign_in_failed(user)
+        sign_in_failure_count(user)
         return INVALID_CREDENTIALS
     if user.failed_sign_in_count:
         user.failed_sign_in_count = 0
@@ -347,10 +350,12 @@ def _sign_in_attempt(*, email: str, password: str) -> SignInResult | str:
         return user
     user.last_login = timezone.now()
     user.save(update_fields=["last_login"])
-    raw, auth_token = _auth_token_create(user)
-    mfa_required = bool(user.mfa_phone)
+    raw, auth_token = auth_token_create(user)
+    has_factor = user_has_mfa_factor(user=user)
+    mfa_required = bool(user.mfa_phone) or has_factor
     mfa_requires_verification = not mfa_required and user_mfa_required(user=user)
-    if mfa_required:
+    if user.mfa_phone and not has_factor:
+        # With a stronger factor enrolled, a text is sent only when asked for ("send-otp").
         _otp_issue(user=user, purpose=OneTimeCode.Purpose.SIGN_IN, phone=user.mfa_phone)
     return SignInResult(
         token=raw,
@@ -475,10 +480,14 @@ class _MfaOutcome:
     error: str = ""
 
 
-def _otp_failures_last_hour(user: User) -> int:
+def mfa_failures_last_hour(user: User) -> int:
+    """Wrong second-factor codes of `user` in the last hour: SMS codes and the other factors'
+    (counted per session)."""
     since = timezone.now() - timedelta(hours=1)
     recent = OneTimeCode.objects.filter(user=user, created_at__gte=since)
-    return recent.aggregate(total=Sum("failed_attempts"))["total"] or 0
+    sms = recent.aggregate(total=Sum("failed_attempts"))["total"] or 0
+    sessions = AuthToken.objects.filter(user=user, created_at__gte=since, mfa_failed_attempts__gt=0)
+    return sms + (sessions.aggregate(total=Sum("mfa_failed_attempts"))["total"] or 0)
 
 
 def _otp_check(user: User, code: str) -> str:
@@ -488,7 +497,7 @@ def _otp_check(user: User, code: str) -> str:
     otp = _otp_pending(user)
     if otp is None:
         return NO_PENDING_OTP
-    if _otp_failures_last_hour(user) >= settings.OTP_MAX_ATTEMPTS_PER_HOUR:
+    if mfa_failures_last_hour(user) >= settings.OTP_MAX_ATTEMPTS_PER_HOUR:
         return TOO_MANY_OTP_ATTEMPTS
     if otp.expires_at <= timezone.now() or otp.failed_attempts >= settings.OTP_MAX_ATTEMPTS:
         return INVALID_OTP
@@ -501,7 +510,23 @@ def _otp_check(user: User, code: str) -> str:
     if otp.purpose == OneTimeCode.Purpose.ENROLL:
         user.mfa_phone = otp.phone
         user.save(update_fields=["mfa_phone"])
+        factor_change_email(user=user, added=True, label="A phone number for text messages")
     return ""
+
+
+def factor_change_email(*, user: User, added: bool, label: str) -> None:
+    """Tells the account's owner that a sign-in method was added or removed (sent on commit)."""
+    what = "added to" if added else "removed from"
+    email_enqueue(
+        to=user.email,
+        subject=f"A sign-in method was {'added' if added else 'removed'}",
+        body=(
+            f"Hello {user.first_name},\n\n"
+            f"{label} was {what} your account's two-step verification.\n"
+            f"Review your sign-in methods here: {_link('/account')}\n\n"
+            "If this wasn't you, reset your password now and contact support."
+        ),
+    )
 
 
 def user_otp_verify(*, user: User, code: str) -> None:
@@ -523,10 +548,15 @@ def _mfa_verify_attempt(*, auth_token: AuthToken, code: str) -> _MfaOutcome:
     user = User.objects.select_for_update().get(pk=auth_token.user_id)
     if error := _otp_check(user, code):
         return _MfaOutcome(error=error)
+    return _MfaOutcome(mfa_token=auth_token_mfa_verified(auth_token=auth_token))
+
+
+def auth_token_mfa_verified(*, auth_token: AuthToken) -> str:
+    """Marks the session's MFA step as passed; returns its MFA token (the `mfa-token` header)."""
     raw, hashed = token_new()
     auth_token.mfa_token_hash = hashed
     auth_token.save(update_fields=["mfa_token_hash"])
-    return _MfaOutcome(mfa_token=raw)
+    return raw
 
 
 def _onboarding_errors(values: dict[int, Any]) -> dict[str, list[str]]:

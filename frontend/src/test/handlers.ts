@@ -26,3 +26,10 @@ export function currentUserOk(user: CurrentUser) {
 export function errorResponse(status: number, error: string, errors?: Record<string, string[]>) {
   return HttpResponse.json({ success: false, error, errors }, { status })
 }
+
+/** The MFA step's choices (`GET /mfa/methods`), strongest first. */
+export function mfaMethodsOk(methods: string[] = ['sms'], phoneHint = '') {
+  return http.get(apiUrl('/api/v1/mfa/methods'), () =>
+    HttpResponse.json({ methods, phone_hint: phoneHint }),
+  )
+}

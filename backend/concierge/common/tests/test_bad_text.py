@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from concierge.accounts import mfa_services as account_mfa_services
 from concierge.accounts import services as account_services
 from concierge.offerings.models import Offering
 from concierge.servicerequests import services as request_services
@@ -126,6 +127,8 @@ def world(db) -> dict[str, Any]:
         "category_id": category.pk,
         "offering_id": offering.pk if offering else 1,
         "question_id": question.pk,
+        # An authenticator app being added (not confirmed: the session needs no MFA step).
+        "factor_id": account_mfa_services.totp_enrol_start(user=person).factor_id,
     }
     return {"api": api_client, "ids": ids}
 

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { returnTarget, session } from '@/lib/session'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
@@ -11,6 +11,8 @@ function renderAccount(user = makeUser()) {
 }
 
 describe('Account', () => {
+  beforeEach(() => server.use(factorsOk([])))
+
   it("§2 account: 'Account Settings' with the owner's name and email", () => {
     renderAccount(makeUser({ full_name: 'Jane Q Doe', email: 'jane@example.com' }))
     expect(screen.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeInTheDocument()
@@ -48,17 +50,59 @@ describe('Account', () => {
     expect(screen.getByText(/This action cannot be undone/)).toBeInTheDocument()
   })
 
-  it('§4 MFA: offers two-step verification set-up when enrolment is available', () => {
+  it('Issue 13 Account: no factor yet offers a passkey, an authenticator app and text messages', async () => {
+    server.use(factorsOk([]))
     renderAccount(makeUser({ mfa_enabled: false, mfa_enrollment_available: true }))
-    expect(screen.getByRole('link', { name: 'Set up two-step verification' })).toHaveAttribute(
+    expect(await screen.findByText(/Add a second step to signing in/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Add an authenticator app' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Add text messages' })).toHaveAttribute(
       'href',
       '/mfa-enrollment',
     )
   })
 
-  it('§4 MFA: shows two-step verification as on when enabled', () => {
-    renderAccount(makeUser({ mfa_enabled: true, mfa_enrollment_available: true }))
-    expect(screen.getByText(/Two-step verification is on/)).toBeInTheDocument()
-    expect(screen.queryByRole('link', { name: 'Set up two-step verification' })).toBeNull()
+  it('Issue 13 Account: lists the factors with when added and last used; removing asks for the password', async () => {
+    const now = new Date()
+    let removal: unknown
+    server.use(
+      factorsOk([
+        {
+          id: '7',
+          kind: 'totp',
+          name: 'Authenticator app',
+          created_at: new Date(now.getTime() - 3 * 86_400_000).toISOString(),
+          last_used_at: now.toISOString(),
+        },
+        {
+          id: 'sms',
+          kind: 'sms',
+          name: 'Text message to •••-•••-••67',
+          created_at: null,
+          last_used_at: null,
+        },
+      ]),
+      http.post(apiUrl('/api/v1/mfa/factors/7/remove'), async ({ request }) => {
+        removal = await request.json()
+        return HttpResponse.json({ success: true })
+      }),
+    )
+    const { user } = renderAccount(makeUser({ mfa_enabled: true }))
+    expect(await screen.findByText(/Two-step verification is on/)).toBeInTheDocument()
+    expect(screen.getByText('Added 3 days ago, last used just now')).toBeInTheDocument()
+    expect(screen.getByText('Text message · Not used yet')).toBeInTheDocument()
+    expect(screen.getByText('Recovery codes:')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Add text messages' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Remove Authenticator app' }))
+    await user.click(screen.getByRole('button', { name: 'Remove' }))
+    expect(await screen.findByText('Please enter your password')).toBeInTheDocument()
+    await user.type(screen.getByLabelText(/Confirm with your password/), 'my-password')
+    await user.click(screen.getByRole('button', { name: 'Remove' }))
+    await waitFor(() => expect(removal).toEqual({ password: 'my-password', code: '' }))
   })
 })
+
+function factorsOk(factors: unknown[]) {
+  return http.get(apiUrl('/api/v1/mfa/factors'), () =>
+    HttpResponse.json({ factors, recovery_codes_left: 8, company_requires_mfa: false }),
+  )
+}

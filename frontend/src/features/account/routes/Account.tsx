@@ -1,20 +1,22 @@
-import { LogOut, Mail, ShieldCheck } from 'lucide-react'
+import { LogOut, Mail } from 'lucide-react'
 import type { CurrentUser } from '@/api/client'
 import { Avatar, Button, Link, PageHeader, Paragraph } from '@/design-system'
 import { config } from '@/lib/config'
 import { useCurrentUser, useSignOut } from '@/lib/currentUser'
 import { SettingsSection } from '../components/SettingsSection'
+import { TwoStepSection } from '../components/TwoStepSection'
 
 export const CLOSE_ACCOUNT_HREF = `mailto:${config.supportEmail}?subject=${encodeURIComponent('Close my account')}`
 
-/** Account (spec §2): owner, sign out, support, two-step verification and closing the account. */
+/** Account (spec §2): owner, sign out, support, two-step verification (its sign-in methods) and
+ * closing the account. */
 export default function Account() {
   const user = useCurrentUser()
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <PageHeader title="Account Settings" />
       <Owner user={user} />
-      <TwoStep user={user} />
+      <TwoStepSection />
       <SettingsSection title="Help & support">
         <Paragraph tone="muted">
           Questions about your account or a request? Email us any time at{' '}
@@ -55,34 +57,5 @@ function Owner({ user }: { user: CurrentUser }) {
         Sign Out
       </Button>
     </section>
-  )
-}
-
-function TwoStep({ user }: { user: CurrentUser }) {
-  return (
-    <SettingsSection title="Two-step verification">
-      {user.mfa_enabled ? (
-        <p className="flex items-center gap-2 font-medium text-success-700">
-          <ShieldCheck aria-hidden="true" className="size-5" />
-          Two-step verification is on. We’ll text you a code when you sign in.
-        </p>
-      ) : user.mfa_enrollment_available ? (
-        <>
-          <Paragraph tone="muted">
-            Add a second step to signing in: a code we text to your phone.
-          </Paragraph>
-          <Button
-            to="/mfa-enrollment"
-            variant="secondary"
-            icon={<ShieldCheck />}
-            className="self-start"
-          >
-            Set up two-step verification
-          </Button>
-        </>
-      ) : (
-        <Paragraph tone="muted">Two-step verification isn’t available for your account.</Paragraph>
-      )}
-    </SettingsSection>
   )
 }

@@ -28,7 +28,7 @@ export const MESSAGES = {
   verifyEmailFallback: 'Unable to confirm your email address',
 } as const
 
-function bearerToken(response: Response): string | null {
+export function bearerToken(response: Response): string | null {
   const header = response.headers.get('Authorization')
   return header ? header.replace(/^Bearer\s+/i, '') : null
 }
@@ -125,8 +125,18 @@ export async function sendOtp(): Promise<AccountResult> {
   return { success: true }
 }
 
-export async function verifyMfa(otp: string): Promise<AccountResult> {
-  const { data, error, response } = await api.POST('/api/v1/mfa/verify', { body: { otp } })
+/** A second factor's proof for `POST /mfa/verify`: no method is the spec's SMS code. */
+export type MfaProof =
+  | { method: 'totp' | 'recovery'; otp: string }
+  | { method: 'passkey'; credential: Record<string, unknown> }
+
+export async function verifyMfa(otp: string, proof?: MfaProof): Promise<AccountResult> {
+  const body = !proof
+    ? { otp }
+    : proof.method === 'passkey'
+      ? { otp: '', method: proof.method, credential: proof.credential }
+      : { otp: proof.otp, method: proof.method }
+  const { data, error, response } = await api.POST('/api/v1/mfa/verify', { body })
   if (!data?.success) {
     return { success: false, error: errorMessage(error, undefined, MESSAGES.mfaVerifyFallback) }
   }

@@ -2,7 +2,12 @@ import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button, FormError, linkClassName, TextInput, useToast } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { type MfaCodeValues, mfaCodeSchema } from '@/lib/formRules'
+import {
+  type MfaCodeValues,
+  mfaCodeSchema,
+  recoveryCodeSchema,
+  totpCodeSchema,
+} from '@/lib/formRules'
 import { schemaResolver } from '@/lib/validation'
 import { sendOtp, verifyMfa } from '../api/auth'
 
@@ -13,10 +18,14 @@ interface MfaCodeFormProps {
   onVerified: () => void | Promise<void>
   /** Extra actions under the form (e.g. 'Change phone number'). */
   footer?: ReactNode
+  /** An authenticator app's or a recovery code instead of the SMS code (no 'Resend code'). */
+  method?: 'totp' | 'recovery'
 }
 
+const LABELS = { totp: 'Code from your authenticator app', recovery: 'Recovery code' } as const
+
 /** The 6-digit verification-code form with a 'Resend code' action (spec §2, §5). */
-export function MfaCodeForm({ onVerified, footer }: MfaCodeFormProps) {
+export function MfaCodeForm({ onVerified, footer, method }: MfaCodeFormProps) {
   const { toast } = useToast()
   const [serverError, setServerError] = useState<string>()
   const [resending, setResending] = useState(false)
@@ -25,14 +34,20 @@ export function MfaCodeForm({ onVerified, footer }: MfaCodeFormProps) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<MfaCodeValues>({
-    resolver: schemaResolver(mfaCodeSchema),
+    resolver: schemaResolver(
+      method === 'recovery'
+        ? recoveryCodeSchema
+        : method === 'totp'
+          ? totpCodeSchema
+          : mfaCodeSchema,
+    ),
     defaultValues: { code: '' },
   })
 
   const onSubmit = handleSubmit(async ({ code }) => {
     setServerError(undefined)
     try {
-      const result = await verifyMfa(code)
+      const result = await verifyMfa(code, method ? { method, otp: code } : undefined)
       if (!result.success) return setServerError(result.error)
       await onVerified()
     } catch (error) {
@@ -56,31 +71,33 @@ export function MfaCodeForm({ onVerified, footer }: MfaCodeFormProps) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <TextInput
-        label="Verification code"
+        label={method ? LABELS[method] : 'Verification code'}
         required
-        inputMode="numeric"
+        inputMode={method === 'recovery' ? 'text' : 'numeric'}
         autoComplete="one-time-code"
         autoFocus
         error={errors.code?.message}
-        inputClassName="tracking-[0.3em] tabular-nums"
+        inputClassName={method === 'recovery' ? 'tracking-wider' : 'tracking-[0.3em] tabular-nums'}
         {...register('code')}
       />
       <FormError message={serverError} />
       <Button type="submit" fullWidth loading={isSubmitting}>
         Verify
       </Button>
-      <p className="text-center text-sm text-ink-muted">
-        Didn’t get a code?{' '}
-        <button
-          type="button"
-          onClick={resend}
-          disabled={resending}
-          aria-busy={resending || undefined}
-          className={linkClassName({ className: 'disabled:cursor-progress disabled:opacity-70' })}
-        >
-          Resend code
-        </button>
-      </p>
+      {method ? null : (
+        <p className="text-center text-sm text-ink-muted">
+          Didn’t get a code?{' '}
+          <button
+            type="button"
+            onClick={resend}
+            disabled={resending}
+            aria-busy={resending || undefined}
+            className={linkClassName({ className: 'disabled:cursor-progress disabled:opacity-70' })}
+          >
+            Resend code
+          </button>
+        </p>
+      )}
       {footer}
     </form>
   )

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ShieldCheck } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { CurrentUser } from '@/api/client'
 import { applyMask, Button } from '@/design-system'
 import { currentUserQuery, postLoginPath } from '@/lib/currentUser'
-import { useSession } from '@/lib/session'
+import { RecoveryCodes } from '@/lib/mfa/RecoveryCodes'
+import { TotpSetup } from '@/lib/mfa/TotpSetup'
+import { session, useSession } from '@/lib/session'
 import { AuthHeader } from '../components/AuthHeader'
 import { MfaCodeForm } from '../components/MfaCodeForm'
 import { MfaPhoneForm, PHONE_MASK } from '../components/MfaPhoneForm'
@@ -19,6 +21,14 @@ export default function MfaEnrollment() {
   const [phone, setPhone] = useState<string | null>(
     mfaRequired && !mfaEnrollmentAvailable ? '' : null,
   )
+
+  const [app, setApp] = useState(false)
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null)
+  const pendingMfaToken = useRef<string | null>(null)
+  const finish = () => {
+    if (pendingMfaToken.current) session.setMfaToken(pendingMfaToken.current)
+    return onVerified()
+  }
 
   const onVerified = async () => {
     await queryClient.invalidateQueries({
@@ -36,6 +46,34 @@ export default function MfaEnrollment() {
     })
   }
 
+  if (recoveryCodes) {
+    return (
+      <div className="flex flex-col gap-8">
+        <Badge />
+        <RecoveryCodes codes={recoveryCodes} onDone={finish} doneLabel="Continue" />
+      </div>
+    )
+  }
+
+  if (app) {
+    return (
+      <div className="flex flex-col gap-8">
+        <Badge />
+        <AuthHeader title="Set up an authenticator app">
+          Each time you sign in, your authenticator app will give you a code to confirm it’s you.
+        </AuthHeader>
+        <TotpSetup
+          onAdded={({ recoveryCodes: codes, mfaToken }) => {
+            // Stored once the codes are saved: the session's flags decide this page's guard.
+            pendingMfaToken.current = mfaToken
+            return codes ? setRecoveryCodes(codes) : finish()
+          }}
+          onCancel={() => setApp(false)}
+        />
+      </div>
+    )
+  }
+
   if (phone === null) {
     return (
       <div className="flex flex-col gap-8">
@@ -45,6 +83,9 @@ export default function MfaEnrollment() {
           code to confirm it’s you.
         </AuthHeader>
         <MfaPhoneForm onEnrolled={setPhone} />
+        <Button variant="tertiary" size="sm" onClick={() => setApp(true)}>
+          Use an authenticator app instead
+        </Button>
       </div>
     )
   }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { returnTarget, session } from '@/lib/session'
-import { currentUserOk, errorResponse, signInOk } from '@/test/handlers'
+import { currentUserOk, errorResponse, mfaMethodsOk, signInOk } from '@/test/handlers'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import SignIn from './SignIn'
@@ -86,6 +86,7 @@ describe('SignIn', () => {
     let otp: unknown
     server.use(
       signInOk({ mfaRequired: true }),
+      mfaMethodsOk(['sms']),
       currentUserOk(makeUser()),
       http.post(apiUrl('/api/v1/mfa/verify'), async ({ request }) => {
         otp = ((await request.json()) as { otp: string }).otp
@@ -106,6 +107,7 @@ describe('SignIn', () => {
   it('§5 MFA code: empty and malformed codes show the spec messages', async () => {
     signInSession()
     session.setMfaRequired(true)
+    server.use(mfaMethodsOk(['sms']))
     const { user } = renderSignIn()
     await user.click(await screen.findByRole('button', { name: 'Verify' }))
     expect(
@@ -120,6 +122,7 @@ describe('SignIn', () => {
     signInSession()
     session.setMfaRequired(true)
     server.use(
+      mfaMethodsOk(['sms']),
       http.post(apiUrl('/api/v1/mfa/verify'), () =>
         errorResponse(401, 'Invalid verification code.'),
       ),
@@ -130,11 +133,46 @@ describe('SignIn', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification code.')
   })
 
+  it('Issue 13 MFA step: the authenticator app first; "Send a text instead" texts a code', async () => {
+    signInSession()
+    session.setMfaRequired(true)
+    const bodies: unknown[] = []
+    let sent = 0
+    server.use(
+      mfaMethodsOk(['totp', 'sms', 'recovery'], '•••-•••-••67'),
+      currentUserOk(makeUser()),
+      http.post(apiUrl('/api/v1/mfa/send-otp'), () => {
+        sent += 1
+        return HttpResponse.json({ success: true })
+      }),
+      http.post(apiUrl('/api/v1/mfa/verify'), async ({ request }) => {
+        bodies.push(await request.json())
+        return HttpResponse.json({ success: true }, { headers: { 'mfa-token': 'mfa-9' } })
+      }),
+    )
+    const { user, router } = renderSignIn()
+    expect(
+      await screen.findByRole('heading', { name: 'Enter your authenticator code' }),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Resend code' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Use a recovery code' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Send a text instead' }))
+    expect(await screen.findByRole('heading', { name: 'Check your phone' })).toBeInTheDocument()
+    expect(sent).toBe(1)
+    await user.click(screen.getByRole('button', { name: 'Use your authenticator app instead' }))
+    await user.type(await screen.findByLabelText('Code from your authenticator app'), '246810')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(bodies).toEqual([{ otp: '246810', method: 'totp' }])
+    expect(session.get().mfaToken).toBe('mfa-9')
+  })
+
   it("§2 sign-in: 'Resend code' requests a new code and confirms with a toast", async () => {
     signInSession()
     session.setMfaRequired(true)
     let sent = 0
     server.use(
+      mfaMethodsOk(['sms']),
       http.post(apiUrl('/api/v1/mfa/send-otp'), () => {
         sent += 1
         return HttpResponse.json({ success: true })

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { KeyRound } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { Button, FormError, Link, Paragraph, TextInput } from '@/design-system'
+import { Button, FormError, Link, Paragraph, Spinner, TextInput } from '@/design-system'
 import { resolvePostLoginPath, signOut } from '@/lib/currentUser'
 import { unexpectedError } from '@/lib/errors'
 import { type SignInValues, signInSchema } from '@/lib/formRules'
@@ -10,8 +11,10 @@ import { useSession } from '@/lib/session'
 import { schemaResolver } from '@/lib/validation'
 import { signIn } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
-import { MfaCodeForm } from '../components/MfaCodeForm'
 import { SupportLink } from '../components/SupportLink'
+
+// The MFA step loads only when a sign-in needs it (the sign-in page's first load stays small).
+const MfaStep = lazy(() => import('../components/MfaStep'))
 
 /** SignIn (spec §2, §4): email and password, then the code form when MFA is required. */
 export default function SignIn() {
@@ -53,6 +56,23 @@ function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordSt
     resolver: schemaResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   })
+
+  const passkeys = typeof window.PublicKeyCredential === 'function'
+  const [passkeyBusy, setPasskeyBusy] = useState(false)
+  const onPasskey = async () => {
+    setServerError(undefined)
+    setPasskeyBusy(true)
+    try {
+      const { signInWithPasskey } = await import('../api/factors')
+      const result = await signInWithPasskey()
+      if (!result.success) return setServerError(result.error)
+      await onSignedIn()
+    } catch (error) {
+      setServerError(unexpectedError(error))
+    } finally {
+      setPasskeyBusy(false)
+    }
+  }
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setServerError(undefined)
@@ -99,6 +119,17 @@ function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordSt
           Sign in
         </Button>
       </form>
+      {passkeys ? (
+        <Button
+          variant="secondary"
+          fullWidth
+          icon={<KeyRound />}
+          loading={passkeyBusy}
+          onClick={onPasskey}
+        >
+          Continue with a passkey
+        </Button>
+      ) : null}
       <div className="flex flex-col gap-2 text-center">
         <Paragraph size="sm" tone="muted">
           New here? <Link to="/sign-up">Sign up</Link>
@@ -130,12 +161,8 @@ function CodeStep({
     onCancel()
   }
   return (
-    <div className="flex flex-col gap-8">
-      <AuthHeader title="Check your phone">
-        We sent a 6-digit verification code to the phone number on your account. Enter it below to
-        finish signing in.
-      </AuthHeader>
-      <MfaCodeForm
+    <Suspense fallback={<Spinner label="Loading" className="self-center" />}>
+      <MfaStep
         onVerified={onVerified}
         footer={
           <Button variant="tertiary" size="sm" onClick={switchAccount} loading={leaving}>
@@ -143,6 +170,6 @@ function CodeStep({
           </Button>
         }
       />
-    </div>
+    </Suspense>
   )
 }

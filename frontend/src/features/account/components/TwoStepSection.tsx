@@ -1,0 +1,322 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { KeyRound, MessageSquareText, Plus, ShieldCheck, Smartphone } from 'lucide-react'
+import { type ReactNode, useRef, useState } from 'react'
+import { Button, FormError, Paragraph, Skeleton, TextInput, useToast } from '@/design-system'
+import { currentUserQuery } from '@/lib/currentUser'
+import { unexpectedError } from '@/lib/errors'
+import { relativeTime } from '@/lib/format'
+import {
+  FACTOR_LABELS,
+  type FreshCheck,
+  factorRemove,
+  type MfaFactor,
+  mfaFactorsQuery,
+  passkeyRegister,
+  passkeysSupported,
+  recoveryCodesRegenerate,
+} from '@/lib/mfa/api'
+import { RecoveryCodes } from '@/lib/mfa/RecoveryCodes'
+import { TotpSetup } from '@/lib/mfa/TotpSetup'
+import { session } from '@/lib/session'
+import { SettingsSection } from './SettingsSection'
+
+type Mode =
+  | { name: 'list' }
+  | { name: 'totp' }
+  | { name: 'codes'; codes: string[] }
+  | { name: 'remove'; factor: MfaFactor }
+  | { name: 'regenerate' }
+
+const ICONS: Record<string, ReactNode> = {
+  passkey: <KeyRound aria-hidden="true" className="size-5" />,
+  totp: <Smartphone aria-hidden="true" className="size-5" />,
+  sms: <MessageSquareText aria-hidden="true" className="size-5" />,
+}
+
+/** Two-step verification on the Account page: the user's factors, adding and removing them,
+ * and the recovery codes. */
+export function TwoStepSection() {
+  const queryClient = useQueryClient()
+  const { toast } = useToast()
+  const factors = useQuery(mfaFactorsQuery)
+  const [mode, setMode] = useState<Mode>({ name: 'list' })
+  const [passkeyBusy, setPasskeyBusy] = useState(false)
+  const [passkeyError, setPasskeyError] = useState<string>()
+  const addRef = useRef<HTMLDivElement>(null)
+
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: mfaFactorsQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+    ])
+  }
+  const backToList = () => {
+    setMode({ name: 'list' })
+    requestAnimationFrame(() => addRef.current?.querySelector<HTMLElement>('button, a')?.focus())
+  }
+  const added = async (codes: string[] | null, what: string) => {
+    await refresh()
+    toast({ message: `${what} added.`, severity: 'success', autoDismiss: true })
+    if (codes) setMode({ name: 'codes', codes })
+    else backToList()
+  }
+  const addPasskey = async () => {
+    setPasskeyError(undefined)
+    setPasskeyBusy(true)
+    try {
+      const result = await passkeyRegister('')
+      if (!result.ok) setPasskeyError(result.error)
+      else await added(result.value, 'Passkey')
+    } catch (error) {
+      setPasskeyError(unexpectedError(error))
+    } finally {
+      setPasskeyBusy(false)
+    }
+  }
+
+  if (mode.name === 'totp') {
+    return (
+      <SettingsSection title="Add an authenticator app">
+        <TotpSetup
+          onAdded={({ recoveryCodes, mfaToken }) => {
+            if (mfaToken) session.setMfaToken(mfaToken)
+            return added(recoveryCodes, 'Authenticator app')
+          }}
+          onCancel={backToList}
+        />
+      </SettingsSection>
+    )
+  }
+  if (mode.name === 'codes') {
+    return (
+      <SettingsSection title="Two-step verification">
+        <RecoveryCodes codes={mode.codes} onDone={backToList} />
+      </SettingsSection>
+    )
+  }
+
+  const data = factors.data
+  const list = data?.factors ?? []
+  const hasStrong = list.some((f) => f.kind !== 'sms')
+  const hasSms = list.some((f) => f.kind === 'sms')
+  return (
+    <SettingsSection title="Two-step verification">
+      {factors.isPending ? (
+        <Skeleton className="h-16 w-full rounded-xl" />
+      ) : factors.isError ? (
+        <FormError message="We couldn’t load your sign-in methods. Please reload the page." />
+      ) : list.length ? (
+        <>
+          <p className="flex items-center gap-2 font-medium text-success-700">
+            <ShieldCheck aria-hidden="true" className="size-5" />
+            Two-step verification is on.
+          </p>
+          <ul className="flex flex-col divide-y divide-line rounded-xl border border-line">
+            {list.map((factor) => (
+              <FactorRow
+                key={factor.id}
+                factor={factor}
+                removing={mode.name === 'remove' && mode.factor.id === factor.id}
+                onRemove={() => setMode({ name: 'remove', factor })}
+                onCancel={backToList}
+                onRemoved={async () => {
+                  await refresh()
+                  toast({
+                    message: `${FACTOR_LABELS[factor.kind] ?? 'Sign-in method'} removed.`,
+                    severity: 'success',
+                    autoDismiss: true,
+                  })
+                  backToList()
+                }}
+              />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <Paragraph tone="muted">
+          Add a second step to signing in: a passkey on this device, a code from an authenticator
+          app, or a code we text to your phone.
+        </Paragraph>
+      )}
+      {data?.company_requires_mfa ? (
+        <Paragraph tone="muted" size="sm">
+          Your employer requires two-step verification, so you need to keep at least one method.
+        </Paragraph>
+      ) : null}
+      {hasStrong && data ? (
+        <div className="flex flex-col gap-3 rounded-xl bg-neutral-50 p-4">
+          <p className="text-sm text-ink">
+            <span className="font-semibold">Recovery codes:</span> {data.recovery_codes_left} of 10
+            left
+          </p>
+          {mode.name === 'regenerate' ? (
+            <FreshCheckForm
+              action="Get new codes"
+              onCancel={backToList}
+              submit={async (check) => {
+                const result = await recoveryCodesRegenerate(check)
+                if (!result.ok) return result.error
+                await refresh()
+                setMode({ name: 'codes', codes: result.value })
+              }}
+            />
+          ) : (
+            <Button
+              variant="tertiary"
+              size="sm"
+              className="self-start"
+              onClick={() => setMode({ name: 'regenerate' })}
+            >
+              Get new recovery codes
+            </Button>
+          )}
+        </div>
+      ) : null}
+      <div ref={addRef} className="flex flex-wrap gap-3">
+        {passkeysSupported() ? (
+          <Button
+            variant="secondary"
+            icon={<KeyRound />}
+            loading={passkeyBusy}
+            onClick={addPasskey}
+          >
+            Add a passkey
+          </Button>
+        ) : null}
+        <Button variant="secondary" icon={<Smartphone />} onClick={() => setMode({ name: 'totp' })}>
+          Add an authenticator app
+        </Button>
+        {!hasSms ? (
+          <Button to="/mfa-enrollment" variant="secondary" icon={<Plus />}>
+            Add text messages
+          </Button>
+        ) : null}
+      </div>
+      <FormError message={passkeyError} />
+    </SettingsSection>
+  )
+}
+
+function FactorRow({
+  factor,
+  removing,
+  onRemove,
+  onCancel,
+  onRemoved,
+}: {
+  factor: MfaFactor
+  removing: boolean
+  onRemove: () => void
+  onCancel: () => void
+  onRemoved: () => Promise<void>
+}) {
+  const added = factor.created_at ? `Added ${relativeTime(factor.created_at).toLowerCase()}` : null
+  const used = factor.last_used_at
+    ? `last used ${relativeTime(factor.last_used_at).toLowerCase()}`
+    : 'not used yet'
+  return (
+    <li className="flex flex-col gap-3 p-4" data-testid={`factor-${factor.kind}`}>
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-50 text-primary-700">
+          {ICONS[factor.kind]}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium text-ink">{factor.name}</p>
+          <p className="text-sm text-ink-muted">
+            {factor.name === FACTOR_LABELS[factor.kind] ? '' : `${FACTOR_LABELS[factor.kind]} · `}
+            {added ? `${added}, ${used}` : used.charAt(0).toUpperCase() + used.slice(1)}
+          </p>
+        </div>
+        {removing ? null : (
+          <Button
+            variant="tertiary"
+            size="sm"
+            onClick={onRemove}
+            aria-label={`Remove ${factor.name}`}
+          >
+            Remove
+          </Button>
+        )}
+      </div>
+      {removing ? (
+        <FreshCheckForm
+          action="Remove"
+          onCancel={onCancel}
+          submit={async (check) => {
+            const result = await factorRemove(factor.id, check)
+            if (!result.ok) return result.error
+            await onRemoved()
+          }}
+        />
+      ) : null}
+    </li>
+  )
+}
+
+/** Asks again for the password (or a code from another sign-in method) before a change. */
+function FreshCheckForm({
+  action,
+  submit,
+  onCancel,
+}: {
+  action: string
+  submit: (check: FreshCheck) => Promise<string | undefined>
+  onCancel: () => void
+}) {
+  const [useCode, setUseCode] = useState(false)
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!value.trim()) {
+      setError(useCode ? 'Please enter a code' : 'Please enter your password')
+      return
+    }
+    setBusy(true)
+    setError(undefined)
+    try {
+      const failure = await submit(useCode ? { code: value.trim() } : { password: value })
+      if (failure) setError(failure)
+    } catch (failure) {
+      setError(unexpectedError(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+      <TextInput
+        key={useCode ? 'code' : 'password'}
+        name={useCode ? 'code' : 'password'}
+        label={useCode ? 'Authenticator or recovery code' : 'Confirm with your password'}
+        type={useCode ? 'text' : 'password'}
+        autoComplete={useCode ? 'one-time-code' : 'current-password'}
+        required
+        autoFocus
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <FormError message={error} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size="sm" loading={busy}>
+          {action}
+        </Button>
+        <Button variant="tertiary" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          variant="tertiary"
+          size="sm"
+          onClick={() => {
+            setUseCode(!useCode)
+            setValue('')
+            setError(undefined)
+          }}
+        >
+          {useCode ? 'Use your password instead' : 'Use a code instead'}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Button, FormError, Paragraph, Spinner, TextInput } from '@/design-system'
+import { unexpectedError } from '@/lib/errors'
+import { type MfaCodeValues, totpCodeSchema } from '@/lib/formRules'
+import { schemaResolver } from '@/lib/validation'
+import { type Added, type TotpEnrolment, totpEnrolConfirm, totpEnrolStart } from './api'
+
+/**
+ * Adding an authenticator app: scan the QR code (or type the key), then confirm with the app's
+ * current code. `onAdded` gets the recovery codes when this was the first app or passkey, and
+ * the session's MFA token when the session had none (to store with `session.setMfaToken`).
+ */
+export function TotpSetup({
+  onAdded,
+  onCancel,
+}: {
+  onAdded: (added: Added) => void
+  onCancel?: () => void
+}) {
+  const [enrolment, setEnrolment] = useState<TotpEnrolment>()
+  const [startError, setStartError] = useState<string>()
+  const [serverError, setServerError] = useState<string>()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<MfaCodeValues>({
+    resolver: schemaResolver(totpCodeSchema),
+    defaultValues: { code: '' },
+  })
+
+  useEffect(() => {
+    let live = true
+    totpEnrolStart()
+      .then((result) => {
+        if (!live) return
+        if (result.ok) setEnrolment(result.value)
+        else setStartError(result.error)
+      })
+      .catch((error: unknown) => live && setStartError(unexpectedError(error)))
+    return () => {
+      live = false
+    }
+  }, [])
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    if (!enrolment) return
+    setServerError(undefined)
+    try {
+      const result = await totpEnrolConfirm(enrolment.factor_id, code, '')
+      if (!result.ok) return setServerError(result.error)
+      onAdded(result.value)
+    } catch (error) {
+      setServerError(unexpectedError(error))
+    }
+  })
+
+  if (startError) return <FormError message={startError} />
+  if (!enrolment) return <Spinner label="Preparing your setup" />
+
+  const groupedKey = enrolment.secret.match(/.{1,4}/g)?.join(' ') ?? enrolment.secret
+  return (
+    <div className="flex flex-col gap-5" data-testid="totp-setup">
+      <ol className="flex list-decimal flex-col gap-4 pl-5 text-ink marker:font-semibold marker:text-primary-700">
+        <li>
+          <Paragraph>
+            Open your authenticator app (such as Google Authenticator, Microsoft Authenticator or
+            1Password) and scan this QR code.
+          </Paragraph>
+          <img
+            src={enrolment.qr_data_uri}
+            alt="QR code to add your account to an authenticator app"
+            className="mt-3 size-44 rounded-xl border border-line bg-white p-2"
+          />
+          <Paragraph tone="muted" size="sm" className="mt-3">
+            Can’t scan it? Enter this key instead:
+          </Paragraph>
+          <code
+            data-testid="totp-secret"
+            data-secret={enrolment.secret}
+            className="mt-1 block break-all rounded-lg bg-neutral-100 px-3 py-2 font-mono text-sm tracking-wider text-ink"
+          >
+            {groupedKey}
+          </code>
+        </li>
+        <li>
+          <Paragraph>Enter the 6-digit code the app shows.</Paragraph>
+        </li>
+      </ol>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextInput
+          label="Code from the app"
+          required
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={errors.code?.message}
+          inputClassName="tracking-[0.3em] tabular-nums"
+          {...register('code')}
+        />
+        <FormError message={serverError} />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" loading={isSubmitting}>
+            Turn on
+          </Button>
+          {onCancel ? (
+            <Button variant="tertiary" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </div>
+  )
+}
