@@ -57,8 +57,10 @@ def viewport_name(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def browser_context_args(browser_context_args: dict, viewport_name: str) -> dict:
-    return {**browser_context_args, "viewport": VIEWPORTS[viewport_name]}
+def browser_context_args(browser_context_args: dict, viewport_name: str, base_url: str) -> dict:
+    # base_url per test: a module serving its own build (`custom_app`) overrides it, and the
+    # plugin's session-wide arguments keep the first one they saw.
+    return {**browser_context_args, "viewport": VIEWPORTS[viewport_name], "base_url": base_url}
 
 
 # As in production: granian, 2 workers x 4 threads, for the API; one uvicorn for the stream.

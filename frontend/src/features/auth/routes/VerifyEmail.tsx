@@ -25,7 +25,9 @@ export default function VerifyEmail() {
     verifyEmail(verificationToken)
       .then((result) => {
         if (result.success) {
-          void queryClient.invalidateQueries()
+          // A user fetched while the link was being followed would still read 'pending' and,
+          // landing after the invalidation, count as fresh: cancel it, then mark all stale.
+          void queryClient.cancelQueries().then(() => queryClient.invalidateQueries())
           setState('success')
           return
         }
