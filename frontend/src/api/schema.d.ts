@@ -507,8 +507,9 @@ export interface paths {
         put?: never;
         /**
          * Message Create
-         * @description A message from the signed-in user; a closed request is reopened by it. Answers the
-         *     request with the newest page of its thread, as GET does. At most RATE_LIMITS' `message`
+         * @description A message from the signed-in user. To a Completed request it needs `reopen: true`
+         *     (it reopens the request; without it: 409 and nothing is sent). Answers the request with
+         *     the newest page of its thread, as GET does. At most RATE_LIMITS' `message`
          *     messages per account per window (429 with Retry-After past it).
          */
         post: operations["concierge_servicerequests_api_message_create"];
@@ -559,7 +560,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Expiring Url */
+        /**
+         * Expiring Url
+         * @description A short-lived address of a file the signed-in user may see (404 otherwise). With
+         *     `inline=true`, an image or a PDF is served to be shown in the browser (a thumbnail, the
+         *     image viewer, the browser's PDF viewer); anything else is always a download.
+         */
         get: operations["concierge_uploads_api_expiring_url"];
         put?: never;
         post?: never;
@@ -1169,6 +1175,12 @@ export interface components {
         /** MessageCreateIn */
         MessageCreateIn: {
             message: components["schemas"]["MessageIn"];
+            /**
+             * Reopen
+             * @description Required (true) to write to a Completed request: the message reopens it (back to In Queue). Without it such a message is refused with 409.
+             * @default false
+             */
+            reopen: boolean;
         };
         /** MessageIn */
         MessageIn: {
@@ -1207,6 +1219,12 @@ export interface components {
             external_created_at: string;
             /** Id */
             id: number;
+            /**
+             * Reopened Request
+             * @description The employee sent this to a Completed request, which reopened it.
+             * @default false
+             */
+            reopened_request: boolean;
             /** @description 'user' (the employee) or 'life_concierge'. */
             source: components["schemas"]["MessageSource"];
             /** Source Name */
@@ -3364,6 +3382,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -3466,6 +3493,7 @@ export interface operations {
         parameters: {
             query: {
                 key: string;
+                inline?: boolean;
             };
             header?: never;
             path?: never;
