@@ -2,7 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, SearchX } from 'lucide-react'
 import { useMemo } from 'react'
 import { useParams } from 'react-router'
-import { Button, CategoryIcon, Heading, Paragraph, Skeleton, SkeletonGroup } from '@/design-system'
+import {
+  ASSISTANT_NAME,
+  Button,
+  CategoryIcon,
+  Heading,
+  Paragraph,
+  Skeleton,
+  SkeletonGroup,
+} from '@/design-system'
 import { useCurrentUser } from '@/lib/currentUser'
 import {
   fetchOlderMessages,
@@ -13,8 +21,10 @@ import {
   requestQuery,
 } from '@/lib/requests/api'
 import { StatusBadge } from '@/lib/requests/StatusBadge'
-import { buildThread } from '@/lib/requests/thread'
+import { NewMessagePill, ThreadAnnouncer } from '@/lib/requests/ThreadFollowParts'
+import { buildThread, type ThreadEntry } from '@/lib/requests/thread'
 import { useOlderMessages } from '@/lib/requests/useOlderMessages'
+import { useThreadFollow } from '@/lib/requests/useThreadFollow'
 import { requestedAgo } from '@/lib/requests/wording'
 import { useNow } from '@/lib/useNow'
 import { LoadError } from '../components/LoadError'
@@ -57,6 +67,9 @@ function RequestScreen({ id }: { id: number }) {
   return <RequestDetail request={data} />
 }
 
+const fromEmployee = (entry: ThreadEntry) => entry.fromUser
+const senderName = (entry: ThreadEntry) => entry.sourceName || ASSISTANT_NAME
+
 function RequestDetail({ request }: { request: RequestItem }) {
   const user = useCurrentUser()
   const now = useNow()
@@ -65,6 +78,7 @@ function RequestDetail({ request }: { request: RequestItem }) {
     () => buildThread({ ...request, messages: older.messages }, { startsHere: !older.hasOlder }),
     [request, older.messages, older.hasOlder],
   )
+  const follow = useThreadFollow({ entries: thread, isOwn: fromEmployee, whoOf: senderName })
   return (
     <>
       <header className="flex items-start gap-4">
@@ -88,7 +102,21 @@ function RequestDetail({ request }: { request: RequestItem }) {
         </h2>
         <MessageThread entries={thread} now={now} older={older} />
       </section>
-      <MessageComposer requestId={request.id} sourceName={user.full_name} />
+      {/* Docked at the bottom while the thread scrolls; on phones above the bottom bar, or at
+          the very bottom (above the keyboard) while writing, when the bar gives way. */}
+      <div
+        data-composer-dock=""
+        className="sticky bottom-0 z-10 -mx-2 bg-linear-to-t from-canvas from-80% to-transparent px-2 pt-4 pb-3 max-sm:bottom-[calc(4rem+env(safe-area-inset-bottom))] max-sm:has-[textarea:focus]:bottom-0"
+      >
+        {follow.unseen ? <NewMessagePill onClick={follow.showNewest} /> : null}
+        <MessageComposer
+          requestId={request.id}
+          sourceName={user.full_name}
+          status={request.status}
+        />
+      </div>
+      <div ref={follow.endRef} aria-hidden="true" className="-mt-6 scroll-mb-20 sm:scroll-mb-4" />
+      <ThreadAnnouncer text={follow.announcement} />
     </>
   )
 }
