@@ -128,14 +128,17 @@ def server_outbox(tmp_path_factory) -> Path:
 def production_servers(django_db_setup, server_outbox) -> Iterator[str]:
     """Starts the production layout on the test database; its public URL (nginx)."""
     redis_url = _redis_url()
-    settings.REDIS_URL = redis_url  # what the tests publish reaches the servers' streams
+    prefix = f"e2e-{os.getpid()}"
+    # What the tests publish reaches the servers' streams: same Redis, same channel.
+    settings.REDIS_URL = redis_url
+    settings.EVENTS_CHANNEL = f"{prefix}:events"  # as settings_test gives the servers
     listen = free_port()
     public_url = f"http://{HOST}:{listen}"
     env = {
         "DJANGO_SETTINGS_MODULE": "config.settings_test",
         "DATABASE_URL": _database_url(),
         "REDIS_URL": redis_url,
-        "TEST_SERVER_CACHE_PREFIX": f"e2e-{os.getpid()}",
+        "TEST_SERVER_CACHE_PREFIX": prefix,
         "DEBUG": "false",
         "ALLOWED_HOSTS": f"{HOST},localhost",
         "SECURE_SSL_REDIRECT": "false",

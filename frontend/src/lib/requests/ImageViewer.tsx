@@ -100,6 +100,7 @@ export function ImageViewer({
   }, [count, index, onIndexChange])
 
   const download = async () => {
+    if (downloading) return
     setDownloading(true)
     setDownloadError(null)
     try {
@@ -139,7 +140,7 @@ export function ImageViewer({
             <button
               type="button"
               onClick={download}
-              disabled={downloading}
+              aria-busy={downloading || undefined}
               className={cx(controlClass, 'w-auto gap-2 px-4 font-semibold')}
             >
               {downloading ? (

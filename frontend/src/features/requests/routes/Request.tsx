@@ -24,6 +24,7 @@ import { StatusBadge } from '@/lib/requests/StatusBadge'
 import { NewMessagePill, ThreadAnnouncer } from '@/lib/requests/ThreadFollowParts'
 import { buildThread, type ThreadEntry } from '@/lib/requests/thread'
 import { useOlderMessages } from '@/lib/requests/useOlderMessages'
+import { useKeyboardOpen } from '@/lib/requests/useKeyboardOpen'
 import { useThreadFollow } from '@/lib/requests/useThreadFollow'
 import { requestedAgo } from '@/lib/requests/wording'
 import { useNow } from '@/lib/useNow'
@@ -79,6 +80,7 @@ function RequestDetail({ request }: { request: RequestItem }) {
     [request, older.messages, older.hasOlder],
   )
   const follow = useThreadFollow({ entries: thread, isOwn: fromEmployee, whoOf: senderName })
+  useKeyboardOpen()
   return (
     <>
       <header className="flex items-start gap-4">
@@ -102,11 +104,11 @@ function RequestDetail({ request }: { request: RequestItem }) {
         </h2>
         <MessageThread entries={thread} now={now} older={older} />
       </section>
-      {/* Docked at the bottom while the thread scrolls; on phones above the bottom bar, or at
-          the very bottom (above the keyboard) while writing, when the bar gives way. */}
+      {/* Docked at the bottom while the thread scrolls; on phones above the bottom bar, or right
+          above the on-screen keyboard while it is open (the bar gives way). */}
       <div
         data-composer-dock=""
-        className="sticky bottom-0 z-10 -mx-2 bg-linear-to-t from-canvas from-80% to-transparent px-2 pt-4 pb-3 max-sm:bottom-[calc(4rem+env(safe-area-inset-bottom))] max-sm:has-[textarea:focus]:bottom-0"
+        className="sticky bottom-0 z-10 -mx-2 bg-linear-to-t from-canvas from-80% to-transparent px-2 pt-4 pb-3 max-sm:bottom-[calc(4rem+env(safe-area-inset-bottom))] max-sm:[html[data-keyboard-open]_&]:bottom-0"
       >
         {follow.unseen ? <NewMessagePill onClick={follow.showNewest} /> : null}
         <MessageComposer
