@@ -169,6 +169,7 @@ def test_images_open_in_the_viewer_and_pdfs_in_the_browsers_viewer(
     image = viewer.get_by_role("img", name="gate.png")
     expect(image).to_be_visible()
     page.wait_for_function("img => img.naturalWidth === 40", arg=image.element_handle())
+    page.wait_for_timeout(400)  # the fade-in
     shot(page, "viewer", viewport_name)
 
     page.keyboard.press("ArrowRight")
@@ -346,6 +347,7 @@ def test_thread_opens_at_the_newest_message_and_a_live_reply_shows_a_pill(
         f"New message from {SIGNATURE}: I found a walker: Sam, weekdays at noon."
     )
     assert page.evaluate("window.scrollY") == 0
+    page.wait_for_timeout(400)  # the fade-in
     shot(page, "new-message-pill", viewport_name)
 
     pill.click()

@@ -119,7 +119,7 @@ export function ImageViewer({
       onOpenChange={(open) => {
         if (!open) onClose()
       }}
-      className="fixed inset-0 z-modal bg-neutral-950/90 motion-safe:data-entering:animate-fade-in"
+      className="fixed inset-0 z-modal bg-[rgb(18_16_15/0.94)] motion-safe:data-entering:animate-fade-in"
     >
       <Modal className="fixed inset-0 flex outline-none">
         <Dialog
@@ -196,11 +196,7 @@ function ViewerImage({ image }: { image: MessageAttachment }) {
   return (
     <div className="flex h-full min-w-0 flex-1 items-center justify-center">
       {url ? (
-        <img
-          src={url}
-          alt={image.filename}
-          className="max-h-full max-w-full rounded-lg object-contain shadow-2xl"
-        />
+        <img src={url} alt={image.filename} className="size-full object-contain" />
       ) : isError ? (
         <p role="alert" className="flex flex-col items-center gap-2 text-center text-white/90">
           <ImageOff aria-hidden="true" className="size-8" />

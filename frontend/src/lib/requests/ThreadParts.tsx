@@ -319,7 +319,7 @@ function AttachmentThumbnail({ attachment }: { attachment: MessageAttachment }) 
       aria-label={`View image ${attachment.filename}`}
       onClick={() => viewer?.open(attachment.key)}
       className={cx(
-        'relative flex h-36 w-48 items-center justify-center overflow-hidden rounded-xl bg-neutral-100 text-ink-muted shadow-xs',
+        'relative flex h-24 w-32 items-center justify-center overflow-hidden rounded-xl bg-neutral-100 text-ink-muted shadow-xs sm:h-36 sm:w-48',
         'transition-opacity hover:opacity-90 motion-reduce:transition-none',
         focusRing,
       )}

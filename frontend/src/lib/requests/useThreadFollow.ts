@@ -21,7 +21,7 @@ const AT_END_SLACK = 96
 const ANNOUNCEMENT_MAX = 280
 
 function plainText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html')
+  const doc = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, ' '), 'text/html')
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim()
 }
 

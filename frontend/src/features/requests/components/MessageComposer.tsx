@@ -48,11 +48,13 @@ export function MessageComposer({ requestId, sourceName, status, onSent }: Messa
 
   const send = useMutation<RequestItem, RequestApiError, NewMessage>({
     mutationFn: createMessage,
-    onSuccess: async (request) => {
+    onSuccess: (request) => {
       draft.clear()
+      draft.focusText()
       queryClient.setQueryData(requestKeys.detail(requestId), request)
       onSent?.()
-      await queryClient.invalidateQueries({ queryKey: requestKeys.all })
+      // The lists refresh in the background: the composer is ready for the next message now.
+      void queryClient.invalidateQueries({ queryKey: requestKeys.all })
     },
     onError: (error) => {
       // Completed meanwhile (by the concierge): show the request as it is now.
@@ -111,6 +113,7 @@ export function MessageComposer({ requestId, sourceName, status, onSent }: Messa
         label="Message"
         required
         rows={2}
+        inputClassName="min-h-16! max-sm:max-h-40"
         placeholder="Write a message to your concierge"
         {...draft.textField}
       />
