@@ -119,7 +119,7 @@ export function ImageViewer({
       onOpenChange={(open) => {
         if (!open) onClose()
       }}
-      className="fixed inset-0 z-modal bg-[rgb(18_16_15/0.94)] motion-safe:data-entering:animate-fade-in"
+      className="fixed inset-0 z-modal bg-[rgb(18_16_15/0.94)]"
     >
       <Modal className="fixed inset-0 flex outline-none">
         <Dialog
