@@ -381,6 +381,7 @@ def test_thread_opens_at_the_newest_message_and_a_live_reply_shows_a_pill(
     pill.click()
     expect(pill).to_have_count(0)
     wait_for_thread_end(page)
+    expect(page.locator("[data-composer] textarea")).to_be_focused()
 
     # At the end: the next reply comes into view without a pill.
     request_services.concierge_reply_create(

@@ -1,7 +1,9 @@
 /**
  * The pieces of a request thread shared by the employee's Request screen and the concierge desk:
- * the empty state, a message bubble (who, when, the sanitised body and its attachments) and the
- * attachment links. Each side decides which messages are its own (right-aligned).
+ * the empty state, a message bubble (who, when, the sanitised body and its attachments), the
+ * attachments opened in place (thumbnails for the image viewer, PDFs in the browser's viewer)
+ * and the line before a message that reopened the request. Each side decides which messages
+ * are its own (right-aligned).
  */
 import { useQuery } from '@tanstack/react-query'
 import {

@@ -114,5 +114,5 @@ export function useThreadFollow({
     scrollToEnd(true)
   }, [scrollToEnd])
 
-  return { endRef, unseen, showNewest, announcement, scrollToEnd }
+  return { endRef, unseen, showNewest, announcement }
 }

@@ -29,8 +29,6 @@ export interface MessageComposerProps {
   sourceName: string
   /** The request's status: on a Completed request the message must reopen it. */
   status?: RequestStatus
-  /** After a message was sent (the thread shows it). */
-  onSent?: () => void
 }
 
 /**
@@ -40,7 +38,7 @@ export interface MessageComposerProps {
  * refetched. On a Completed request nothing reopens it silently: the composer says so and
  * its button is 'Reopen and send' (or 'Start a new request' instead).
  */
-export function MessageComposer({ requestId, sourceName, status, onSent }: MessageComposerProps) {
+export function MessageComposer({ requestId, sourceName, status }: MessageComposerProps) {
   const queryClient = useQueryClient()
   const requestDrawer = useContext(RequestDrawerContext)
   const draft = useMessageDraft(EMPTY_MESSAGE_ERROR)
@@ -52,7 +50,6 @@ export function MessageComposer({ requestId, sourceName, status, onSent }: Messa
       draft.clear()
       draft.focusText()
       queryClient.setQueryData(requestKeys.detail(requestId), request)
-      onSent?.()
       // The lists refresh in the background: the composer is ready for the next message now.
       void queryClient.invalidateQueries({ queryKey: requestKeys.all })
     },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, SearchX } from 'lucide-react'
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import { useParams } from 'react-router'
 import {
   ASSISTANT_NAME,
@@ -81,6 +81,12 @@ function RequestDetail({ request }: { request: RequestItem }) {
   )
   const follow = useThreadFollow({ entries: thread, isOwn: fromEmployee, whoOf: senderName })
   useKeyboardOpen()
+  const dockRef = useRef<HTMLDivElement>(null)
+  // The pill goes once used: focus moves on to the composer, under the newest message.
+  const showNewest = () => {
+    follow.showNewest()
+    dockRef.current?.querySelector('textarea')?.focus({ preventScroll: true })
+  }
   return (
     <>
       <header className="flex items-start gap-4">
@@ -107,10 +113,11 @@ function RequestDetail({ request }: { request: RequestItem }) {
       {/* Docked at the bottom while the thread scrolls; on phones above the bottom bar, or right
           above the on-screen keyboard while it is open (the bar gives way). */}
       <div
+        ref={dockRef}
         data-composer-dock=""
         className="sticky bottom-0 z-10 -mx-2 bg-linear-to-t from-canvas from-80% to-transparent px-2 pt-4 pb-3 max-sm:bottom-[calc(4rem+env(safe-area-inset-bottom))] max-sm:[html[data-keyboard-open]_&]:bottom-0"
       >
-        {follow.unseen ? <NewMessagePill onClick={follow.showNewest} /> : null}
+        {follow.unseen ? <NewMessagePill onClick={showNewest} /> : null}
         <MessageComposer
           requestId={request.id}
           sourceName={user.full_name}
