@@ -414,6 +414,7 @@ def test_thread_opens_at_the_newest_message_and_a_live_reply_shows_a_pill(
               return box.bottom <= innerHeight && box.bottom >= innerHeight - 32;
             }"""
         )
+        wait_for_thread_end(page)  # the newest message stays in view above the composer
         shot(page, "keyboard-open", viewport_name)
         page.set_viewport_size(VIEWPORTS["mobile"])
         expect(page.get_by_role("navigation", name="Main")).to_be_visible()

@@ -5,7 +5,8 @@
  *   end already; when they have scrolled up to read, it waits behind a 'New message' pill
  *   instead of moving the page under them (`unseen`, cleared by `showNewest` or by scrolling
  *   down);
- * - the viewer's own new message always scrolls into view;
+ * - the viewer's own new message always scrolls into view, and a reader at the end stays
+ *   there when the screen changes height (an on-screen keyboard opening);
  * - a message from the other side is announced by a polite live region (`announcement`):
  *   that message only, never the whole thread.
  * Older pages loaded above leave the end as it is, so they change nothing here.
@@ -78,9 +79,19 @@ export function useThreadFollow({
       atEnd.current = isAtEnd()
       if (atEnd.current) setUnseen(false)
     }
+    // The screen got shorter or taller (an on-screen keyboard, a rotation): a reader at the
+    // end stays at the end.
+    // After the frame, so what the new height changes (the bottom bar) is laid out first.
+    const onResize = () => {
+      if (atEnd.current) requestAnimationFrame(() => scrollToEnd(false))
+    }
     window.addEventListener('scroll', onScroll, { passive: true })
-    return () => window.removeEventListener('scroll', onScroll)
-  }, [isAtEnd])
+    window.addEventListener('resize', onResize)
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+      window.removeEventListener('resize', onResize)
+    }
+  }, [isAtEnd, scrollToEnd])
 
   // Opens at the newest message; once more after the frame, so a scroll restored by the
   // router on navigation does not win.

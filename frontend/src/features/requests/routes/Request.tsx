@@ -124,7 +124,11 @@ function RequestDetail({ request }: { request: RequestItem }) {
           status={request.status}
         />
       </div>
-      <div ref={follow.endRef} aria-hidden="true" className="-mt-6 scroll-mb-20 sm:scroll-mb-4" />
+      <div
+        ref={follow.endRef}
+        aria-hidden="true"
+        className="-mt-6 scroll-mb-20 sm:scroll-mb-4 [html[data-keyboard-open]_&]:scroll-mb-4"
+      />
       <ThreadAnnouncer text={follow.announcement} />
     </>
   )
