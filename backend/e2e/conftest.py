@@ -127,13 +127,23 @@ def server_outbox(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("server-outbox")
 
 
+# The servers' cache prefix and live-event channel (config/settings_test.py).
+SERVER_PREFIX = f"e2e-{os.getpid()}"
+
+
+def _publish_to_servers(redis_url: str) -> None:
+    """What the tests publish reaches the servers' streams: same Redis, same channel."""
+    settings.REDIS_URL = redis_url
+    settings.EVENTS_CHANNEL = f"{SERVER_PREFIX}:events"
+
+
 def _server_env(public_url: str, outbox: Path, redis_url: str) -> dict[str, str]:
     """The environment of a server on the test database, as the production layout runs."""
     return {
         "DJANGO_SETTINGS_MODULE": "config.settings_test",
         "DATABASE_URL": _database_url(),
         "REDIS_URL": redis_url,
-        "TEST_SERVER_CACHE_PREFIX": f"e2e-{os.getpid()}",
+        "TEST_SERVER_CACHE_PREFIX": SERVER_PREFIX,
         "DEBUG": "false",
         "ALLOWED_HOSTS": f"{HOST},localhost",
         "SECURE_SSL_REDIRECT": "false",
@@ -151,7 +161,7 @@ def _server_env(public_url: str, outbox: Path, redis_url: str) -> dict[str, str]
 def production_servers(django_db_setup, server_outbox) -> Iterator[str]:
     """Starts the production layout on the test database; its public URL (nginx)."""
     redis_url = _redis_url()
-    settings.REDIS_URL = redis_url  # what the tests publish reaches the servers' streams
+    _publish_to_servers(redis_url)
     listen = free_port()
     # The browser uses the name `localhost` (nginx listens on the loopback address): passkeys
     # are bound to a domain name, and browsers refuse an IP address as WebAuthn's RP ID.
@@ -204,6 +214,7 @@ def custom_app(
     `cross_origin`, the web app is served from its own origin (nginx) and calls the API on the
     server's: `vite`/`env` values may name `{web}` and `{api}`, replaced by the two origins."""
     redis_url = _redis_url()
+    _publish_to_servers(redis_url)
     started: list[contextlib.ExitStack] = []
 
     def start(

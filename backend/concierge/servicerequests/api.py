@@ -115,7 +115,7 @@ def message_list(request: HttpRequest, request_id: int, query: Query[ThreadPageQ
 
 @router.post(
     "/requests/{int:request_id}/messages",
-    response={201: RequestDetailOut, 429: ErrorOut, **ERRORS},
+    response={201: RequestDetailOut, 409: ErrorOut, 429: ErrorOut, **ERRORS},
 )
 def message_create(
     request: HttpRequest,
@@ -123,8 +123,9 @@ def message_create(
     payload: MessageCreateIn,
     idempotency_key: str | None = idempotency_key_header("message"),  # noqa: B008
 ):
-    """A message from the signed-in user; a closed request is reopened by it. Answers the
-    request with the newest page of its thread, as GET does. At most RATE_LIMITS' `message`
+    """A message from the signed-in user. To a Completed request it needs `reopen: true`
+    (it reopens the request; without it: 409 and nothing is sent). Answers the request with
+    the newest page of its thread, as GET does. At most RATE_LIMITS' `message`
     messages per account per window (429 with Retry-After past it)."""
     user = request_auth_token(request).user
     service_request = selectors.request_get_for_user(user=user, request_id=request_id)
@@ -137,6 +138,7 @@ def message_create(
         source_name=user.full_name,
         attachment_keys=payload.message.attachment_keys,
         idempotency_key=idempotency_key,
+        reopen=payload.reopen,
     )
     service_request = selectors.request_get_for_user(user=user, request_id=request_id)
     return _thread_response(request, service_request, status=201)

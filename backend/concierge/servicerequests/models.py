@@ -82,6 +82,10 @@ class Message(models.Model):
     employee_notified_at = models.DateTimeField(
         null=True, blank=True, help_text="When the employee was emailed about this reply."
     )
+    reopened_request = models.BooleanField(
+        default=False,
+        help_text="The employee sent this to a Completed request and so reopened it.",
+    )
     attachments = models.ManyToManyField(
         "uploads.Upload", through="MessageAttachment", related_name="messages", blank=True
     )

@@ -34,6 +34,9 @@ class MessageOut(Schema):
     external_created_at: datetime
     attachment_keys: list[str]
     attachments: list[AttachmentOut]
+    reopened_request: bool = Field(
+        False, description="The employee sent this to a Completed request, which reopened it."
+    )
 
 
 class RequestOut(Schema):
@@ -97,6 +100,11 @@ class MessageIn(Schema):
 
 class MessageCreateIn(Schema):
     message: MessageIn
+    reopen: bool = Field(
+        False,
+        description="Required (true) to write to a Completed request: the message reopens it "
+        "(back to In Queue). Without it such a message is refused with 409.",
+    )
 
 
 def idempotency_key_header(created: str) -> Any:
@@ -133,6 +141,7 @@ def message_data(message: Message) -> dict[str, Any]:
         "external_created_at": json_datetime(message.external_created_at),
         "attachment_keys": [attachment["key"] for attachment in attachments],
         "attachments": attachments,
+        "reopened_request": message.reopened_request,
     }
 
 

@@ -38,6 +38,9 @@ IDEMPOTENCY_KEY_REUSED = "This Idempotency-Key was already used for a message on
 ALREADY_ATTACHED = "That file is already attached to another message. Please upload it again."
 NOT_A_CONCIERGE = "Requests can only be assigned to a concierge."
 ALREADY_CLAIMED = "{name} is already working on this request. Use Assign to take it over."
+REQUEST_COMPLETED = (
+    "This request is completed. Reopen it to send your message, or start a new request."
+)
 
 Status = ServiceRequest.Status
 # Concierge status actions: action → (statuses it applies to, resulting status).
@@ -103,6 +106,7 @@ def message_create(
     source_name: str = "",
     attachment_keys: Sequence[str] = (),
     idempotency_key: str | None = None,
+    reopen: bool = False,
 ) -> Message:
     """Add a message to a request's thread (see `_message_create`)."""
     message, _ = _message_create(
@@ -113,6 +117,7 @@ def message_create(
         source_name=source_name,
         attachment_keys=attachment_keys,
         idempotency_key=idempotency_key,
+        reopen=reopen,
     )
     return message
 
@@ -126,6 +131,7 @@ def _message_create(
     source_name: str = "",
     attachment_keys: Sequence[str] = (),
     idempotency_key: str | None = None,
+    reopen: bool = False,
 ) -> tuple[Message, bool]:
     """Add a message to a request's thread.
 
@@ -139,11 +145,13 @@ def _message_create(
     - Idempotent: with an `idempotency_key`, the same author and key return the message
       created the first time instead of creating another (so a retried send is harmless).
       Keys are per author; a message without an author (a system message) ignores its key.
-    - Decision (issue #3, 'a message to a closed request'): a message from the employee to a
-      CLOSED request REOPENS it (status back to open, so it returns to the concierge queue)
-      rather than refusing it: the employee has something more to say, and losing it behind
-      an error would be worse. A concierge's message leaves the status as it is here (see
-      `concierge_reply_create` for the desk's reply rules).
+    - A message from the employee to a Completed (closed) request needs `reopen`: without it
+      the message is refused (409, REQUEST_COMPLETED) and nothing changes, so a request is
+      never reopened silently. With it the request goes back to the queue (open) and the
+      message is marked `reopened_request`, which the desk shows as 'Reopened by <employee>
+      with a new message'. The status is read under a row lock, so a concierge completing the
+      request at the same moment cannot slip past the rule. A concierge's message leaves the
+      status as it is here (see `concierge_reply_create` for the desk's reply rules).
     - The employee writing counts as having seen the thread (`seen_by_employee_at`).
     - After the commit, `message.created` (and `request.updated` when it reopened the
       request) is published to the live event streams.
@@ -191,6 +199,18 @@ def _message_create(
     now = timezone.now()
     try:
         with transaction.atomic():
+            reopens = False
+            if from_owner:
+                status = (
+                    ServiceRequest.objects.select_for_update()
+                    .values_list("status", flat=True)
+                    .get(pk=request.pk)
+                )
+                request.status = status
+                if status == ServiceRequest.Status.CLOSED:
+                    if not reopen:
+                        raise ApiError(REQUEST_COMPLETED, status_code=409)
+                    reopens = True
             message = Message.objects.create(
                 request=request,
                 author=author,
@@ -199,6 +219,7 @@ def _message_create(
                 body_html=text_to_html(text),
                 external_created_at=now,
                 idempotency_key=idempotency_key or "",
+                reopened_request=reopens,
             )
             MessageAttachment.objects.bulk_create(
                 MessageAttachment(message=message, upload=upload, position=index)
@@ -207,7 +228,7 @@ def _message_create(
             changes: dict = {"last_message_at": now, "updated_at": now}
             if from_owner:
                 changes["seen_by_employee_at"] = now
-                if request.status == ServiceRequest.Status.CLOSED:
+                if reopens:
                     changes["status"] = ServiceRequest.Status.OPEN
             ServiceRequest.objects.filter(pk=request.pk).update(**changes)
             event_publish(

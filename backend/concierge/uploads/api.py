@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import FileResponse, HttpRequest
 from ninja import Query, Router
 
@@ -39,13 +40,15 @@ def presigned_url(request: HttpRequest, payload: PresignedUrlIn):
 
 
 @router.get("/uploads/expiring_url", response={200: ExpiringUrlOut, **ERRORS})
-def expiring_url(request: HttpRequest, key: Query[str]):
+def expiring_url(request: HttpRequest, key: Query[str], inline: Query[bool] = False):
+    """A short-lived address of a file the signed-in user may see (404 otherwise). With
+    `inline=true`, an image or a PDF is served to be shown in the browser (a thumbnail, the
+    image viewer, the browser's PDF viewer); anything else is always a download."""
     user = request_auth_token(request).user
     upload = selectors.upload_get_for_download(user=user, key=key[:300])
     upload = services.upload_verify(upload=upload)
-    return ExpiringUrlOut(
-        expiring_url=services.upload_download_url(upload=upload, base_url=_base_url(request))
-    )
+    url = services.upload_download_url(upload=upload, base_url=_base_url(request), inline=inline)
+    return ExpiringUrlOut(expiring_url=url)
 
 
 @router.put(
@@ -87,13 +90,20 @@ def upload_put(request: HttpRequest, token: str):
     include_in_schema=False,
 )
 def upload_get(request: HttpRequest, token: str):
-    upload = services.upload_for_download_token(token=token)
+    upload, inline = services.upload_for_download_token(token=token)
     response = FileResponse(
         storage.object_open(upload.key),
         content_type=upload.content_type or "application/octet-stream",
     )
-    response["Content-Disposition"] = content_disposition(upload.filename)
+    response["Content-Disposition"] = content_disposition(upload.filename, inline=inline)
     response["X-Content-Type-Options"] = "nosniff"
-    response["Content-Security-Policy"] = "default-src 'none'; sandbox"
-    response["Cache-Control"] = "private, no-store"
+    if inline and upload.content_type == "application/pdf":
+        # The browser's PDF viewer is a plugin-like frame that a sandboxed document may not
+        # load; the PDF still runs no script of this origin.
+        response["Content-Security-Policy"] = "default-src 'none'; frame-ancestors 'none'"
+    else:
+        response["Content-Security-Policy"] = "default-src 'none'; sandbox"
+    # Inline views (thumbnails) are reused for the life of their address; downloads never.
+    ttl = int(settings.UPLOAD_GET_URL_TTL_SECONDS)
+    response["Cache-Control"] = f"private, max-age={ttl}" if inline else "private, no-store"
     return response

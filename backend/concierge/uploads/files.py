@@ -89,11 +89,19 @@ def key_filename(display: str) -> str:
     return _truncate_keeping_extension(ascii_name, KEY_NAME_MAX) or "file"
 
 
-def content_disposition(filename: str) -> str:
-    """`attachment` with a quoted ASCII fallback and the exact name as RFC 5987 `filename*`."""
+def content_disposition(filename: str, *, inline: bool = False) -> str:
+    """`attachment` (or `inline`) with a quoted ASCII fallback and the exact name as RFC 5987
+    `filename*`."""
     fallback = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode()
     fallback = re.sub(r'[^\x20-\x7e]|["\\]', "_", fallback).strip() or "download"
-    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
+    kind = "inline" if inline else "attachment"
+    return f"{kind}; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
+def viewable_inline(content_type: str) -> bool:
+    """Whether a file may be shown in the browser rather than saved: only the attachment types
+    (raster images and PDF, recognised by their bytes), never HTML, SVG or anything that runs."""
+    return content_type in ATTACHMENT_TYPES
 
 
 def _truncate_keeping_extension(name: str, limit: int) -> str:

@@ -27,6 +27,7 @@ from concierge.uploads.files import (
     key_filename,
     sniff_attachment_type,
     too_large_message,
+    viewable_inline,
 )
 from concierge.uploads.models import Upload
 
@@ -37,6 +38,7 @@ logger = logging.getLogger(__name__)
 
 PUT_SALT = "concierge.uploads.put"
 GET_SALT = "concierge.uploads.get"
+INLINE_SUFFIX = ":inline"
 CHUNK_BYTES = 64 * 1024
 FILENAME_REQUIRED = "Please choose a file to upload."
 LINK_EXPIRED = "This upload link is invalid or has expired. Please try again."
@@ -70,40 +72,58 @@ def upload_put_url(*, upload: Upload, base_url: str) -> str:
     return base_url + reverse("api:upload_put", kwargs={"token": token})
 
 
-def upload_download_url(*, upload: Upload, base_url: str) -> str:
-    """A short-lived download address that answers with `Content-Disposition: attachment`."""
+def upload_download_url(*, upload: Upload, base_url: str, inline: bool = False) -> str:
+    """A short-lived download address that answers with `Content-Disposition: attachment`,
+    or with `inline` when asked and the file is an image or a PDF (`viewable_inline`), so the
+    browser shows it (a thumbnail, the image viewer, its PDF viewer) instead of saving it."""
     ttl = int(settings.UPLOAD_GET_URL_TTL_SECONDS)
+    inline = inline and viewable_inline(upload.content_type)
     if storage.storage_is_s3():
         return storage.object_presigned_get_url(
-            upload.key, filename=upload.filename, content_type=upload.content_type, expires=ttl
+            upload.key,
+            filename=upload.filename,
+            content_type=upload.content_type,
+            expires=ttl,
+            inline=inline,
         )
-    token = signing.TimestampSigner(salt=GET_SALT).sign(str(upload.pk))
+    value = f"{upload.pk}{INLINE_SUFFIX}" if inline else str(upload.pk)
+    token = signing.TimestampSigner(salt=GET_SALT).sign(value)
     return base_url + reverse("api:upload_get", kwargs={"token": token})
 
 
-def _upload_from_token(token: str, *, salt: str, max_age: int, message: str) -> Upload:
+def _token_value(token: str, *, salt: str, max_age: int, message: str) -> str:
     try:
-        upload_id = signing.TimestampSigner(salt=salt).unsign(token, max_age=max_age)
+        return signing.TimestampSigner(salt=salt).unsign(token, max_age=max_age)
     except signing.BadSignature as exc:  # SignatureExpired is a BadSignature
         raise ApiError(message, status_code=403) from exc
+
+
+def _upload_by_id(upload_id: str) -> Upload:
     upload = Upload.objects.filter(pk=int(upload_id)).first()
     if upload is None:
         raise NotFound()
     return upload
 
 
-def upload_for_download_token(*, token: str) -> Upload:
+def _upload_from_token(token: str, *, salt: str, max_age: int, message: str) -> Upload:
+    return _upload_by_id(_token_value(token, salt=salt, max_age=max_age, message=message))
+
+
+def upload_for_download_token(*, token: str) -> tuple[Upload, bool]:
+    """The upload a signed download address names, and whether it is shown inline."""
     if storage.storage_is_s3():
         raise NotFound()
-    upload = _upload_from_token(
+    value = _token_value(
         token,
         salt=GET_SALT,
         max_age=int(settings.UPLOAD_GET_URL_TTL_SECONDS),
         message=DOWNLOAD_LINK_EXPIRED,
     )
+    inline = value.endswith(INLINE_SUFFIX)
+    upload = _upload_by_id(value.removesuffix(INLINE_SUFFIX))
     if upload.status != Upload.Status.UPLOADED:
         raise NotFound()
-    return upload
+    return upload, inline and viewable_inline(upload.content_type)
 
 
 def upload_receive(

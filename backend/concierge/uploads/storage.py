@@ -34,14 +34,16 @@ def object_presigned_put_url(key: str, *, expires: int) -> str:
     return url
 
 
-def object_presigned_get_url(key: str, *, filename: str, content_type: str, expires: int) -> str:
+def object_presigned_get_url(
+    key: str, *, filename: str, content_type: str, expires: int, inline: bool = False
+) -> str:
     client, bucket = _s3_client_and_bucket()
     url: str = client.generate_presigned_url(
         "get_object",
         Params={
             "Bucket": bucket,
             "Key": key,
-            "ResponseContentDisposition": content_disposition(filename),
+            "ResponseContentDisposition": content_disposition(filename, inline=inline),
             "ResponseContentType": content_type or "application/octet-stream",
         },
         ExpiresIn=expires,

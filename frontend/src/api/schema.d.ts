@@ -660,8 +660,9 @@ export interface paths {
         put?: never;
         /**
          * Message Create
-         * @description A message from the signed-in user; a closed request is reopened by it. Answers the
-         *     request with the newest page of its thread, as GET does. At most RATE_LIMITS' `message`
+         * @description A message from the signed-in user. To a Completed request it needs `reopen: true`
+         *     (it reopens the request; without it: 409 and nothing is sent). Answers the request with
+         *     the newest page of its thread, as GET does. At most RATE_LIMITS' `message`
          *     messages per account per window (429 with Retry-After past it).
          */
         post: operations["concierge_servicerequests_api_message_create"];
@@ -733,7 +734,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Expiring Url */
+        /**
+         * Expiring Url
+         * @description A short-lived address of a file the signed-in user may see (404 otherwise). With
+         *     `inline=true`, an image or a PDF is served to be shown in the browser (a thumbnail, the
+         *     image viewer, the browser's PDF viewer); anything else is always a download.
+         */
         get: operations["concierge_uploads_api_expiring_url"];
         put?: never;
         post?: never;
@@ -1397,6 +1403,12 @@ export interface components {
         /** MessageCreateIn */
         MessageCreateIn: {
             message: components["schemas"]["MessageIn"];
+            /**
+             * Reopen
+             * @description Required (true) to write to a Completed request: the message reopens it (back to In Queue). Without it such a message is refused with 409.
+             * @default false
+             */
+            reopen: boolean;
         };
         /** MessageIn */
         MessageIn: {
@@ -1435,6 +1447,12 @@ export interface components {
             external_created_at: string;
             /** Id */
             id: number;
+            /**
+             * Reopened Request
+             * @description The employee sent this to a Completed request, which reopened it.
+             * @default false
+             */
+            reopened_request: boolean;
             /** @description 'user' (the employee) or 'life_concierge'. */
             source: components["schemas"]["MessageSource"];
             /** Source Name */
@@ -4256,6 +4274,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -4378,6 +4405,7 @@ export interface operations {
         parameters: {
             query: {
                 key: string;
+                inline?: boolean;
             };
             header?: never;
             path?: never;

@@ -35,6 +35,7 @@ export function makeMessage(overrides: Partial<RequestMessage> = {}): RequestMes
     source: 'life_concierge',
     source_name: 'Alex from Concierge',
     external_created_at: minutesAgo(3),
+    reopened_request: false,
     attachment_keys: [],
     attachments: [],
     ...overrides,
@@ -50,6 +51,7 @@ export function sentMessage(
   return makeMessage({
     body_html: body,
     external_created_at: new Date().toISOString(),
+    reopened_request: false,
     attachment_keys: [...attachmentKeys],
     attachments: attachmentKeys.map((key) => ({
       key,

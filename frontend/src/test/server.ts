@@ -1,6 +1,7 @@
 /**
- * The MSW server for component tests. Each test declares the calls it expects; the one default
- * is the live-event ticket, refused, so screens inside the app shell fall back to polling.
+ * The MSW server for component tests. Each test declares the calls it expects; the defaults
+ * are the live-event ticket, refused, so screens inside the app shell fall back to polling, and
+ * file addresses (`expiring_url`), which a thread's thumbnails ask for as they render.
  */
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
@@ -21,4 +22,10 @@ export const server = setupServer(
   http.post(apiUrl('/api/v1/events/ticket'), () =>
     HttpResponse.json({ success: false, error: 'Live updates are unavailable' }, { status: 503 }),
   ),
+  http.get(apiUrl('/api/v1/uploads/expiring_url'), ({ request }) => {
+    const query = new URL(request.url).searchParams
+    const view = query.get('inline') === 'true' ? 'inline' : 'download'
+    const key = encodeURIComponent(query.get('key') ?? '')
+    return HttpResponse.json({ expiring_url: `https://files.example.com/${view}/${key}` })
+  }),
 )

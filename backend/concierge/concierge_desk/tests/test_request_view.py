@@ -144,3 +144,19 @@ def test_concierges_list_for_the_assign_menu(concierge_api, concierge, other_con
         {"id": concierge.pk, "full_name": "Casey Jones", "email": "casey@example.com"},
         {"id": other_concierge.pk, "full_name": "Dana Reyes", "email": "dana@example.com"},
     ]
+
+
+def test_thread_shows_which_message_reopened_the_request(concierge_api, user, make_request):
+    """Issue 10 'the concierge sees why it reopened': the employee's 'Reopen and send'
+    message is marked `reopened_request` in the desk's thread; the status is In Queue."""
+    from concierge.servicerequests.models import ServiceRequest
+
+    service_request = make_request(user, status=ServiceRequest.Status.CLOSED)
+    services.message_create(
+        request=service_request, author=user, body="One more thing, please", reopen=True
+    )
+    body = detail(concierge_api, service_request.pk)
+    assert body["status"] == "open"
+    assert [(m["body_html"], m["reopened_request"]) for m in body["messages"]] == [
+        ("One more thing, please", True)
+    ]

@@ -95,15 +95,79 @@ def test_idempotency_key_reused_on_another_request_is_refused(signed_in_api, use
     assert second.messages.count() == 0
 
 
-def test_message_to_a_closed_request_reopens_it(signed_in_api, user, make_request):
-    """Issue #3 decision: the employee's message reopens a completed request (back in queue)."""
+def test_message_to_a_completed_request_needs_the_reopen_flag(signed_in_api, user, make_request):
+    """Issue 10 'Writing on a Completed request no longer reopens it silently': without
+    `reopen` the message is refused with a clear 409 and nothing changes."""
     service_request = make_request(user, status=ServiceRequest.Status.CLOSED)
     response = send(signed_in_api, service_request.pk, "Actually, one more thing")
-    assert response.status_code == 201
-    assert response.json()["request"]["status"] == "open"
+    assert response.status_code == 409
+    assert response.json()["error"] == services.REQUEST_COMPLETED
+    assert Message.objects.count() == 0
+    service_request.refresh_from_db()
+    assert service_request.status == ServiceRequest.Status.CLOSED
+
+
+def test_reopen_and_send_reopens_the_request(signed_in_api, user, make_request):
+    """Issue 10 'Reopen and send': with `reopen: true` the message is sent, the request goes
+    back to the queue and the message says it reopened the request."""
+    service_request = make_request(user, status=ServiceRequest.Status.CLOSED)
+    response = signed_in_api.post(
+        f"requests/{service_request.pk}/messages",
+        {"message": {"body": "Actually, one more thing"}, "reopen": True},
+    )
+    assert response.status_code == 201, response.content
+    body = response.json()["request"]
+    assert body["status"] == "open"
+    assert [m["reopened_request"] for m in body["messages"]] == [True]
     service_request.refresh_from_db()
     assert service_request.status == ServiceRequest.Status.OPEN
     assert signed_in_api.get("requests/completed").json()["requests"] == []
+    # The next message is an ordinary one.
+    again = send(signed_in_api, service_request.pk, "And thanks!")
+    assert [m["reopened_request"] for m in again.json()["request"]["messages"]] == [True, False]
+
+
+def test_reopen_flag_on_an_open_request_changes_nothing(signed_in_api, user, make_request):
+    service_request = make_request(user, status=ServiceRequest.Status.IN_PROGRESS)
+    response = signed_in_api.post(
+        f"requests/{service_request.pk}/messages", {"message": {"body": "Hi"}, "reopen": True}
+    )
+    assert response.status_code == 201
+    assert response.json()["request"]["status"] == "in_progress"
+    assert response.json()["request"]["messages"][0]["reopened_request"] is False
+
+
+def test_reopen_flag_must_be_a_boolean(signed_in_api, user, make_request):
+    service_request = make_request(user, status=ServiceRequest.Status.CLOSED)
+    response = signed_in_api.post(
+        f"requests/{service_request.pk}/messages",
+        {"message": {"body": "Hi"}, "reopen": "please"},
+    )
+    assert response.status_code == 422
+    assert Message.objects.count() == 0
+
+
+def test_reopening_another_employees_request_is_404(signed_in_api, other_user, make_request):
+    """Ownership: another employee's completed request is a 404, reopen or not."""
+    theirs = make_request(other_user, status=ServiceRequest.Status.CLOSED)
+    response = signed_in_api.post(
+        f"requests/{theirs.pk}/messages", {"message": {"body": "Hi"}, "reopen": True}
+    )
+    assert response.status_code == 404
+    theirs.refresh_from_db()
+    assert theirs.status == ServiceRequest.Status.CLOSED
+    assert Message.objects.count() == 0
+
+
+def test_retry_of_a_reopening_message_is_idempotent(signed_in_api, user, make_request):
+    service_request = make_request(user, status=ServiceRequest.Status.CLOSED)
+    payload = {"message": {"body": "One more thing"}, "reopen": True}
+    headers = {"Idempotency-Key": "reopen-1"}
+    url = f"requests/{service_request.pk}/messages"
+    first = signed_in_api.post(url, payload, headers=headers)
+    again = signed_in_api.post(url, payload, headers=headers)
+    assert first.status_code == again.status_code == 201
+    assert Message.objects.filter(request=service_request).count() == 1
 
 
 def test_concierge_message_keeps_the_status(user, make_request, user_factory):

@@ -136,3 +136,25 @@ def test_s3_mode_has_no_local_put_endpoint(signed_in_api, s3_storage, my_request
         f"/api/v1/uploads/put/{token}", png_bytes(), content_type="image/png"
     )
     assert response.status_code == 404
+
+
+def test_s3_inline_address_shows_an_image_in_the_browser(
+    signed_in_api, s3_storage, my_request, make_api, user_factory
+):
+    """Issue 10 'Attachments open inside the thread' with STORAGE=s3: `inline=true` gives a
+    presigned address answering `Content-Disposition: inline`; another employee gets 404."""
+    presigned = presign(signed_in_api, "gate.png", my_request.pk).json()
+    assert http("PUT", presigned["presigned_url"], png_bytes(), "image/png")[0] == 200
+    assert send(signed_in_api, my_request.pk, presigned["key"]).status_code == 201
+    query = {"key": presigned["key"], "inline": "true"}
+    url = signed_in_api.get("uploads/expiring_url", query=query).json()["expiring_url"]
+    status, headers, content = http("GET", url)
+    assert (status, content) == (200, png_bytes())
+    assert (
+        headers["Content-Disposition"] == "inline; filename=\"gate.png\"; filename*=UTF-8''gate.png"
+    )
+
+    other = user_factory(email="grace@example.com")
+    grace = make_api()
+    grace.sign_in(other.email)
+    assert grace.get("uploads/expiring_url", query=query).status_code == 404

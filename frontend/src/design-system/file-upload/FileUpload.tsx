@@ -1,4 +1,12 @@
-import { CircleAlert, CircleCheck, FileText, Image as ImageIcon, Upload, X } from 'lucide-react'
+import {
+  CircleAlert,
+  CircleCheck,
+  FileText,
+  Image as ImageIcon,
+  Paperclip,
+  Upload,
+  X,
+} from 'lucide-react'
 import {
   type ChangeEvent,
   type DragEvent,
@@ -22,6 +30,8 @@ export interface FileUploadHandle {
   reset: () => void
   /** Opens the file chooser. */
   open: () => void
+  /** Takes a file given another way (dropped elsewhere, pasted), with the same checks. */
+  select: (file: File) => void
 }
 
 export interface FileUploadProps {
@@ -48,6 +58,13 @@ export interface FileUploadProps {
   name?: string
   id?: string
   className?: string
+  /**
+   * 'dropzone' (default): a dashed drop area around the choose button. 'compact': the choose
+   * button in a row with `trailing` (a composer's Send), the chosen file shown above it.
+   */
+  variant?: 'dropzone' | 'compact'
+  /** Compact variant: what goes at the end of the button row. */
+  trailing?: ReactNode
   ref?: Ref<FileUploadHandle>
 }
 
@@ -76,6 +93,8 @@ export function FileUpload({
   name,
   id,
   className,
+  variant = 'dropzone',
+  trailing,
   ref,
 }: FileUploadProps) {
   const uid = useId()
@@ -91,6 +110,8 @@ export function FileUpload({
     if (inputRef.current) inputRef.current.value = ''
   }, [])
 
+  const chooseRef = useRef<(files: File[]) => void>(() => {})
+
   useImperativeHandle(
     ref,
     () => ({
@@ -100,6 +121,7 @@ export function FileUpload({
         clearInput()
       },
       open: () => inputRef.current?.click(),
+      select: (next: File) => chooseRef.current([next]),
     }),
     [clearInput],
   )
@@ -136,6 +158,10 @@ export function FileUpload({
     onFileSelected(next)
   }
 
+  chooseRef.current = (files) => {
+    if (!isDisabled) choose(files)
+  }
+
   const onChange = (event: ChangeEvent<HTMLInputElement>) => choose(event.target.files)
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -154,6 +180,111 @@ export function FileUpload({
 
   const shownError = localError ?? error ?? null
   const FileIcon = file?.type.startsWith('image/') ? ImageIcon : FileText
+  const preview = useObjectUrl(file?.type.startsWith('image/') ? file : null)
+
+  const input = (
+    <input
+      ref={inputRef}
+      id={inputId}
+      name={name}
+      type="file"
+      accept={accept}
+      disabled={isDisabled}
+      onChange={onChange}
+      aria-invalid={shownError ? true : undefined}
+      aria-describedby={cx(descriptionId, shownError ? errorId : '') || undefined}
+      className="sr-only"
+    />
+  )
+  const descriptionText = description ?? `One file, up to ${formatFileSize(maxBytes)}`
+
+  const errorBox = shownError ? (
+    <div
+      id={errorId}
+      role="alert"
+      className="flex items-start gap-2 rounded-xl border border-danger-200 bg-danger-50 p-3 text-sm font-medium text-danger-800"
+    >
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>{shownError}</span>
+    </div>
+  ) : null
+
+  const selected = file ? (
+    <ul aria-label="Selected file" className="flex flex-col gap-2">
+      <li className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3 shadow-xs">
+        {preview ? (
+          <img
+            src={preview}
+            alt=""
+            data-preview=""
+            className="size-12 shrink-0 rounded-lg object-cover ring-1 ring-line"
+          />
+        ) : (
+          <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
+            <FileIcon aria-hidden="true" className="size-6" />
+          </span>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="truncate text-sm font-semibold text-ink">{file.name}</span>
+            <span className="text-xs text-ink-muted tabular-nums">{formatFileSize(file.size)}</span>
+          </div>
+          <span
+            aria-live="polite"
+            className={cx(
+              'inline-flex items-center gap-1 text-xs font-medium',
+              status === 'uploaded' ? 'text-success-700' : 'text-ink-muted',
+            )}
+          >
+            {status === 'uploaded' ? <CircleCheck aria-hidden="true" className="size-3.5" /> : null}
+            {statusText(status, progress)}
+          </span>
+          {status === 'uploading' ? (
+            <ProgressBar label={`Uploading ${file.name}`} value={progress} hideLabel size="sm" />
+          ) : null}
+        </div>
+        <button
+          type="button"
+          aria-label={`Remove ${file.name}`}
+          onClick={remove}
+          disabled={isDisabled}
+          className={cx(
+            'inline-flex size-9 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-neutral-100 hover:text-ink',
+            focusRing,
+          )}
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      </li>
+    </ul>
+  ) : null
+
+  if (variant === 'compact') {
+    return (
+      <div className={cx('flex flex-col gap-3', className)}>
+        {errorBox}
+        {selected}
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <label
+            htmlFor={inputId}
+            className={cx(
+              'inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-semibold text-primary-700',
+              'has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus',
+              isDisabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer hover:bg-primary-50',
+            )}
+          >
+            <Paperclip aria-hidden="true" className="size-5" />
+            {label}
+            {input}
+          </label>
+          <span id={descriptionId} className="text-xs text-ink-muted max-sm:sr-only">
+            {descriptionText}
+          </span>
+          {trailing ? <div className="ms-auto flex items-center gap-3">{trailing}</div> : null}
+        </div>
+      </div>
+    )
+  }
 
   return (
     <div className={cx('flex flex-col gap-3', className)}>
@@ -181,84 +312,29 @@ export function FileUpload({
         >
           <Upload aria-hidden="true" className="size-5" />
           {label}
-          <input
-            ref={inputRef}
-            id={inputId}
-            name={name}
-            type="file"
-            accept={accept}
-            disabled={isDisabled}
-            onChange={onChange}
-            aria-invalid={shownError ? true : undefined}
-            aria-describedby={
-              cx(description ? descriptionId : '', shownError ? errorId : '') || undefined
-            }
-            className="sr-only"
-          />
+          {input}
         </label>
         <p id={descriptionId} className="text-sm text-ink-muted">
-          {description ?? `One file, up to ${formatFileSize(maxBytes)}`}
+          {descriptionText}
         </p>
       </div>
-
-      {shownError ? (
-        <div
-          id={errorId}
-          role="alert"
-          className="flex items-start gap-2 rounded-xl border border-danger-200 bg-danger-50 p-3 text-sm font-medium text-danger-800"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{shownError}</span>
-        </div>
-      ) : null}
-
-      {file ? (
-        <ul aria-label="Selected file" className="flex flex-col gap-2">
-          <li className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3 shadow-xs">
-            <FileIcon aria-hidden="true" className="size-6 shrink-0 text-primary-700" />
-            <div className="flex min-w-0 flex-1 flex-col gap-1">
-              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                <span className="truncate text-sm font-semibold text-ink">{file.name}</span>
-                <span className="text-xs text-ink-muted tabular-nums">
-                  {formatFileSize(file.size)}
-                </span>
-              </div>
-              <span
-                aria-live="polite"
-                className={cx(
-                  'inline-flex items-center gap-1 text-xs font-medium',
-                  status === 'uploaded' ? 'text-success-700' : 'text-ink-muted',
-                )}
-              >
-                {status === 'uploaded' ? (
-                  <CircleCheck aria-hidden="true" className="size-3.5" />
-                ) : null}
-                {statusText(status, progress)}
-              </span>
-              {status === 'uploading' ? (
-                <ProgressBar
-                  label={`Uploading ${file.name}`}
-                  value={progress}
-                  hideLabel
-                  size="sm"
-                />
-              ) : null}
-            </div>
-            <button
-              type="button"
-              aria-label={`Remove ${file.name}`}
-              onClick={remove}
-              disabled={isDisabled}
-              className={cx(
-                'inline-flex size-9 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-neutral-100 hover:text-ink',
-                focusRing,
-              )}
-            >
-              <X aria-hidden="true" className="size-4" />
-            </button>
-          </li>
-        </ul>
-      ) : null}
+      {errorBox}
+      {selected}
     </div>
   )
+}
+
+/** A temporary address showing a chosen image, revoked when the image changes or goes. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl(null)
+      return
+    }
+    const next = URL.createObjectURL(file)
+    setUrl(next)
+    return () => URL.revokeObjectURL(next)
+  }, [file])
+  return url
 }

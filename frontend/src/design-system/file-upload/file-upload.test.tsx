@@ -153,3 +153,46 @@ describe('FileUpload', () => {
     expect(screen.getByLabelText('Attach a file')).toHaveFocus()
   })
 })
+
+describe('FileUpload: compact, preview and select (issue 10)', () => {
+  it('an image shows a thumbnail preview before it is sent; a PDF its icon', async () => {
+    const createObjectURL = vi.fn(() => 'blob:photo')
+    const revokeObjectURL = vi.fn()
+    Object.assign(URL, { createObjectURL, revokeObjectURL })
+    const ref = createRef<FileUploadHandle>()
+    const onFileSelected = vi.fn()
+    const { container } = render(
+      <FileUpload
+        ref={ref}
+        variant="compact"
+        label="Attach a file"
+        trailing={<button type="submit">Send</button>}
+        onFileSelected={onFileSelected}
+      />,
+    )
+    expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Attach a file')).toHaveAccessibleDescription(
+      'One file, up to 25 MB',
+    )
+    const photo = makeFile('photo.png', 2048, 'image/png')
+    act(() => ref.current?.select(photo))
+    expect(onFileSelected).toHaveBeenCalledWith(photo)
+    const selected = screen.getByRole('list', { name: 'Selected file' })
+    expect(within(selected).getByText('2 KB')).toBeInTheDocument()
+    expect(container.querySelector('img[data-preview]')).toHaveAttribute('src', 'blob:photo')
+
+    act(() => ref.current?.select(makeFile('lease.pdf', 1024)))
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:photo')
+    expect(container.querySelector('img[data-preview]')).toBeNull()
+    expect(within(selected).getByText('lease.pdf')).toBeInTheDocument()
+  })
+
+  it('select() applies the same checks as choosing: too large is refused', () => {
+    const ref = createRef<FileUploadHandle>()
+    const onFileSelected = vi.fn()
+    render(<FileUpload ref={ref} variant="compact" onFileSelected={onFileSelected} />)
+    act(() => ref.current?.select(makeFile('huge.pdf', MAX_UPLOAD_BYTES + 1)))
+    expect(onFileSelected).not.toHaveBeenCalled()
+    expect(screen.getByRole('alert')).toHaveTextContent(fileTooLargeMessage())
+  })
+})

@@ -1,12 +1,15 @@
 /**
  * A message being written, shared by the employee's composer and the desk's reply: the text
- * (required), one optional image or PDF uploaded for the request before sending, Ctrl/⌘ + Enter
- * to send, and one Idempotency-Key per send attempt (a retry of the same message reuses it, so
- * it posts once). Each side sends the draft with its own call.
+ * (required), one optional image or PDF uploaded for the request before sending (chosen with the
+ * button, dropped anywhere on the composer, or pasted into the text), Ctrl/⌘ + Enter to send,
+ * and one Idempotency-Key per send attempt (a retry of the same message reuses it, so it posts
+ * once). Each side sends the draft with its own call.
  */
 import { Send } from 'lucide-react'
 import {
   type ChangeEvent,
+  type ClipboardEvent,
+  type DragEvent,
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
@@ -18,18 +21,28 @@ import { Button, type FileUploadHandle, type TextInputElement } from '@/design-s
 import { ErrorBox, MessageAttachmentField, useSingleFileUpload } from '@/lib/uploads'
 import { useSendAttemptKey } from './useSendAttemptKey'
 
+/** Spec §5 'one file per message', when several files are dropped at once. */
+export const ONE_FILE_ONLY = 'Only one file can be attached to a message.'
+
 export interface DraftToSend {
   body: string
   attachmentKeys: string[]
   idempotencyKey: string
 }
 
+function carriesFiles(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer?.types ?? []).includes('Files')
+}
+
 export function useMessageDraft(emptyError: string) {
   const upload = useSingleFileUpload()
   const fileRef = useRef<FileUploadHandle>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const textRef = useRef<TextInputElement>(null)
   const [text, setText] = useState('')
   const [fieldError, setFieldError] = useState<string | null>(null)
+  const [dragging, setDragging] = useState(false)
+  const [dropError, setDropError] = useState<string | null>(null)
   const attemptKey = useSendAttemptKey()
   const uploading = upload.status === 'pending' || upload.status === 'uploading'
 
@@ -38,9 +51,13 @@ export function useMessageDraft(emptyError: string) {
     attemptKey.clear()
     setText('')
     setFieldError(null)
+    setDropError(null)
     upload.reset()
     fileRef.current?.reset()
   }
+
+  /** Back to the text, where the next message is written (e.g. after Send). */
+  const focusText = () => textRef.current?.focus()
 
   const submitWith =
     (sending: boolean, send: (draft: DraftToSend) => void) => (event: FormEvent) => {
@@ -68,20 +85,64 @@ export function useMessageDraft(emptyError: string) {
     if (fieldError && event.target.value.trim()) setFieldError(null)
   }
 
+  const choose = (file: File) => {
+    setDropError(null)
+    fileRef.current?.select(file)
+  }
+
+  // A pasted image (a screenshot) becomes the attachment; pasted text stays text.
+  const onPaste = (event: ClipboardEvent<TextInputElement>) => {
+    const image = Array.from(event.clipboardData?.files ?? []).find((file) =>
+      file.type.startsWith('image/'),
+    )
+    if (!image) return
+    event.preventDefault()
+    choose(image)
+  }
+
+  // A file dropped anywhere on the composer is chosen as the attachment.
+  const dropZone = {
+    onDragOver: (event: DragEvent<HTMLFormElement>) => {
+      if (!carriesFiles(event)) return
+      event.preventDefault()
+      setDragging(true)
+    },
+    onDragLeave: (event: DragEvent<HTMLFormElement>) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false)
+    },
+    onDrop: (event: DragEvent<HTMLFormElement>) => {
+      if (!carriesFiles(event)) return
+      event.preventDefault()
+      setDragging(false)
+      const files = Array.from(event.dataTransfer.files)
+      if (files.length === 1) choose(files[0])
+      else if (files.length > 1) setDropError(ONE_FILE_ONLY)
+    },
+  }
+
   return {
     upload,
     fileRef,
     formRef,
     uploading,
     clear,
+    focusText,
     submitWith,
-    textField: { value: text, error: fieldError, onKeyDown, onChange },
+    dragging,
+    dropZone,
+    dropError,
+    textField: { ref: textRef, value: text, error: fieldError, onKeyDown, onChange, onPaste },
   }
 }
 
 export type MessageDraft = ReturnType<typeof useMessageDraft>
 
-/** The attachment field, a failed send's message and the send button, below the text. */
+/** Drop files here: the composer's outline while a file is dragged over it. */
+export function dropTargetClass(draft: MessageDraft): string {
+  return draft.dragging ? 'ring-2 ring-primary-500 ring-offset-2 bg-primary-50/60' : ''
+}
+
+/** A failed send's message, a refused drop, then the attach button and the send button. */
 export function DraftAttachmentAndSend({
   draft,
   requestId,
@@ -102,26 +163,30 @@ export function DraftAttachmentAndSend({
   const error = send.error?.message
   return (
     <>
+      {error ? <ErrorBox id={errorId} message={error} /> : null}
+      {draft.dropError ? <ErrorBox message={draft.dropError} /> : null}
       <MessageAttachmentField
         ref={draft.fileRef}
         upload={draft.upload}
         requestId={requestId}
         isDisabled={sending}
+        compact
+        trailing={
+          <>
+            {hint ? <span className="hidden text-xs text-ink-muted lg:inline">{hint}</span> : null}
+            <Button
+              type="submit"
+              icon={<Send />}
+              iconPosition="end"
+              loading={sending}
+              disabled={draft.uploading}
+              aria-describedby={error ? errorId : undefined}
+            >
+              {children}
+            </Button>
+          </>
+        }
       />
-      {error ? <ErrorBox id={errorId} message={error} /> : null}
-      <div className="flex flex-wrap items-center justify-end gap-3">
-        {hint ? <span className="hidden text-xs text-ink-muted sm:inline">{hint}</span> : null}
-        <Button
-          type="submit"
-          icon={<Send />}
-          iconPosition="end"
-          loading={sending}
-          disabled={draft.uploading}
-          aria-describedby={error ? errorId : undefined}
-        >
-          {children}
-        </Button>
-      </div>
     </>
   )
 }

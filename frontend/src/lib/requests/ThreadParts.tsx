@@ -1,17 +1,34 @@
 /**
  * The pieces of a request thread shared by the employee's Request screen and the concierge desk:
- * the empty state, a message bubble (who, when, the sanitised body and its attachments) and the
- * attachment links. Each side decides which messages are its own (right-aligned).
+ * the empty state, a message bubble (who, when, the sanitised body and its attachments), the
+ * attachments opened in place (thumbnails for the image viewer, PDFs in the browser's viewer)
+ * and the line before a message that reopened the request. Each side decides which messages
+ * are its own (right-aligned).
  */
-import { ChevronUp, FileText, Image as ImageIcon, MessagesSquare } from 'lucide-react'
-import { type ReactNode, useLayoutEffect, useRef } from 'react'
-import { Link as RouterLink } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import {
+  ChevronUp,
+  Download,
+  ExternalLink,
+  FileText,
+  Image as ImageIcon,
+  MessagesSquare,
+  RotateCcw,
+} from 'lucide-react'
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { Button, cx, focusRing, formatFileSize } from '@/design-system'
 import { formatDateTime, relativeTime } from '@/lib/format'
 import type { MessageAttachment } from './api'
+import {
+  attachmentKind,
+  attachmentViewPath,
+  downloadAttachment,
+  inlineAttachmentQuery,
+} from './attachments'
+import { useThreadImages } from './ImageViewer'
 import type { ThreadEntry } from './thread'
+import { useInView } from './useInView'
 import type { OlderMessages } from './useOlderMessages'
-import { attachmentPath } from './wording'
 
 /** 'No messages yet', with what happens next. */
 export function EmptyThread({ children }: { children: ReactNode }) {
@@ -120,8 +137,8 @@ export function ThreadMessage({
   from,
   tone,
   now,
-  openInNewTab = false,
   leading,
+  reopenedBy,
   children,
 }: {
   entry: ThreadEntry
@@ -129,26 +146,41 @@ export function ThreadMessage({
   from: string
   tone: BubbleTone
   now?: number
-  openInNewTab?: boolean
   leading?: ReactNode
+  /** Who reopened the request with this message, for the event line above it ('You'). */
+  reopenedBy?: string
   children?: ReactNode
 }) {
+  const reopened = entry.kind === 'message' && entry.reopenedRequest
   return (
-    <MessageRow from={from} alignEnd={tone !== 'other'}>
-      {leading}
-      <MessageBubble who={who} createdAt={entry.createdAt} now={now} tone={tone}>
-        {entry.kind === 'message' ? (
-          <MessageContent
-            bodyHtml={entry.bodyHtml}
-            attachments={entry.attachments}
-            tone={tone}
-            openInNewTab={openInNewTab}
-          />
-        ) : (
-          children
-        )}
-      </MessageBubble>
-    </MessageRow>
+    <>
+      {reopened && reopenedBy ? <ReopenedLine who={reopenedBy} /> : null}
+      <MessageRow from={from} alignEnd={tone !== 'other'}>
+        {leading}
+        <MessageBubble who={who} createdAt={entry.createdAt} now={now} tone={tone}>
+          {entry.kind === 'message' ? (
+            <MessageContent bodyHtml={entry.bodyHtml} attachments={entry.attachments} tone={tone} />
+          ) : (
+            children
+          )}
+        </MessageBubble>
+      </MessageRow>
+    </>
+  )
+}
+
+/** The event line before the message that reopened a Completed request. */
+function ReopenedLine({ who }: { who: string }) {
+  const text = who === 'You' ? 'You reopened this request' : `Reopened by ${who} with a new message`
+  return (
+    <li data-event="reopened" className="flex items-center gap-3 text-xs text-ink-muted">
+      <span aria-hidden="true" className="h-px flex-1 bg-line" />
+      <span className="inline-flex items-center gap-1.5 font-medium">
+        <RotateCcw aria-hidden="true" className="size-3.5" />
+        {text}
+      </span>
+      <span aria-hidden="true" className="h-px flex-1 bg-line" />
+    </li>
   )
 }
 
@@ -209,13 +241,11 @@ function MessageContent({
   bodyHtml,
   attachments,
   tone,
-  openInNewTab = false,
 }: {
   /** Sanitised on the server: only <a href> and <br> survive, and newlines arrive as <br>. */
   bodyHtml: string
   attachments: readonly MessageAttachment[]
   tone: BubbleTone
-  openInNewTab?: boolean
 }) {
   return (
     <>
@@ -223,63 +253,150 @@ function MessageContent({
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (see bodyHtml)
         <div dangerouslySetInnerHTML={{ __html: bodyHtml }} />
       ) : null}
-      {attachments.length > 0 ? (
-        <AttachmentList attachments={attachments} tone={tone} openInNewTab={openInNewTab} />
-      ) : null}
+      {attachments.length > 0 ? <AttachmentList attachments={attachments} tone={tone} /> : null}
     </>
   )
 }
 
 const ATTACHMENT_TONES: Record<BubbleTone, { link: string; size: string }> = {
-  own: { link: 'bg-white/15 text-white hover:bg-white/25', size: 'opacity-80' },
+  own: { link: 'bg-white text-primary-800 hover:bg-primary-50', size: 'text-ink-muted' },
   tinted: {
     link: 'bg-surface text-primary-800 ring-1 ring-line hover:bg-primary-100',
     size: 'text-ink-muted',
   },
-  other: { link: 'bg-primary-50 text-primary-800 hover:bg-primary-100', size: 'opacity-80' },
+  other: { link: 'bg-primary-50 text-primary-800 hover:bg-primary-100', size: 'text-ink-muted' },
 }
 
 /**
- * The attachments as links to the Attachment route. `openInNewTab` keeps the current screen
- * open (the desk); otherwise the route opens in place.
+ * A message's attachments, opened without leaving the thread: images as thumbnails that open
+ * the thread's image viewer; PDFs in the browser's viewer in a new tab; anything else saved as
+ * a download (the page stays).
  */
 export function AttachmentList({
   attachments,
   tone,
-  openInNewTab,
 }: {
   attachments: readonly MessageAttachment[]
   tone: BubbleTone
-  openInNewTab: boolean
 }) {
-  const styles = ATTACHMENT_TONES[tone]
+  const images = attachments.filter((a) => attachmentKind(a) === 'image')
+  const others = attachments.filter((a) => attachmentKind(a) !== 'image')
   return (
-    <ul aria-label="Attachments" className="flex flex-col gap-2">
-      {attachments.map((attachment) => {
-        const Icon = attachment.content_type.startsWith('image/') ? ImageIcon : FileText
-        return (
-          <li key={attachment.key}>
-            <RouterLink
-              to={attachmentPath(attachment.key)}
-              target={openInNewTab ? '_blank' : undefined}
-              rel={openInNewTab ? 'noopener' : undefined}
-              className={cx(
-                'flex items-center gap-2 rounded-xl px-3 py-2 text-sm no-underline!',
-                styles.link,
-                focusRing,
-              )}
-            >
-              <Icon aria-hidden="true" className="size-4 shrink-0" />
-              <span className="min-w-0 truncate font-semibold">{attachment.filename}</span>
-              {attachment.size != null ? (
-                <span className={cx('shrink-0 tabular-nums', styles.size)}>
-                  {formatFileSize(attachment.size)}
-                </span>
-              ) : null}
-            </RouterLink>
-          </li>
-        )
-      })}
-    </ul>
+    <>
+      {images.length > 0 ? (
+        <ul aria-label="Images" className="flex flex-wrap gap-2">
+          {images.map((attachment) => (
+            <li key={attachment.key}>
+              <AttachmentThumbnail attachment={attachment} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {others.length > 0 ? (
+        <ul aria-label="Attachments" className="flex flex-col gap-2">
+          {others.map((attachment) => (
+            <li key={attachment.key}>
+              <FileChip attachment={attachment} tone={tone} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  )
+}
+
+/** An image's thumbnail: its address is asked for only when it comes near the screen. */
+function AttachmentThumbnail({ attachment }: { attachment: MessageAttachment }) {
+  const viewer = useThreadImages()
+  const [ref, inView] = useInView<HTMLButtonElement>()
+  const { data: url, isError } = useQuery({
+    ...inlineAttachmentQuery(attachment.key),
+    enabled: inView,
+  })
+  return (
+    <button
+      ref={ref}
+      type="button"
+      aria-haspopup="dialog"
+      aria-label={`View image ${attachment.filename}`}
+      onClick={() => viewer?.open(attachment.key)}
+      className={cx(
+        'relative flex h-24 w-32 items-center justify-center overflow-hidden rounded-xl bg-neutral-100 text-ink-muted shadow-xs sm:h-36 sm:w-48',
+        'transition-opacity hover:opacity-90 motion-reduce:transition-none',
+        focusRing,
+      )}
+    >
+      {url && !isError ? (
+        <img
+          src={url}
+          alt=""
+          width={192}
+          height={144}
+          loading="lazy"
+          decoding="async"
+          data-thumbnail=""
+          className="size-full object-cover"
+        />
+      ) : (
+        <ImageIcon aria-hidden="true" className="size-8" />
+      )}
+    </button>
+  )
+}
+
+/** A PDF (opens in the browser's viewer, new tab) or another file (downloads in place). */
+function FileChip({ attachment, tone }: { attachment: MessageAttachment; tone: BubbleTone }) {
+  const styles = ATTACHMENT_TONES[tone]
+  const [error, setError] = useState<string | null>(null)
+  const className = cx(
+    'flex w-full items-center gap-2 rounded-xl px-3 py-2 text-left text-sm no-underline!',
+    styles.link,
+    focusRing,
+  )
+  const body = (
+    <>
+      <FileText aria-hidden="true" className="size-4 shrink-0" />
+      <span className="min-w-0 truncate font-semibold">{attachment.filename}</span>
+      {attachment.size != null ? (
+        <span className={cx('shrink-0 tabular-nums', styles.size)}>
+          {formatFileSize(attachment.size)}
+        </span>
+      ) : null}
+    </>
+  )
+  if (attachmentKind(attachment) === 'pdf') {
+    return (
+      <a
+        href={attachmentViewPath(attachment.key)}
+        target="_blank"
+        rel="noopener"
+        className={className}
+      >
+        {body}
+        <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
+        <span className="sr-only">(PDF, opens in a new tab)</span>
+      </a>
+    )
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          setError(null)
+          downloadAttachment(attachment.key).catch((e: Error) => setError(e.message))
+        }}
+      >
+        {body}
+        <Download aria-hidden="true" className="size-3.5 shrink-0" />
+        <span className="sr-only">(download)</span>
+      </button>
+      {error ? (
+        <p role="alert" className="mt-1 text-xs font-medium">
+          {error}
+        </p>
+      ) : null}
+    </>
   )
 }

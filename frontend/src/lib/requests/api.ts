@@ -128,6 +128,8 @@ export interface NewMessage {
   attachmentKeys?: string[]
   /** One per send attempt; the same value on a retry, so the message is created once. */
   idempotencyKey: string
+  /** Required to write to a Completed request: the message reopens it. */
+  reopen?: boolean
 }
 
 /**
@@ -151,18 +153,22 @@ export function newMessageOptions<M extends { body: string }>(
   }
 }
 
-/** POST /api/v1/requests/{id}/messages; 201 expected, returns the request with its thread. */
+/**
+ * POST /api/v1/requests/{id}/messages; 201 expected, returns the request with its thread. A
+ * Completed request answers 409 unless the message reopens it (`reopen`).
+ */
 export async function createMessage(message: NewMessage): Promise<RequestItem> {
+  const options = newMessageOptions(
+    message.requestId,
+    message.idempotencyKey,
+    { body: message.body, source: 'user', source_name: message.sourceName },
+    message.attachmentKeys,
+  )
   const { data, error, response } = await call('Failed to create message', () =>
-    api.POST(
-      '/api/v1/requests/{request_id}/messages',
-      newMessageOptions(
-        message.requestId,
-        message.idempotencyKey,
-        { body: message.body, source: 'user', source_name: message.sourceName },
-        message.attachmentKeys,
-      ),
-    ),
+    api.POST('/api/v1/requests/{request_id}/messages', {
+      ...options,
+      body: { ...options.body, reopen: Boolean(message.reopen) },
+    }),
   )
   if (response.status !== 201 || !data) {
     const failure = new RequestApiError(errorMessage(error, response), response.status)

@@ -26,6 +26,8 @@ export type ThreadEntry =
       /** Sanitised by the server (only <a href> and <br>). */
       bodyHtml: string
       attachments: MessageAttachment[]
+      /** The employee sent it to a Completed request, which reopened it. */
+      reopenedRequest: boolean
     }
   | {
       kind: 'received'
@@ -77,6 +79,7 @@ export function buildThread(request: ThreadSource, { startsHere = true } = {}): 
         createdAt: message.external_created_at,
         bodyHtml: message.body_html,
         attachments: attachmentsOf(message),
+        reopenedRequest: Boolean(message.reopened_request),
       }),
     )
   const details = request.details?.trim()

@@ -100,6 +100,7 @@ function msg(id: number, at: string): RequestMessage {
     source: 'user',
     source_name: 'Jane Doe',
     external_created_at: at,
+    reopened_request: false,
     attachment_keys: [],
     attachments: [],
   }

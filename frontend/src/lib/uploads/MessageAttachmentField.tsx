@@ -4,7 +4,7 @@
  * Also the error box the message composers show when a send fails.
  */
 import { CircleAlert } from 'lucide-react'
-import type { Ref } from 'react'
+import type { ReactNode, Ref } from 'react'
 import { ATTACHMENT_ACCEPT, isAllowedAttachment } from '@/api/upload-policy'
 import { FileUpload, type FileUploadHandle } from '@/design-system'
 import { invalidAttachmentTypeMessage, messageUploadErrorMessage } from '@/lib/requests/wording'
@@ -18,6 +18,9 @@ export interface MessageAttachmentFieldProps {
   label?: string
   description?: string
   isDisabled?: boolean
+  /** A composer's row: the attach button with `trailing` (Send) at the end. */
+  compact?: boolean
+  trailing?: ReactNode
   ref?: Ref<FileUploadHandle>
 }
 
@@ -27,11 +30,15 @@ export function MessageAttachmentField({
   label = 'Attach a file',
   description = 'One image or PDF, up to 25 MB',
   isDisabled,
+  compact = false,
+  trailing,
   ref,
 }: MessageAttachmentFieldProps) {
   return (
     <FileUpload
       ref={ref}
+      variant={compact ? 'compact' : 'dropzone'}
+      trailing={trailing}
       label={label}
       description={description}
       accept={ATTACHMENT_ACCEPT}

@@ -8,12 +8,14 @@ import Attachment, { DOWNLOAD_STARTED_AFTER_MS } from './Attachment'
 
 const originalLocation = window.location
 const assign = vi.fn()
+const replace = vi.fn()
 
 beforeEach(() => {
   assign.mockReset()
+  replace.mockReset()
   Object.defineProperty(window, 'location', {
     configurable: true,
-    value: { ...originalLocation, origin: originalLocation.origin, assign },
+    value: { ...originalLocation, origin: originalLocation.origin, assign, replace },
   })
 })
 
@@ -29,6 +31,26 @@ function renderAttachment(fileKey: string) {
 }
 
 describe('Attachment', () => {
+  it("issue 10: ?view=inline (a thread's PDF in a new tab) replaces the page with the browser's viewer", async () => {
+    let inline: string | null = null
+    server.use(
+      http.get(apiUrl('/api/v1/uploads/expiring_url'), ({ request }) => {
+        inline = new URL(request.url).searchParams.get('inline')
+        return HttpResponse.json({ expiring_url: 'https://files.example.com/a.pdf?inline=1' })
+      }),
+    )
+    signInSession()
+    renderWithProviders(<Attachment />, {
+      route: '/attachments/uploads%2F42%2Fa.pdf?view=inline',
+      path: '/attachments/:fileKey',
+    })
+    await waitFor(() =>
+      expect(replace).toHaveBeenCalledWith('https://files.example.com/a.pdf?inline=1'),
+    )
+    expect(inline).toBe('true')
+    expect(assign).not.toHaveBeenCalled()
+  })
+
   it('§7 uploads: decodes the file key, resolves the expiring address and navigates there', async () => {
     let key: string | null = null
     let authorization: string | null = null

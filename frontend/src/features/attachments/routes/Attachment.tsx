@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, Download, FileWarning } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button, buttonClassName, Heading, NotFound, Paragraph, Spinner } from '@/design-system'
 import { fetchExpiringUrl } from '../api'
 
@@ -22,15 +22,20 @@ function decodeKey(raw: string | undefined): string | null {
   return key.trim() || null
 }
 
-/** Attachment (spec §2): resolves the file key to a download address and goes there. */
+/**
+ * Attachment (spec §2): resolves the file key to a download address and goes there. With
+ * `?view=inline` (a thread's PDF, opened in a new tab) the address is one the browser shows in
+ * its own viewer, and it replaces this page in the tab's history.
+ */
 export default function Attachment() {
   const { fileKey } = useParams()
+  const [search] = useSearchParams()
   const key = decodeKey(fileKey)
   if (key === null) return <NotFound />
-  return <OpenAttachment fileKey={key} />
+  return <OpenAttachment fileKey={key} inline={search.get('view') === 'inline'} />
 }
 
-function OpenAttachment({ fileKey }: { fileKey: string }) {
+function OpenAttachment({ fileKey, inline }: { fileKey: string; inline: boolean }) {
   const navigate = useNavigate()
   const opened = useRef<string | null>(null)
   const [stayed, setStayed] = useState(false)
@@ -39,8 +44,8 @@ function OpenAttachment({ fileKey }: { fileKey: string }) {
     isError,
     error,
   } = useQuery({
-    queryKey: ['attachments', 'expiringUrl', fileKey],
-    queryFn: () => fetchExpiringUrl(fileKey),
+    queryKey: ['attachments', 'expiringUrl', fileKey, inline],
+    queryFn: () => fetchExpiringUrl(fileKey, inline),
     retry: false,
     staleTime: 0,
     gcTime: 0,
@@ -50,10 +55,11 @@ function OpenAttachment({ fileKey }: { fileKey: string }) {
   useEffect(() => {
     if (!url || opened.current === url) return
     opened.current = url
-    window.location.assign(url)
+    if (inline) window.location.replace(url)
+    else window.location.assign(url)
     const timer = window.setTimeout(() => setStayed(true), DOWNLOAD_STARTED_AFTER_MS)
     return () => window.clearTimeout(timer)
-  }, [url])
+  }, [url, inline])
 
   const goBack = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0

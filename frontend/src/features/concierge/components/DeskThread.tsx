@@ -1,5 +1,6 @@
 import { Eye } from 'lucide-react'
 import { relativeTime } from '@/lib/format'
+import { ThreadImagesProvider } from '@/lib/requests/ImageViewer'
 import {
   EmptyThread,
   LoadOlderMessages,
@@ -29,47 +30,49 @@ export function DeskThread({ request, now }: { request: DeskRequest; now: number
   const seenLastReply = Boolean(lastReply && seenAt && time(seenAt) >= time(lastReply))
 
   return (
-    <div className="flex flex-col gap-5">
-      {entries.map((entry) =>
-        entry.kind === 'received' ? (
-          <article
-            key={entry.id}
-            aria-label="Request details"
-            className="rounded-2xl border border-line bg-surface-muted px-4 py-3 text-sm"
-          >
-            <p className="mb-1 flex items-baseline gap-2 text-xs text-ink-muted">
-              <span className="font-semibold text-ink">{employee}</span>
-              <span>asked</span>
-              <time dateTime={entry.createdAt}>{relativeTime(entry.createdAt, now)}</time>
-            </p>
-            <p className="whitespace-pre-line break-words text-ink">{entry.details}</p>
-          </article>
-        ) : null,
-      )}
-      <LoadOlderMessages older={older} />
-      {messages.length === 0 ? (
-        <EmptyThread>Your reply below starts the conversation with {firstName}.</EmptyThread>
-      ) : (
-        <MessageList>
-          {messages.map((entry) => (
-            <ThreadMessage
+    <ThreadImagesProvider entries={entries}>
+      <div className="flex flex-col gap-5">
+        {entries.map((entry) =>
+          entry.kind === 'received' ? (
+            <article
               key={entry.id}
-              entry={entry}
-              who={entry.fromUser ? employee : entry.sourceName || 'Concierge'}
-              from={entry.fromUser ? 'employee' : 'concierge'}
-              tone={entry.fromUser ? 'other' : 'tinted'}
-              now={now}
-              openInNewTab
-            />
-          ))}
-        </MessageList>
-      )}
-      {seenLastReply && seenAt ? (
-        <p className="-mt-2 flex items-center justify-end gap-1.5 text-xs text-ink-muted">
-          <Eye aria-hidden="true" className="size-3.5" />
-          Seen by {firstName} {relativeTime(seenAt, now).toLowerCase()}
-        </p>
-      ) : null}
-    </div>
+              aria-label="Request details"
+              className="rounded-2xl border border-line bg-surface-muted px-4 py-3 text-sm"
+            >
+              <p className="mb-1 flex items-baseline gap-2 text-xs text-ink-muted">
+                <span className="font-semibold text-ink">{employee}</span>
+                <span>asked</span>
+                <time dateTime={entry.createdAt}>{relativeTime(entry.createdAt, now)}</time>
+              </p>
+              <p className="whitespace-pre-line break-words text-ink">{entry.details}</p>
+            </article>
+          ) : null,
+        )}
+        <LoadOlderMessages older={older} />
+        {messages.length === 0 ? (
+          <EmptyThread>Your reply below starts the conversation with {firstName}.</EmptyThread>
+        ) : (
+          <MessageList>
+            {messages.map((entry) => (
+              <ThreadMessage
+                key={entry.id}
+                entry={entry}
+                who={entry.fromUser ? employee : entry.sourceName || 'Concierge'}
+                from={entry.fromUser ? 'employee' : 'concierge'}
+                tone={entry.fromUser ? 'other' : 'tinted'}
+                now={now}
+                reopenedBy={employee}
+              />
+            ))}
+          </MessageList>
+        )}
+        {seenLastReply && seenAt ? (
+          <p className="-mt-2 flex items-center justify-end gap-1.5 text-xs text-ink-muted">
+            <Eye aria-hidden="true" className="size-3.5" />
+            Seen by {firstName} {relativeTime(seenAt, now).toLowerCase()}
+          </p>
+        ) : null}
+      </div>
+    </ThreadImagesProvider>
   )
 }

@@ -1,5 +1,9 @@
-import { TextInput } from '@/design-system'
-import { DraftAttachmentAndSend, useMessageDraft } from '@/lib/requests/MessageDraft'
+import { cx, TextInput } from '@/design-system'
+import {
+  DraftAttachmentAndSend,
+  dropTargetClass,
+  useMessageDraft,
+} from '@/lib/requests/MessageDraft'
 import { type NewReply, sendReply } from '../api'
 import { useDeskAction } from '../lib/useDeskAction'
 
@@ -14,7 +18,10 @@ export function ReplyComposer({ requestId, firstName }: { requestId: number; fir
   const draft = useMessageDraft(EMPTY_REPLY_ERROR)
   const send = useDeskAction<NewReply>(requestId, sendReply, {
     toastErrors: false,
-    onSuccess: () => draft.clear(),
+    onSuccess: () => {
+      draft.clear()
+      draft.focusText()
+    },
   })
 
   const name = firstName || 'the employee'
@@ -24,7 +31,11 @@ export function ReplyComposer({ requestId, firstName }: { requestId: number; fir
       aria-label="Reply to the employee"
       noValidate
       onSubmit={draft.submitWith(send.isPending, (reply) => send.mutate({ requestId, ...reply }))}
-      className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-5"
+      {...draft.dropZone}
+      className={cx(
+        'flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-5',
+        dropTargetClass(draft),
+      )}
     >
       <TextInput
         type="textarea"

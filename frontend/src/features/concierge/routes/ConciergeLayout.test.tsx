@@ -182,6 +182,7 @@ describe('issue 5 live', () => {
           source: 'user',
           source_name: 'Jane Doe',
           external_created_at: new Date().toISOString(),
+          reopened_request: false,
           attachment_keys: [],
           attachments: [],
         },

@@ -152,7 +152,7 @@ describe('issue 5 request view: what the concierge sees', () => {
     )
   })
 
-  it('issue 5 request view: the thread oldest first, the details first, attachments as links', async () => {
+  it('issue 5 request view: the thread oldest first, the details first, attachments in place', async () => {
     deskServer(
       makeDeskRequest({
         messages: [
@@ -162,6 +162,7 @@ describe('issue 5 request view: what the concierge sees', () => {
             source: 'life_concierge',
             source_name: 'Alex from Concierge',
             external_created_at: minutesAgo(20),
+            reopened_request: false,
             attachment_keys: [],
             attachments: [],
           },
@@ -171,6 +172,7 @@ describe('issue 5 request view: what the concierge sees', () => {
             source: 'user',
             source_name: 'Jane Doe',
             external_created_at: minutesAgo(40),
+            reopened_request: false,
             attachment_keys: ['uploads/101/rex.png'],
             attachments: [
               {
@@ -195,9 +197,9 @@ describe('issue 5 request view: what the concierge sees', () => {
     expect(items[0]).toHaveTextContent('Jane Doe')
     expect(items[0]).toHaveTextContent('First, from Jane')
     expect(items[1]).toHaveTextContent('Alex from Concierge')
-    const link = within(items[0]).getByRole('link', { name: /rex\.png/ })
-    expect(link).toHaveAttribute('href', '/attachments/uploads%2F101%2Frex.png')
-    expect(link).toHaveAttribute('target', '_blank')
+    // Issue 10: an image is a thumbnail that opens the image viewer in the thread.
+    const thumbnail = within(items[0]).getByRole('button', { name: 'View image rex.png' })
+    expect(thumbnail).toHaveAttribute('aria-haspopup', 'dialog')
   })
 
   it('issue 5 request view: the survey answers as question and answer pairs, an upload as a link', async () => {

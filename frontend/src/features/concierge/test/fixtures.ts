@@ -94,6 +94,7 @@ export function makeDeskRequest(overrides: Partial<DeskRequest> = {}): DeskReque
         source: 'user',
         source_name: 'Jane Doe',
         external_created_at: minutesAgo(10),
+        reopened_request: false,
         attachment_keys: ['uploads/101/rex.png'],
         attachments: [
           {

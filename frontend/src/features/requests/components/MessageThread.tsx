@@ -1,4 +1,5 @@
 import { ASSISTANT_NAME, Assistant } from '@/design-system'
+import { ThreadImagesProvider } from '@/lib/requests/ImageViewer'
 import {
   EmptyThread,
   LoadOlderMessages,
@@ -27,7 +28,7 @@ export function MessageThread({
     )
   }
   return (
-    <>
+    <ThreadImagesProvider entries={entries}>
       {older ? <LoadOlderMessages older={older} /> : null}
       <MessageList>
         {entries.map((entry) => (
@@ -38,6 +39,7 @@ export function MessageThread({
             from={entry.fromUser ? 'user' : 'concierge'}
             tone={entry.fromUser ? 'own' : 'other'}
             now={now}
+            reopenedBy="You"
             leading={
               entry.fromUser ? null : (
                 <Assistant size="sm" className="mt-6 hidden sm:block" aria-hidden="true" />
@@ -53,6 +55,6 @@ export function MessageThread({
           </ThreadMessage>
         ))}
       </MessageList>
-    </>
+    </ThreadImagesProvider>
   )
 }

@@ -38,6 +38,7 @@ function fileInput() {
 interface SentMessage {
   body: {
     message: { body: string; source: string; source_name: string; attachment_keys?: string[] }
+    reopen?: boolean
   }
   idempotencyKey: string | null
 }
@@ -153,7 +154,12 @@ describe('Request: header and thread', () => {
     expect(within(items[3]).getByRole('article', { name: 'Message from You' })).toBeInTheDocument()
 
     const attachment = within(items[2]).getByRole('link', { name: /quote final\.pdf/ })
-    expect(attachment).toHaveAttribute('href', '/attachments/uploads%2F8%2Fquote%20final.pdf')
+    // Issue 10: a PDF opens in the browser's viewer in a new tab, not a download page.
+    expect(attachment).toHaveAttribute(
+      'href',
+      '/attachments/uploads%2F8%2Fquote%20final.pdf?view=inline',
+    )
+    expect(attachment).toHaveAttribute('target', '_blank')
     expect(attachment).toHaveTextContent('1.5 KB')
     expect(screen.queryByText('No messages yet')).not.toBeInTheDocument()
   })
@@ -238,6 +244,7 @@ describe('Request: message composer', () => {
     await waitFor(() => expect(sent).toHaveLength(1))
     expect(sent[0].body).toEqual({
       message: { body: 'Hello there', source: 'user', source_name: 'Jane Doe' },
+      reopen: false,
     })
     expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/)
     await waitFor(() => expect(calls.count).toBe(2))
@@ -325,7 +332,7 @@ describe('Request: message composer', () => {
     )
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('')
     const link = await screen.findByRole('link', { name: /lease\.pdf/ })
-    expect(link).toHaveAttribute('href', '/attachments/uploads%2F24%2Flease.pdf')
+    expect(link).toHaveAttribute('href', '/attachments/uploads%2F24%2Flease.pdf?view=inline')
   })
 
   it('§8 Message file upload error: the selection is cleared and the §8 text shown', async () => {

@@ -1,8 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, SearchX } from 'lucide-react'
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import { useParams } from 'react-router'
-import { Button, CategoryIcon, Heading, Paragraph, Skeleton, SkeletonGroup } from '@/design-system'
+import {
+  ASSISTANT_NAME,
+  Button,
+  CategoryIcon,
+  Heading,
+  Paragraph,
+  Skeleton,
+  SkeletonGroup,
+} from '@/design-system'
 import { useCurrentUser } from '@/lib/currentUser'
 import {
   fetchOlderMessages,
@@ -13,8 +21,11 @@ import {
   requestQuery,
 } from '@/lib/requests/api'
 import { StatusBadge } from '@/lib/requests/StatusBadge'
-import { buildThread } from '@/lib/requests/thread'
+import { NewMessagePill, ThreadAnnouncer } from '@/lib/requests/ThreadFollowParts'
+import { buildThread, type ThreadEntry } from '@/lib/requests/thread'
+import { useKeyboardOpen } from '@/lib/requests/useKeyboardOpen'
 import { useOlderMessages } from '@/lib/requests/useOlderMessages'
+import { useThreadFollow } from '@/lib/requests/useThreadFollow'
 import { requestedAgo } from '@/lib/requests/wording'
 import { useNow } from '@/lib/useNow'
 import { LoadError } from '../components/LoadError'
@@ -57,6 +68,9 @@ function RequestScreen({ id }: { id: number }) {
   return <RequestDetail request={data} />
 }
 
+const fromEmployee = (entry: ThreadEntry) => entry.fromUser
+const senderName = (entry: ThreadEntry) => entry.sourceName || ASSISTANT_NAME
+
 function RequestDetail({ request }: { request: RequestItem }) {
   const user = useCurrentUser()
   const now = useNow()
@@ -65,6 +79,14 @@ function RequestDetail({ request }: { request: RequestItem }) {
     () => buildThread({ ...request, messages: older.messages }, { startsHere: !older.hasOlder }),
     [request, older.messages, older.hasOlder],
   )
+  const follow = useThreadFollow({ entries: thread, isOwn: fromEmployee, whoOf: senderName })
+  useKeyboardOpen()
+  const dockRef = useRef<HTMLDivElement>(null)
+  // The pill goes once used: focus moves on to the composer, under the newest message.
+  const showNewest = () => {
+    follow.showNewest()
+    dockRef.current?.querySelector('textarea')?.focus({ preventScroll: true })
+  }
   return (
     <>
       <header className="flex items-start gap-4">
@@ -88,7 +110,26 @@ function RequestDetail({ request }: { request: RequestItem }) {
         </h2>
         <MessageThread entries={thread} now={now} older={older} />
       </section>
-      <MessageComposer requestId={request.id} sourceName={user.full_name} />
+      {/* Docked at the bottom while the thread scrolls; on phones above the bottom bar, or right
+          above the on-screen keyboard while it is open (the bar gives way). */}
+      <div
+        ref={dockRef}
+        data-composer-dock=""
+        className="sticky bottom-0 z-10 -mx-2 bg-linear-to-t from-canvas from-80% to-transparent px-2 pt-4 pb-3 max-sm:bottom-[calc(4rem+env(safe-area-inset-bottom))] max-sm:[html[data-keyboard-open]_&]:bottom-0"
+      >
+        {follow.unseen ? <NewMessagePill onClick={showNewest} /> : null}
+        <MessageComposer
+          requestId={request.id}
+          sourceName={user.full_name}
+          status={request.status}
+        />
+      </div>
+      <div
+        ref={follow.endRef}
+        aria-hidden="true"
+        className="-mt-6 scroll-mb-20 sm:scroll-mb-4 [html[data-keyboard-open]_&]:scroll-mb-4"
+      />
+      <ThreadAnnouncer text={follow.announcement} />
     </>
   )
 }

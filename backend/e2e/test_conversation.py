@@ -1,0 +1,487 @@
+"""Browser tests for the conversation (issue 10 'The conversation', both sizes): attachments
+open inside the thread (thumbnails, the image viewer, PDFs in the browser's viewer); the
+composer previews a chosen, dropped or pasted file; the thread opens at the newest message,
+keeps the composer docked and shows a 'New message' pill when a live reply arrives while the
+reader has scrolled up; a polite live region announces that reply; 'Reopen and send' on a
+Completed request, and the desk's 'Reopened by …' line."""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Browser, Page, expect
+
+from concierge.accounts.models import User
+from concierge.demo.management.commands.seed_demo import simple_pdf
+from concierge.servicerequests import services as request_services
+from concierge.servicerequests.models import Message, ServiceRequest
+from concierge.uploads import services as upload_services
+from concierge.uploads.tests.samples import png_bytes
+from e2e.conftest import SCREENSHOT_DIR, VIEWPORTS
+
+AXE_SCRIPT = Path(__file__).resolve().parents[2] / "frontend/node_modules/axe-core/axe.min.js"
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DEMO_PASSWORD = "Demo-Passw0rd!"
+EMPLOYEE_EMAIL = "demo@example.com"  # Dana Demo
+CONCIERGE_EMAIL = "concierge@example.com"  # Casey Concierge
+SIGNATURE = "Casey from Concierge"
+LIVE_MS = 8_000  # the Request page polls every 15 s: arriving sooner is the event stream
+
+GATE = png_bytes(40, 30, (30, 90, 200))
+DOG = png_bytes(30, 40, (200, 120, 40))
+RECEIPT = png_bytes(24, 24, (20, 160, 90))
+PDF = simple_pdf("Walker agreement", ("Signed by Dana",))
+
+
+@pytest.fixture
+def demo(transactional_db, monkeypatch) -> None:
+    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
+    call_command("seed_demo", stdout=io.StringIO())
+
+
+@pytest.fixture
+def dana(demo) -> User:
+    return User.objects.get(email=EMPLOYEE_EMAIL)
+
+
+@pytest.fixture
+def casey(demo) -> User:
+    return User.objects.get(email=CONCIERGE_EMAIL)
+
+
+def sign_in(page: Page, email: str, lands_on: str = "/dashboard") -> None:
+    page.goto("/sign-in")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password", exact=True).fill(DEMO_PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page).to_have_url(re.compile(re.escape(lands_on) + "$"))
+
+
+def shot(page: Page, name: str, viewport_name: str, *, full_page: bool = False) -> None:
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOT_DIR / f"conversation-{name}-{viewport_name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+
+
+def expect_axe_clean(page: Page) -> None:
+    """axe-core (WCAG 2.2 A/AA rules and best practices) finds nothing on the screen as it is
+    now. The navigation's avatar link (named 'Account', showing initials) is the app shell's,
+    checked with the shell."""
+    if not page.evaluate("() => Boolean(window.axe)"):
+        # Evaluated through the DevTools protocol: the app's CSP rightly refuses script tags.
+        page.evaluate(AXE_SCRIPT.read_text() + "\n;void 0")
+    violations = page.evaluate(
+        """async () => {
+          const context = { exclude: [['a[aria-label="Account"]']] };
+          const result = await axe.run(context, {
+            runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+          });
+          return result.violations.map((v) => ({
+            id: v.id,
+            nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+          }));
+        }"""
+    )
+    assert violations == [], violations
+
+
+def attach(owner: User, request: ServiceRequest, name: str, data: bytes) -> str:
+    """An upload of `data` for the request, received as the browser's PUT would be."""
+    upload = upload_services.upload_create(owner=owner, filename=name, request_id=request.pk)
+    token = upload_services.upload_put_url(upload=upload, base_url="").rsplit("/", 1)[-1]
+    upload_services.upload_receive(token=token, body=io.BytesIO(data), content_length=None)
+    return upload.key
+
+
+def long_thread(dana: User, casey: User, *, status: str = ServiceRequest.Status.IN_PROGRESS):
+    """A request with a dozen messages, so the thread is longer than the screen."""
+    request = request_services.request_create(
+        user=dana, name="Find a dog walker", details="Walks on weekdays at noon."
+    )
+    for n in range(1, 13):
+        if n % 2:
+            request_services.message_create(request=request, author=dana, body=f"Question {n}")
+        else:
+            request_services.concierge_reply_create(
+                request=request, author=casey, body=f"Answer {n}: noted, thank you."
+            )
+    ServiceRequest.objects.filter(pk=request.pk).update(status=status)
+    request.refresh_from_db()
+    return request
+
+
+AT_THREAD_END = """() => {
+  const items = document.querySelectorAll('ol[aria-label="Messages"] > li[data-from]');
+  const last = items[items.length - 1].getBoundingClientRect();
+  const composer = document.querySelector('[data-composer]').getBoundingClientRect();
+  return last.bottom <= composer.top + 40 && last.bottom > 0;
+}"""
+
+
+def at_thread_end(page: Page) -> bool:
+    """The newest message is on screen, above the docked composer."""
+    return page.evaluate(AT_THREAD_END)
+
+
+def wait_for_thread_end(page: Page) -> None:
+    """Waits until a (smooth) scroll has brought the newest message above the composer."""
+    page.wait_for_function(AT_THREAD_END)
+
+
+def composer_docked(page: Page, viewport_name: str) -> bool:
+    """The composer sits at the bottom of the screen (above the bottom bar on phones)."""
+    return page.evaluate(
+        """(phone) => {
+          const box = document.querySelector('[data-composer]').getBoundingClientRect();
+          const floor = window.innerHeight - (phone ? 64 : 0);
+          return box.bottom <= floor && box.bottom >= floor - 32;
+        }""",
+        viewport_name == "mobile",
+    )
+
+
+# --------------------------------------------------------------------------- 1. attachments
+
+
+def test_images_open_in_the_viewer_and_pdfs_in_the_browsers_viewer(
+    page: Page, dana: User, casey: User, viewport_name: str
+) -> None:
+    """Issue 10 'Attachments open inside the thread': images are thumbnails in the message;
+    the viewer opens with the keyboard, ←/→ move between the thread's images, Download saves
+    the file, Escape closes it and focus returns to the thumbnail. A PDF opens in the
+    browser's viewer in a new tab; /attachments/{fileKey} (links from emails) still downloads."""
+    request = long_thread(dana, casey)
+    gate = attach(dana, request, "gate.png", GATE)
+    request_services.message_create(
+        request=request, author=dana, body="The back gate", attachment_keys=[gate]
+    )
+    keys = [attach(casey, request, "dog.png", DOG), attach(casey, request, "receipt.png", RECEIPT)]
+    pdf = attach(casey, request, "walker-agreement.pdf", PDF)
+    request_services.concierge_reply_create(
+        request=request,
+        author=casey,
+        body="Two photos and the agreement",
+        attachment_keys=[*keys, pdf],
+    )
+
+    sign_in(page, EMPLOYEE_EMAIL)
+    page.goto(f"/requests/{request.pk}")
+    thread = page.get_by_role("list", name="Messages")
+    thumbnails = thread.get_by_role("button", name=re.compile(r"^View image "))
+    expect(thumbnails).to_have_count(3)
+    for index in range(3):
+        thumbnail = thumbnails.nth(index).locator("img")
+        expect(thumbnail).to_have_attribute("loading", "lazy")
+        page.wait_for_function(
+            "img => img.complete && img.naturalWidth > 0", arg=thumbnail.element_handle()
+        )
+    shot(page, "thumbnails", viewport_name)
+    expect_axe_clean(page)
+
+    # Keyboard: focus the first thumbnail, Enter opens the viewer on it.
+    first = thread.get_by_role("button", name="View image gate.png")
+    first.focus()
+    page.keyboard.press("Enter")
+    viewer = page.get_by_role("dialog", name="Image viewer: gate.png")
+    expect(viewer).to_be_visible()
+    expect(viewer.get_by_text("Image 1 of 3")).to_be_visible()
+    image = viewer.get_by_role("img", name="gate.png")
+    expect(image).to_be_visible()
+    page.wait_for_function("img => img.naturalWidth === 40", arg=image.element_handle())
+    shot(page, "viewer", viewport_name)
+    expect_axe_clean(page)
+
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_role("dialog", name="Image viewer: dog.png")).to_be_visible()
+    expect(page.get_by_text("Image 2 of 3")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_role("dialog", name="Image viewer: receipt.png")).to_be_visible()
+    page.keyboard.press("ArrowRight")  # wraps around
+    expect(page.get_by_role("dialog", name="Image viewer: gate.png")).to_be_visible()
+    page.keyboard.press("ArrowLeft")
+    viewer = page.get_by_role("dialog", name="Image viewer: receipt.png")
+    expect(viewer).to_be_visible()
+
+    # Download saves the very bytes, and the thread stays on screen.
+    with page.expect_download() as download_info:
+        viewer.get_by_role("button", name="Download").click()
+    download = download_info.value
+    assert download.suggested_filename == "receipt.png"
+    assert download.path().read_bytes() == RECEIPT
+    expect(page).to_have_url(re.compile(rf"/requests/{request.pk}$"))
+
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(first).to_be_focused()
+
+    # A PDF opens in the browser's PDF viewer, in a new tab.
+    link = thread.get_by_role("link", name=re.compile("walker-agreement.pdf"))
+    expect(link).to_have_attribute("target", "_blank")
+    with page.context.expect_page() as popup_info:
+        link.click()
+    popup = popup_info.value
+    popup.wait_for_url(re.compile(r"/api/v1/uploads/get/"))
+    shown = popup.request.get(popup.url)
+    assert shown.headers["content-type"] == "application/pdf"
+    assert shown.headers["content-disposition"].startswith("inline;")
+    assert shown.body() == PDF
+    popup.close()
+    expect(page).to_have_url(re.compile(rf"/requests/{request.pk}$"))
+
+    # The Attachment route still downloads (the address in emails).
+    page.goto(f"/attachments/{pdf.replace('/', '%2F')}")
+    expect(page.get_by_role("heading", name="Your download has started")).to_be_visible()
+
+
+# --------------------------------------------------------------------------- 2. the composer
+
+
+DROP_SCRIPT = """([selector, files]) => {
+  const target = document.querySelector(selector);
+  const transfer = new DataTransfer();
+  for (const [name, type, b64] of files) {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    transfer.items.add(new File([bytes], name, { type }));
+  }
+  for (const type of ['dragenter', 'dragover', 'drop']) {
+    target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }
+}"""
+
+PASTE_SCRIPT = """([name, b64]) => {
+  const box = document.querySelector('[data-composer] textarea');
+  box.focus();
+  const transfer = new DataTransfer();
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  transfer.items.add(new File([bytes], name, { type: 'image/png' }));
+  box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+}"""
+
+
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode()
+
+
+def test_composer_previews_chosen_dropped_and_pasted_files(
+    page: Page, dana: User, casey: User, tmp_path, viewport_name: str
+) -> None:
+    """Issue 10 'Choosing a file shows a preview before sending': an image shows a thumbnail,
+    a PDF an icon, each with name and size and a Remove button; a file dropped on the composer
+    and an image pasted into the text are attached the same way; one file per message (spec
+    §5); after Send focus stays in the composer."""
+    request = long_thread(dana, casey)
+    sign_in(page, EMPLOYEE_EMAIL)
+    page.goto(f"/requests/{request.pk}")
+    composer = page.get_by_role("form", name="Send a message")
+    selected = composer.get_by_role("list", name="Selected file")
+
+    # Chosen: a PDF shows its icon, name and size; Remove takes it away.
+    pdf_path = tmp_path / "lease.pdf"
+    pdf_path.write_bytes(PDF)
+    composer.locator('input[type="file"]').set_input_files(pdf_path)
+    expect(selected).to_contain_text("lease.pdf")
+    expect(selected).to_contain_text("Uploaded")
+    expect(selected.locator("img[data-preview]")).to_have_count(0)
+    selected.get_by_role("button", name="Remove lease.pdf").click()
+    expect(selected).to_have_count(0)
+
+    # Dropped on the composer: an image with its thumbnail before sending.
+    page.evaluate(DROP_SCRIPT, ["[data-composer]", [["gate.png", "image/png", b64(GATE)]]])
+    expect(selected).to_contain_text("gate.png")
+    expect(selected).to_contain_text("Uploaded")
+    preview = selected.locator("img[data-preview]")
+    expect(preview).to_be_visible()
+    page.wait_for_function("img => img.naturalWidth === 40", arg=preview.element_handle())
+    composer.get_by_label("Message").fill("The gate, from the garden side")
+    composer.scroll_into_view_if_needed()
+    shot(page, "composer-preview", viewport_name)
+    expect_axe_clean(page)
+
+    # Two files dropped at once: refused (one file per message), the chosen one stays.
+    page.evaluate(
+        DROP_SCRIPT,
+        [
+            "[data-composer]",
+            [["a.png", "image/png", b64(DOG)], ["b.png", "image/png", b64(RECEIPT)]],
+        ],
+    )
+    expect(composer.get_by_text("Only one file can be attached to a message.")).to_be_visible()
+    expect(selected).to_contain_text("gate.png")
+
+    composer.get_by_role("button", name="Send").click()
+    mine = page.get_by_role("article", name="Message from You").last
+    expect(mine).to_contain_text("The gate, from the garden side")
+    expect(mine.get_by_role("button", name="View image gate.png")).to_be_visible()
+    expect(selected).to_have_count(0)
+    expect(composer.get_by_label("Message")).to_be_focused()
+
+    # Pasted into the text: a screenshot becomes the attachment.
+    page.evaluate(PASTE_SCRIPT, ["screenshot.png", b64(DOG)])
+    expect(selected).to_contain_text("screenshot.png")
+    expect(selected).to_contain_text("Uploaded")
+    expect(selected.locator("img[data-preview]")).to_be_visible()
+    expect(composer.get_by_label("Message")).to_have_value("")
+    composer.get_by_label("Message").fill("And the dog")
+    page.keyboard.press("Control+Enter")
+    expect(page.get_by_role("article", name="Message from You").last).to_contain_text("And the dog")
+    expect(composer.get_by_label("Message")).to_be_focused()
+    stored = Message.objects.filter(request=request).order_by("-id")[:2]
+    assert [[a.filename for a in m.attachments.all()] for m in stored] == [
+        ["screenshot.png"],
+        ["gate.png"],
+    ]
+
+
+# --------------------------------------------------------------------------- 3. following
+
+
+def test_thread_opens_at_the_newest_message_and_a_live_reply_shows_a_pill(
+    page: Page, dana: User, casey: User, viewport_name: str
+) -> None:
+    """Issue 10: the thread opens scrolled to the newest message with the composer docked at
+    the bottom (above the bottom bar on phones); a reply that arrives live while the reader
+    has scrolled up shows a 'New message' pill instead of moving the page, and the polite live
+    region announces that message (not the thread); the pill scrolls down to it. At the end
+    already, the next reply scrolls into view by itself."""
+    request = long_thread(dana, casey)
+    sign_in(page, EMPLOYEE_EMAIL)
+    page.goto(f"/requests/{request.pk}")
+    expect(page.get_by_role("list", name="Messages")).to_contain_text("Answer 12")
+    page.wait_for_function("() => window.scrollY > 0")
+    assert at_thread_end(page)
+    assert composer_docked(page, viewport_name)
+    announcer = page.locator("[data-thread-announcer]")
+    expect(announcer).to_have_attribute("aria-live", "polite")
+    expect(announcer).to_have_text("")
+
+    # Scrolled up to read: the composer stays docked, a live reply waits behind the pill.
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(200)
+    assert composer_docked(page, viewport_name)
+    request_services.concierge_reply_create(
+        request=request, author=casey, body="I found a walker: Sam, weekdays at noon."
+    )
+    pill = page.get_by_role("button", name="New message")
+    expect(pill).to_be_visible(timeout=LIVE_MS)
+    expect(announcer).to_have_text(
+        f"New message from {SIGNATURE}: I found a walker: Sam, weekdays at noon."
+    )
+    assert page.evaluate("window.scrollY") == 0
+    page.wait_for_timeout(400)  # the fade-in
+    shot(page, "new-message-pill", viewport_name)
+    expect_axe_clean(page)
+
+    pill.click()
+    expect(pill).to_have_count(0)
+    wait_for_thread_end(page)
+    expect(page.locator("[data-composer] textarea")).to_be_focused()
+
+    # At the end: the next reply comes into view without a pill.
+    request_services.concierge_reply_create(
+        request=request, author=casey, body="Sam starts Monday."
+    )
+    expect(page.get_by_role("list", name="Messages")).to_contain_text(
+        "Sam starts Monday.", timeout=LIVE_MS
+    )
+    expect(announcer).to_have_text(f"New message from {SIGNATURE}: Sam starts Monday.")
+    wait_for_thread_end(page)
+    expect(pill).to_have_count(0)
+
+    # The employee's own message is never announced to them.
+    composer = page.get_by_role("form", name="Send a message")
+    composer.get_by_label("Message").fill("Great, thanks!")
+    composer.get_by_role("button", name="Send").click()
+    expect(page.get_by_role("article", name="Message from You").last).to_contain_text(
+        "Great, thanks!"
+    )
+    expect(announcer).to_have_text(f"New message from {SIGNATURE}: Sam starts Monday.")
+    expect(composer.get_by_label("Message")).to_be_focused()
+    if viewport_name == "mobile":
+        # The on-screen keyboard opens (the screen gets shorter, as with interactive-widget=
+        # resizes-content): the bottom bar gives way and the composer sits right above it.
+        page.set_viewport_size({"width": 375, "height": 480})
+        expect(page.get_by_role("navigation", name="Main")).to_be_hidden()
+        page.wait_for_function(
+            """() => {
+              const box = document.querySelector('[data-composer]').getBoundingClientRect();
+              return box.bottom <= innerHeight && box.bottom >= innerHeight - 32;
+            }"""
+        )
+        wait_for_thread_end(page)  # the newest message stays in view above the composer
+        shot(page, "keyboard-open", viewport_name)
+        page.set_viewport_size(VIEWPORTS["mobile"])
+        expect(page.get_by_role("navigation", name="Main")).to_be_visible()
+
+
+# --------------------------------------------------------------------------- 4. reopening
+
+
+def test_reopen_and_send_on_a_completed_request(
+    browser: Browser, browser_context_args: dict, dana: User, casey: User, viewport_name: str
+) -> None:
+    """Issue 10 'Writing on a Completed request no longer reopens it silently': the composer
+    says the request is completed and offers 'Reopen and send' and 'Start a new request';
+    sending reopens it (In Queue) with a line in the thread; the concierge's desk thread says
+    'Reopened by Dana Demo with a new message'."""
+    request = long_thread(dana, casey, status=ServiceRequest.Status.CLOSED)
+    context = browser.new_context(**browser_context_args)
+    desk_context = browser.new_context(**{**browser_context_args, "viewport": VIEWPORTS["desktop"]})
+    try:
+        page = context.new_page()
+        sign_in(page, EMPLOYEE_EMAIL)
+        page.goto(f"/requests/{request.pk}")
+        header = page.locator("header").filter(has=page.get_by_role("heading", level=1))
+        expect(header.get_by_text("Completed", exact=True)).to_be_visible()
+        composer = page.get_by_role("form", name="Send a message")
+        expect(composer).to_contain_text(
+            "This request is completed. Sending a message will reopen it."
+        )
+        expect(composer.get_by_role("button", name="Send", exact=True)).to_have_count(0)
+        send = composer.get_by_role("button", name="Reopen and send")
+        expect(send).to_be_visible()
+
+        # 'Start a new request' opens the request drawer instead.
+        composer.get_by_role("button", name="Start a new request").click()
+        drawer = page.get_by_role("dialog")
+        expect(drawer).to_be_visible()
+        page.keyboard.press("Escape")
+        no_cancel = page.get_by_role("button", name="Yes, cancel")
+        if no_cancel.count():
+            no_cancel.click()
+        expect(page.get_by_role("dialog")).to_have_count(0)
+        shot(page, "completed-composer", viewport_name)
+        expect_axe_clean(page)
+
+        composer.get_by_label("Message").fill("One more thing: can Sam also walk on Saturday?")
+        send.click()
+        expect(header.get_by_text("In Queue", exact=True)).to_be_visible()
+        expect(page.get_by_text("You reopened this request")).to_be_visible()
+        expect(composer.get_by_role("button", name="Send", exact=True)).to_be_visible()
+        expect(composer).not_to_contain_text("This request is completed.")
+        expect(composer.get_by_label("Message")).to_be_focused()
+        request.refresh_from_db()
+        assert request.status == ServiceRequest.Status.OPEN
+        reopening = Message.objects.filter(request=request).order_by("-id").first()
+        assert reopening is not None and reopening.reopened_request
+
+        desk = desk_context.new_page()
+        sign_in(desk, CONCIERGE_EMAIL, "/concierge")
+        desk.goto(f"/concierge/requests/{request.pk}")
+        line = desk.get_by_text("Reopened by Dana Demo with a new message")
+        expect(line).to_be_visible()
+        line.scroll_into_view_if_needed()
+        expect_axe_clean(desk)
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+        desk.screenshot(
+            path=str(SCREENSHOT_DIR / f"conversation-desk-reopened-{viewport_name}.png")
+        )
+    finally:
+        context.close()
+        desk_context.close()
