@@ -35,7 +35,7 @@ describe('AppLayout', () => {
     )
     const account = nav.getByRole('link', { name: 'Account' })
     expect(account).toHaveAttribute('href', '/account')
-    expect(account).toHaveTextContent('JD')
+    expect(account.querySelector('[data-initials="JD"]')).not.toBeNull()
   })
 
   it('§2 navigation: the active screen is marked as the current page', () => {

@@ -231,7 +231,11 @@ function MessageContent({
 }
 
 const ATTACHMENT_TONES: Record<BubbleTone, { link: string; size: string }> = {
-  own: { link: 'bg-white/15 text-white hover:bg-white/25', size: 'opacity-80' },
+  // On the own bubble's teal the ring is white, so it stands out (3:1) from the bubble.
+  own: {
+    link: 'bg-primary-800 text-white hover:bg-primary-900 focus-visible:outline-white',
+    size: 'text-primary-100',
+  },
   tinted: {
     link: 'bg-surface text-primary-800 ring-1 ring-line hover:bg-primary-100',
     size: 'text-ink-muted',
@@ -265,8 +269,8 @@ export function AttachmentList({
               rel={openInNewTab ? 'noopener' : undefined}
               className={cx(
                 'flex items-center gap-2 rounded-xl px-3 py-2 text-sm no-underline!',
-                styles.link,
                 focusRing,
+                styles.link,
               )}
             >
               <Icon aria-hidden="true" className="size-4 shrink-0" />
