@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ShieldCheck } from 'lucide-react'
+import { LogOut, ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { CurrentUser } from '@/api/client'
 import { applyMask, Button } from '@/design-system'
-import { currentUserQuery, postLoginPath } from '@/lib/currentUser'
+import { currentUserQuery, postLoginPath, useSignOut } from '@/lib/currentUser'
 import { useSession } from '@/lib/session'
 import { AuthHeader } from '../components/AuthHeader'
 import { MfaCodeForm } from '../components/MfaCodeForm'
@@ -45,6 +45,7 @@ export default function MfaEnrollment() {
           code to confirm it’s you.
         </AuthHeader>
         <MfaPhoneForm onEnrolled={setPhone} />
+        <SignOutLink />
       </div>
     )
   }
@@ -66,7 +67,25 @@ export default function MfaEnrollment() {
           ) : null
         }
       />
+      <SignOutLink />
     </div>
+  )
+}
+
+/** A way out for someone who cannot finish the check now (wrong account, no phone at hand). */
+function SignOutLink() {
+  const { signingOut, onSignOut } = useSignOut()
+  return (
+    <Button
+      variant="tertiary"
+      size="sm"
+      icon={<LogOut />}
+      loading={signingOut}
+      onClick={onSignOut}
+      className="self-center"
+    >
+      Sign out
+    </Button>
   )
 }
 

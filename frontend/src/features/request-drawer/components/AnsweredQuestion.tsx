@@ -78,6 +78,7 @@ export function AnsweredQuestion({
         message={DISCARD_EDIT_MESSAGE}
         confirmLabel="Yes, discard"
         cancelLabel="No, keep editing"
+        destructive
         onConfirm={() => {
           setConfirming(false)
           stopEditing()
