@@ -104,6 +104,10 @@ def request_survey_get(*, survey_id: int) -> RequestSurvey:
     return survey
 
 
+def user_request_survey_answer_count(*, user_request_survey: UserRequestSurvey) -> int:
+    return user_request_survey.answers.count()
+
+
 def user_request_survey_get_for_user(
     *, user: User, user_request_survey_id: int
 ) -> UserRequestSurvey:

@@ -149,7 +149,7 @@ def test_s4_request_drawer_begin_creates_a_user_request_survey(signed_in_api, us
     assert response.status_code == 200
     body = response.json()
     run = UserRequestSurvey.objects.get()
-    assert body == {"success": True, "user_request_survey": {"id": run.id}}
+    assert body == {"success": True, "user_request_survey": {"id": run.id}, "resumed_answers": 0}
     assert (run.user, run.survey, run.submitted_at) == (user, walker["survey"], None)
 
 
@@ -189,6 +189,55 @@ def test_s4_request_drawer_begin_after_submit_starts_a_new_run(signed_in_api, wa
     new_id = begin(signed_in_api, 616)
     assert new_id != run_id
     assert next_item(signed_in_api, new_id)["item"]["id"] == walker["q"]["size"].id
+
+
+def test_guided_survey_resumed_run_reports_its_answers(signed_in_api, walker):
+    """Issue 'The guided survey': begin says how many answers a resumed run has, so the app can
+    ask 'Continue where you left off?'; a new run has none."""
+    q = walker["q"]
+    first = ok(signed_in_api.post("request_surveys/616/user_request_surveys", {}))
+    assert first["resumed_answers"] == 0
+    run_id = first["user_request_survey"]["id"]
+    ok(answer(signed_in_api, run_id, q["size"], "small"))
+    again = ok(signed_in_api.post("request_surveys/616/user_request_surveys", {}))
+    assert again["user_request_survey"]["id"] == run_id
+    assert again["resumed_answers"] == 1
+
+
+def test_guided_survey_start_over_discards_the_unsubmitted_run(signed_in_api, walker):
+    """Issue 'The guided survey': 'Start over' begins a new run without the old answers."""
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    ok(answer(signed_in_api, run_id, q["size"], "small"))
+    fresh = ok(signed_in_api.post("request_surveys/616/user_request_surveys", {"start_over": True}))
+    new_id = fresh["user_request_survey"]["id"]
+    assert new_id != run_id
+    assert fresh["resumed_answers"] == 0
+    assert not UserRequestSurvey.objects.filter(pk=run_id).exists()
+    assert next_item(signed_in_api, new_id)["item"]["id"] == q["size"].id
+
+
+def test_guided_survey_cancel_discards_the_run_so_the_next_begin_is_fresh(
+    signed_in_api, other_api, walker
+):
+    """Issue 'The guided survey': after 'Yes, cancel' the run is discarded; the next begin starts
+    fresh. Another person's run is a 404 and is kept; a submitted run is kept."""
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    ok(answer(signed_in_api, run_id, q["size"], "small"))
+    assert other_api.delete(f"user_request_surveys/{run_id}").status_code == 404
+    assert UserRequestSurvey.objects.filter(pk=run_id).exists()
+    ok(signed_in_api.delete(f"user_request_surveys/{run_id}"))
+    assert signed_in_api.delete(f"user_request_surveys/{run_id}").status_code == 404
+    fresh = ok(signed_in_api.post("request_surveys/616/user_request_surveys", {}))
+    assert fresh["user_request_survey"]["id"] != run_id
+    assert fresh["resumed_answers"] == 0
+
+    done = fresh["user_request_survey"]["id"]
+    answer_all(signed_in_api, done, q)
+    ok(submit(signed_in_api, done))
+    ok(signed_in_api.delete(f"user_request_surveys/{done}"))
+    assert UserRequestSurvey.objects.filter(pk=done, submitted_at__isnull=False).exists()
 
 
 def test_s4_one_unsubmitted_run_per_user_and_survey_in_the_database(user, walker):

@@ -61,7 +61,9 @@ describe('AppLayout', () => {
     expect(
       await within(drawer).findByRole('textbox', { name: QUESTIONS[0].label }),
     ).toBeInTheDocument()
-    expect(fake.state.begins).toEqual([{ surveyId: 603, body: { for_alpha: true } }])
+    expect(fake.state.begins).toEqual([
+      { surveyId: 603, body: { for_alpha: true, start_over: false } },
+    ])
     expect(router.state.location.pathname).toBe('/requests')
   })
 

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react'
 import { LogOut } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Button, Logo, ProgressBar } from '@/design-system'
 import { config } from '@/lib/config'
 import { useSignOut } from '@/lib/currentUser'

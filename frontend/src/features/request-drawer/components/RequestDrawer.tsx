@@ -103,6 +103,11 @@ export default function RequestDrawer({
                   onSave={flow.edit}
                 />
               ))}
+            {phase === 'resume' ? (
+              <PennyMessage id={`${questionLabelId}-resume`}>
+                Continue where you left off?
+              </PennyMessage>
+            ) : null}
             {phase === 'asking' && current ? (
               <PennyMessage id={questionLabelId}>
                 {current.item.label}
@@ -117,6 +122,18 @@ export default function RequestDrawer({
             ) : null}
             {showTyping ? <TypingIndicator /> : null}
           </div>
+
+          {phase === 'resume' ? (
+            <fieldset
+              aria-labelledby={`${questionLabelId}-resume`}
+              className="m-0 flex flex-col gap-2 border-0 p-0 sm:flex-row sm:justify-end"
+            >
+              <Button onClick={flow.resume}>Continue</Button>
+              <Button variant="secondary" onClick={flow.startOver}>
+                Start over
+              </Button>
+            </fieldset>
+          ) : null}
 
           {phase === 'asking' && current ? (
             <AnswerForm
@@ -175,6 +192,7 @@ export default function RequestDrawer({
         cancelLabel="No, stay"
         onConfirm={() => {
           setConfirmClose(false)
+          flow.discard()
           onClose()
         }}
         onCancel={() => setConfirmClose(false)}
