@@ -198,8 +198,11 @@ def test_first_request_through_drawer_every_input_type(
     screenshot("drawer-question")
     choose_chip(page, Q_OFTEN, "A few times a week")
 
-    # Text.
+    # Text; the progress says which question this is.
     asked(page, Q_WHERE)
+    expect(
+        page.get_by_role("progressbar", name=re.compile(r"^Question 3( of \d+)?$"))
+    ).to_be_visible()
     where = page.get_by_role("textbox", name=Q_WHERE, exact=True)
     where.fill("   ")
     expect(continue_button(page)).to_be_disabled()
@@ -303,16 +306,18 @@ def test_first_request_through_drawer_every_input_type(
     assert request.name == DOG_WALKER
     assert request.status == ServiceRequest.Status.OPEN
     assert request.survey_category == category(SurveyCategory.Icon.PET)
+    # It reads naturally: no '?:', and the skipped question is left out.
     for line in (
-        f"{Q_SIZE}: Medium (20 to 50 lb)",
-        f"{Q_OFTEN}: A few times a week",
-        f"{Q_WHERE}: Riverside Park",
-        f"{Q_ABOUT}: Question Skipped",
+        f"{Q_SIZE} Medium (20 to 50 lb)",
+        f"{Q_OFTEN} A few times a week",
+        f"{Q_WHERE} Riverside Park",
         f"{Q_PHOTO}: rex.png",
-        f"{Q_PHONE}: (555) 123-4567",
-        f"{Q_EMAIL}: walks@example.com",
+        f"{Q_PHONE} (555) 123-4567",
+        f"{Q_EMAIL} walks@example.com",
     ):
         assert line in request.details, (line, request.details)
+    assert Q_ABOUT not in request.details
+    assert "?:" not in request.details
     new_employee.refresh_from_db()
     assert new_employee.request_count == 1
 

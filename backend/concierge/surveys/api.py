@@ -170,6 +170,9 @@ def next_screen_item(request: HttpRequest, run_id: int):
             ),
             optional=item.optional,
             last_question=item.last_question,
+            question_number=item.question_number,
+            question_count=item.question_count,
+            count_is_final=item.count_is_final,
         )
     )
 

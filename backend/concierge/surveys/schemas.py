@@ -93,6 +93,14 @@ class NextItemOut(Schema):
     last_question: bool = Field(
         description="True when no other question can follow (whatever this answer is)."
     )
+    question_number: int = Field(description="This question's number: 'Question 3 of 7'.")
+    question_count: int = Field(
+        description="The questions shown so far or still possible (the 7 of 'Question 3 of 7')."
+    )
+    count_is_final: bool = Field(
+        description="False while an unanswered question decides whether others are shown: "
+        "the count may still change (show a bar rather than 'of 7')."
+    )
 
 
 class NextScreenItemOut(Schema):

@@ -1250,6 +1250,11 @@ export interface components {
         };
         /** NextItemOut */
         NextItemOut: {
+            /**
+             * Count Is Final
+             * @description False while an unanswered question decides whether others are shown: the count may still change (show a bar rather than 'of 7').
+             */
+            count_is_final: boolean;
             item: components["schemas"]["QuestionItemOut"];
             /**
              * Last Question
@@ -1258,6 +1263,16 @@ export interface components {
             last_question: boolean;
             /** Optional */
             optional: boolean;
+            /**
+             * Question Count
+             * @description The questions shown so far or still possible (the 7 of 'Question 3 of 7').
+             */
+            question_count: number;
+            /**
+             * Question Number
+             * @description This question's number: 'Question 3 of 7'.
+             */
+            question_number: number;
         };
         /** NextScreenItemOut */
         NextScreenItemOut: {

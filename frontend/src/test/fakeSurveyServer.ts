@@ -138,6 +138,9 @@ export function fakeSurveyServer(options: FakeServerOptions = {}) {
         },
         optional: q.optional ?? false,
         last_question: index === questions.length - 1,
+        question_number: index + 1,
+        question_count: questions.length,
+        count_is_final: true,
       },
     }
   }

@@ -88,6 +88,27 @@ describe('the guided survey: starting fresh or continuing', () => {
   })
 })
 
+describe('the guided survey: progress and pre-filled text', () => {
+  it("shows 'Question n of m' while asking", async () => {
+    useFake({ answered: { 11: 'Find a plumber', 12: null } })
+    renderDrawer()
+    expect(
+      await screen.findByRole('progressbar', { name: `Question 3 of ${QUESTIONS.length}` }),
+    ).toBeInTheDocument()
+  })
+
+  it('a text question with a universal answer (the address) starts from it', async () => {
+    const address = '1 Main St, Springfield, IL 62701, United States'
+    useFake({
+      questions: [
+        { id: 31, label: 'Where should we go?', type: 'TextInput', universal_answer: address },
+      ],
+    })
+    renderDrawer()
+    expect(await screen.findByRole('textbox', { name: 'Where should we go?' })).toHaveValue(address)
+  })
+})
+
 describe('§4 request drawer flow', () => {
   it('§4 request drawer: begins the survey (for_alpha true) and Penny asks the first question, focused', async () => {
     const fake = useFake()
