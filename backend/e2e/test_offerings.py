@@ -30,8 +30,8 @@ BRIGHTSMILE = (
     "BrightSmile Dental, Dental & vision, Cleanings covered at 100%, View details (benefit)"
 )
 NESTWELL = (
-    "Nestwell Retirement, 401(k) retirement plan, Acme matches 100% of the first 4% you save "
-    ", View details (benefit)"
+    "Nestwell Retirement, 401(k) retirement plan, Acme matches 100% of the first 4% you save, "
+    "View details (benefit)"
 )
 KINDER = "Kinder Backup Care, Backup child care, 10 subsidized days a year, View details (benefit)"
 CALMMINDS = "CalmMinds, Employee assistance program, Free, confidential counseling, 24/7, View details (benefit)"
