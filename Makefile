@@ -99,7 +99,8 @@ run: install build demo
 	@echo "  Emails and text messages: http://$(HOST):$(PORT)/dev/outbox"
 	@echo
 	@# One process serves everything (README: Production has the production layout).
-	cd backend && ../$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --no-proxy-headers --timeout-graceful-shutdown 3
+	@# Links in emails point at the address served here, unless PUBLIC_URL says otherwise.
+	cd backend && PUBLIC_URL="$${PUBLIC_URL:-http://$(HOST):$(PORT)}" ../$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --no-proxy-headers --timeout-graceful-shutdown 3
 
 dev: export DEBUG ?= true
 dev: install demo

@@ -252,7 +252,7 @@ def test_request_answered_live_between_employee_and_concierge(
     expect(desk).to_have_url(re.compile(rf"/concierge/requests/{request.pk}$"))
     expect(desk.get_by_role("heading", level=1, name=PASSPORT)).to_be_visible()
     details = desk.get_by_role("article", name="Request details")
-    expect(details).to_contain_text(f"{Q_PASSPORT}: Expired less than 5 years ago")
+    expect(details).to_contain_text(f"{Q_PASSPORT} Expired less than 5 years ago")
     desk.get_by_role("button", name="Claim", exact=True).click()
     expect(desk.get_by_role("button", name="Claim", exact=True)).to_have_count(0)
     expect(desk.get_by_text("Assignee: Casey Concierge")).to_be_visible()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import base64
 import io
 import re
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -22,9 +21,8 @@ from concierge.servicerequests import services as request_services
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.uploads import services as upload_services
 from concierge.uploads.tests.samples import png_bytes
+from e2e.a11y import expect_axe_clean
 from e2e.conftest import SCREENSHOT_DIR, VIEWPORTS
-
-AXE_SCRIPT = Path(__file__).resolve().parents[2] / "frontend/node_modules/axe-core/axe.min.js"
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,28 +66,6 @@ def shot(page: Page, name: str, viewport_name: str, *, full_page: bool = False) 
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOT_DIR / f"conversation-{name}-{viewport_name}.png"
     page.screenshot(path=str(path), full_page=full_page)
-
-
-def expect_axe_clean(page: Page) -> None:
-    """axe-core (WCAG 2.2 A/AA rules and best practices) finds nothing on the screen as it is
-    now. The navigation's avatar link (named 'Account', showing initials) is the app shell's,
-    checked with the shell."""
-    if not page.evaluate("() => Boolean(window.axe)"):
-        # Evaluated through the DevTools protocol: the app's CSP rightly refuses script tags.
-        page.evaluate(AXE_SCRIPT.read_text() + "\n;void 0")
-    violations = page.evaluate(
-        """async () => {
-          const context = { exclude: [['a[aria-label="Account"]']] };
-          const result = await axe.run(context, {
-            runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-          });
-          return result.violations.map((v) => ({
-            id: v.id,
-            nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
-          }));
-        }"""
-    )
-    assert violations == [], violations
 
 
 def attach(owner: User, request: ServiceRequest, name: str, data: bytes) -> str:
@@ -183,7 +159,7 @@ def test_images_open_in_the_viewer_and_pdfs_in_the_browsers_viewer(
             "img => img.complete && img.naturalWidth > 0", arg=thumbnail.element_handle()
         )
     shot(page, "thumbnails", viewport_name)
-    expect_axe_clean(page)
+    expect_axe_clean(page, "the thread's thumbnails")
 
     # Keyboard: focus the first thumbnail, Enter opens the viewer on it.
     first = thread.get_by_role("button", name="View image gate.png")
@@ -196,7 +172,7 @@ def test_images_open_in_the_viewer_and_pdfs_in_the_browsers_viewer(
     expect(image).to_be_visible()
     page.wait_for_function("img => img.naturalWidth === 40", arg=image.element_handle())
     shot(page, "viewer", viewport_name)
-    expect_axe_clean(page)
+    expect_axe_clean(page, "the image viewer")
 
     page.keyboard.press("ArrowRight")
     expect(page.get_by_role("dialog", name="Image viewer: dog.png")).to_be_visible()
@@ -302,7 +278,7 @@ def test_composer_previews_chosen_dropped_and_pasted_files(
     composer.get_by_label("Message").fill("The gate, from the garden side")
     composer.scroll_into_view_if_needed()
     shot(page, "composer-preview", viewport_name)
-    expect_axe_clean(page)
+    expect_axe_clean(page, "the composer's file preview")
 
     # Two files dropped at once: refused (one file per message), the chosen one stays.
     page.evaluate(
@@ -376,7 +352,7 @@ def test_thread_opens_at_the_newest_message_and_a_live_reply_shows_a_pill(
     assert page.evaluate("window.scrollY") == 0
     page.wait_for_timeout(400)  # the fade-in
     shot(page, "new-message-pill", viewport_name)
-    expect_axe_clean(page)
+    expect_axe_clean(page, "the New message pill")
 
     pill.click()
     expect(pill).to_have_count(0)
@@ -457,7 +433,7 @@ def test_reopen_and_send_on_a_completed_request(
             no_cancel.click()
         expect(page.get_by_role("dialog")).to_have_count(0)
         shot(page, "completed-composer", viewport_name)
-        expect_axe_clean(page)
+        expect_axe_clean(page, "the completed request's composer")
 
         composer.get_by_label("Message").fill("One more thing: can Sam also walk on Saturday?")
         send.click()
@@ -477,7 +453,7 @@ def test_reopen_and_send_on_a_completed_request(
         line = desk.get_by_text("Reopened by Dana Demo with a new message")
         expect(line).to_be_visible()
         line.scroll_into_view_if_needed()
-        expect_axe_clean(desk)
+        expect_axe_clean(desk, "the desk's reopened thread")
         SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
         desk.screenshot(
             path=str(SCREENSHOT_DIR / f"conversation-desk-reopened-{viewport_name}.png")

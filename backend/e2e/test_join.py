@@ -20,7 +20,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 WORK_EMAIL = "ann.ex@initech.example"
 NOTICE = "Check your inbox to confirm your email address"
-INITECH_BENEFIT = "Evergreen Dental, Dental coverage, Two cleanings a year at no cost (benefit)"
+INITECH_BENEFIT = (
+    "Evergreen Dental, Dental coverage, Two cleanings a year at no cost, View details (benefit)"
+)
 
 
 @pytest.fixture

@@ -23,25 +23,30 @@ pytestmark = pytest.mark.django_db(transaction=True)
 DEMO_PASSWORD = "Demo-Passw0rd!"
 DEMO_EMAIL = "demo@example.com"
 
-# Card labels: '<provider>, <heading>, <subheading> (benefit|offer)' (spec §2 'Offering card').
-BLUEHARBOR = "BlueHarbor Health, Medical coverage, PPO plan with a nationwide network (benefit)"
-BRIGHTSMILE = "BrightSmile Dental, Dental & vision, Cleanings covered at 100% (benefit)"
+# Card labels: '<provider>, <heading>, <subheading>, View details (benefit|offer)' (spec §2
+# 'Offering card', with the visible 'View details' in the name: WCAG 2.5.3 Label in Name).
+BLUEHARBOR = "BlueHarbor Health, Medical coverage, PPO plan with a nationwide network, View details (benefit)"
+BRIGHTSMILE = (
+    "BrightSmile Dental, Dental & vision, Cleanings covered at 100%, View details (benefit)"
+)
 NESTWELL = (
-    "Nestwell Retirement, 401(k) retirement plan, Acme matches 100% of the first 4% you save "
-    "(benefit)"
+    "Nestwell Retirement, 401(k) retirement plan, Acme matches 100% of the first 4% you save, "
+    "View details (benefit)"
 )
-KINDER = "Kinder Backup Care, Backup child care, 10 subsidized days a year (benefit)"
-CALMMINDS = "CalmMinds, Employee assistance program, Free, confidential counseling, 24/7 (benefit)"
-PAWSURE = "Pawsure, Pet insurance, Up to 15% off for members (offer)"
-EVERGREEN = (
-    "Evergreen Life, Term life insurance, Coverage in minutes, no medical exam for most (offer)"
+KINDER = "Kinder Backup Care, Backup child care, 10 subsidized days a year, View details (benefit)"
+CALMMINDS = "CalmMinds, Employee assistance program, Free, confidential counseling, 24/7, View details (benefit)"
+PAWSURE = "Pawsure, Pet insurance, Up to 15% off for members, View details (offer)"
+EVERGREEN = "Evergreen Life, Term life insurance, Coverage in minutes, no medical exam for most, View details (offer)"
+HEARTHSTONE = (
+    "Hearthstone, Home warranty, Appliance and system repairs, one fixed fee, View details (offer)"
 )
-HEARTHSTONE = "Hearthstone, Home warranty, Appliance and system repairs, one fixed fee (offer)"
-LEGACYDOCS = "LegacyDocs, Wills & trusts, Attorney-reviewed estate plan, 25% off (offer)"
-WANDERLY = "Wanderly, Travel perks, Members-only hotel rates (offer)"
-FITFLEX = "FitFlex, Gym network, $15 a month off 8,000 gyms (offer)"
-COZYCOVER = "CozyCover, Renters insurance, Policies from $9 a month (offer)"
-ROADSAFE = "RoadSafe Auto, Auto insurance, Group rate for Acme Corp employees (offer)"
+LEGACYDOCS = (
+    "LegacyDocs, Wills & trusts, Attorney-reviewed estate plan, 25% off, View details (offer)"
+)
+WANDERLY = "Wanderly, Travel perks, Members-only hotel rates, View details (offer)"
+FITFLEX = "FitFlex, Gym network, $15 a month off 8,000 gyms, View details (offer)"
+COZYCOVER = "CozyCover, Renters insurance, Policies from $9 a month, View details (offer)"
+ROADSAFE = "RoadSafe Auto, Auto insurance, Group rate for Acme Corp employees, View details (offer)"
 
 ACME_BENEFITS = [BLUEHARBOR, BRIGHTSMILE, NESTWELL, KINDER, CALMMINDS]
 ALL_FOR_ACME = [

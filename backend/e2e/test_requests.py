@@ -198,8 +198,11 @@ def test_first_request_through_drawer_every_input_type(
     screenshot("drawer-question")
     choose_chip(page, Q_OFTEN, "A few times a week")
 
-    # Text.
+    # Text; the progress says which question this is.
     asked(page, Q_WHERE)
+    expect(
+        page.get_by_role("progressbar", name=re.compile(r"^Question 3( of \d+)?$"))
+    ).to_be_visible()
     where = page.get_by_role("textbox", name=Q_WHERE, exact=True)
     where.fill("   ")
     expect(continue_button(page)).to_be_disabled()
@@ -303,16 +306,18 @@ def test_first_request_through_drawer_every_input_type(
     assert request.name == DOG_WALKER
     assert request.status == ServiceRequest.Status.OPEN
     assert request.survey_category == category(SurveyCategory.Icon.PET)
+    # It reads naturally: no '?:', and the skipped question is left out.
     for line in (
-        f"{Q_SIZE}: Medium (20 to 50 lb)",
-        f"{Q_OFTEN}: A few times a week",
-        f"{Q_WHERE}: Riverside Park",
-        f"{Q_ABOUT}: Question Skipped",
+        f"{Q_SIZE} Medium (20 to 50 lb)",
+        f"{Q_OFTEN} A few times a week",
+        f"{Q_WHERE} Riverside Park",
         f"{Q_PHOTO}: rex.png",
-        f"{Q_PHONE}: (555) 123-4567",
-        f"{Q_EMAIL}: walks@example.com",
+        f"{Q_PHONE} (555) 123-4567",
+        f"{Q_EMAIL} walks@example.com",
     ):
         assert line in request.details, (line, request.details)
+    assert Q_ABOUT not in request.details
+    assert "?:" not in request.details
     new_employee.refresh_from_db()
     assert new_employee.request_count == 1
 
@@ -513,9 +518,12 @@ def test_request_category_lists_surveys_and_opens_drawer(
 # --------------------------------------------------------------------------- 5. cancel and resume
 
 
-def test_cancel_mid_flow_then_resume(page: Page, demo_user: User, viewport_name: str) -> None:
-    """§4 Request drawer flow step 6: Escape mid-flow asks; 'Yes, cancel' closes the drawer.
-    Opening the same survey again resumes with the earlier answers (issue 3)."""
+def test_cancel_starts_fresh_and_an_unsubmitted_run_asks_to_continue(
+    page: Page, demo_user: User, viewport_name: str, screenshot
+) -> None:
+    """§4 Request drawer flow step 6 and the issue's 'guided survey': Escape mid-flow asks;
+    after 'Yes, cancel' the next start is fresh. A run left unsubmitted (the page was left)
+    asks 'Continue where you left off?': 'Continue' keeps the answers, 'Start over' drops them."""
     sign_in(page, "demo@example.com", DEMO_PASSWORD)
     open_dog_walker_from_dashboard(page, viewport_name)
     choose_chip(page, Q_SIZE, "Large (over 50 lb)")
@@ -530,10 +538,32 @@ def test_cancel_mid_flow_then_resume(page: Page, demo_user: User, viewport_name:
     expect(drawer(page)).to_be_hidden()
     assert not ServiceRequest.objects.filter(user=demo_user).exists()
 
+    # The next start is fresh: the first question, no earlier answers, no question asked.
     open_dog_walker_from_dashboard(page, viewport_name)
+    asked(page, Q_SIZE)
+    expect(answer_bubble(page, "Large (over 50 lb)")).to_have_count(0)
+    expect(page.get_by_text("Continue where you left off?")).to_have_count(0)
+
+    # Answers given, then the page is left without cancelling: the run waits.
+    choose_chip(page, Q_SIZE, "Large (over 50 lb)")
+    choose_chip(page, Q_OFTEN, "Occasionally")
+    asked(page, Q_WHERE)
+    page.reload()
+    open_dog_walker_from_dashboard(page, viewport_name)
+    expect(page.get_by_text("Continue where you left off?")).to_be_visible()
+    expect(answer_bubble(page, "Large (over 50 lb)")).to_have_count(0)
+    screenshot("drawer-continue-or-start-over")
+    drawer(page).get_by_role("button", name="Continue", exact=True).click()
     expect(answer_bubble(page, "Large (over 50 lb)")).to_be_visible()
     expect(answer_bubble(page, "Occasionally")).to_be_visible()
     asked(page, Q_WHERE)
     page.get_by_role("textbox", name=Q_WHERE, exact=True).fill("Old Town")
     continue_button(page).click()
     asked(page, Q_ABOUT)
+
+    page.reload()
+    open_dog_walker_from_dashboard(page, viewport_name)
+    drawer(page).get_by_role("button", name="Start over", exact=True).click()
+    asked(page, Q_SIZE)
+    expect(answer_bubble(page, "Large (over 50 lb)")).to_have_count(0)
+    expect(answer_bubble(page, "Old Town")).to_have_count(0)

@@ -18,6 +18,7 @@ from concierge.surveys.schemas import (
     BeginIn,
     BeginOut,
     CategoryRequestSurveysOut,
+    DiscardOut,
     NextItemOut,
     NextScreenItemOut,
     QuestionItemOut,
@@ -95,10 +96,24 @@ def recommended_request_categories(request: HttpRequest):
     "/request_surveys/{survey_id}/user_request_surveys", response={200: BeginOut, **ERRORS}
 )
 def user_request_survey_begin(request: HttpRequest, survey_id: int, payload: BeginIn | None = None):
-    """Begin a survey, or resume the run of it the user has not submitted (answers kept)."""
+    """Begin a survey, or resume the run of it the user has not submitted (answers kept);
+    `start_over` discards that run and begins afresh."""
     user = request_auth_token(request).user
-    run = services.user_request_survey_begin(user=user, survey_id=survey_id)
-    return BeginOut(user_request_survey=UserRequestSurveyRef(id=run.pk))
+    run = services.user_request_survey_begin(
+        user=user, survey_id=survey_id, start_over=bool(payload and payload.start_over)
+    )
+    return BeginOut(
+        user_request_survey=UserRequestSurveyRef(id=run.pk),
+        resumed_answers=selectors.user_request_survey_answer_count(user_request_survey=run),
+    )
+
+
+@router.delete("/user_request_surveys/{run_id}", response={200: DiscardOut, **ERRORS})
+def user_request_survey_discard(request: HttpRequest, run_id: int):
+    """Discard an unsubmitted run and its answers (the user cancelled): the next begin is fresh."""
+    user = request_auth_token(request).user
+    services.user_request_survey_discard(user=user, user_request_survey_id=run_id)
+    return DiscardOut()
 
 
 @router.get("/user_request_surveys/{run_id}", response={200: UserRequestSurveyOut, **ERRORS})
@@ -155,6 +170,9 @@ def next_screen_item(request: HttpRequest, run_id: int):
             ),
             optional=item.optional,
             last_question=item.last_question,
+            question_number=item.question_number,
+            question_count=item.question_count,
+            count_is_final=item.count_is_final,
         )
     )
 

@@ -43,15 +43,29 @@ class RecommendedCategoriesOut(Schema):
 
 class BeginIn(Schema):
     for_alpha: bool = Field(True, description="Sent as true by the web app (spec §7).")
+    start_over: bool = Field(
+        False,
+        description="Discard the user's unsubmitted run of this survey, with its answers, and "
+        "begin afresh.",
+    )
 
 
 class UserRequestSurveyRef(Schema):
     id: int
 
 
+class DiscardOut(Schema):
+    success: bool = True
+
+
 class BeginOut(Schema):
     success: bool = True
     user_request_survey: UserRequestSurveyRef
+    resumed_answers: int = Field(
+        0,
+        description="How many answers the run already has: more than 0 when an unsubmitted run "
+        "was resumed (the app asks whether to continue it or start over).",
+    )
 
 
 class SelectOptionOut(Schema):
@@ -78,6 +92,14 @@ class NextItemOut(Schema):
     optional: bool
     last_question: bool = Field(
         description="True when no other question can follow (whatever this answer is)."
+    )
+    question_number: int = Field(description="This question's number: 'Question 3 of 7'.")
+    question_count: int = Field(
+        description="The questions shown so far or still possible (the 7 of 'Question 3 of 7')."
+    )
+    count_is_final: bool = Field(
+        description="False while an unanswered question decides whether others are shown: "
+        "the count may still change (show a bar rather than 'of 7')."
     )
 
 

@@ -104,6 +104,10 @@ def request_survey_get(*, survey_id: int) -> RequestSurvey:
     return survey
 
 
+def user_request_survey_answer_count(*, user_request_survey: UserRequestSurvey) -> int:
+    return user_request_survey.answers.count()
+
+
 def user_request_survey_get_for_user(
     *, user: User, user_request_survey_id: int
 ) -> UserRequestSurvey:
@@ -194,6 +198,14 @@ class SurveyFlow:
             for q in self.questions[index + 1 :]
         )
 
+    def progress(self, question: Question) -> tuple[int, int, bool]:
+        """(number, count, final): `question` is question `number` of `count` shown so far or
+        still possible; `final` is False while branching may still add or drop questions."""
+        shown = self.shown()
+        number = shown.index(question) + 1 if question in shown else len(shown) + 1
+        possible = sum(1 for q in self.questions if self.state[q.pk] is None)
+        return number, len(shown) + possible, possible == 0
+
     def missing(self) -> list[Question]:
         """Shown required questions without an answer (a stored skip does not count)."""
         return [
@@ -215,6 +227,9 @@ class NextItem:
     optional: bool
     last_question: bool
     universal_answer: str | None
+    question_number: int = 1
+    question_count: int = 1
+    count_is_final: bool = True
 
 
 def next_screen_item_for_user(*, user: User, user_request_survey_id: int) -> NextItem | None:
@@ -226,11 +241,15 @@ def next_screen_item_for_user(*, user: User, user_request_survey_id: int) -> Nex
     question = flow.next_question()
     if question is None:
         return None
+    number, count, final = flow.progress(question)
     return NextItem(
         question=question,
         optional=question.optional,
         last_question=flow.is_last(question),
         universal_answer=universal_answer_for_user(user=user, question=question),
+        question_number=number,
+        question_count=count,
+        count_is_final=final,
     )
 
 
@@ -288,9 +307,23 @@ def answer_views(*, flow: SurveyFlow) -> list[AnswerView]:
     ]
 
 
+def summary_line(label: str, value: str) -> str:
+    """'Which neighborhood?' + 'Riverside' → 'Which neighborhood? Riverside'; a label without
+    closing punctuation takes a colon: 'Neighborhood: Riverside'."""
+    label = label.strip()
+    if label.endswith(("?", ":", ".", "!", "…")):
+        return f"{label} {value}"
+    return f"{label}: {value}"
+
+
 def answers_summary(*, flow: SurveyFlow) -> str:
-    """The request details: one 'Label: answer' line per shown answered question."""
-    return "\n".join(f"{v.question.label}: {v.display_value}" for v in answer_views(flow=flow))
+    """The request details: one line per shown question that was answered (skipped ones are
+    left out), reading naturally ('How big is your dog? Large')."""
+    return "\n".join(
+        summary_line(v.question.label, v.display_value)
+        for v in answer_views(flow=flow)
+        if not v.skipped
+    )
 
 
 def user_request_survey_for_request(*, service_request_id: int) -> UserRequestSurvey | None:

@@ -36,14 +36,20 @@ UPLOAD_NOT_FOUND = "We couldn't find that file. Please upload it again."
 PLEASE_ANSWER = "Please answer: {label}"
 
 
-def user_request_survey_begin(*, user: User, survey_id: int) -> UserRequestSurvey:
-    """Begin a survey, or resume the user's run of it that was not submitted (answers kept).
+def user_request_survey_begin(
+    *, user: User, survey_id: int, start_over: bool = False
+) -> UserRequestSurvey:
+    """Begin a survey, or resume the user's run of it that was not submitted (answers kept);
+    with `start_over`, that run and its answers are discarded and a new one begins.
 
     A database constraint allows one unsubmitted run per user and survey, so two concurrent
     begins end up with the same run.
     """
     survey = selectors.request_survey_get(survey_id=survey_id)
     existing = _open_run(user=user, survey_id=survey.pk)
+    if existing is not None and start_over:
+        existing.delete()
+        existing = None
     if existing is not None:
         return existing
     try:
@@ -54,6 +60,19 @@ def user_request_survey_begin(*, user: User, survey_id: int) -> UserRequestSurve
         if run is None:
             raise
         return run
+
+
+def user_request_survey_discard(*, user: User, user_request_survey_id: int) -> None:
+    """Discard the user's unsubmitted run and its answers (the request was cancelled), so the
+    next begin starts fresh. A submitted run is kept: its request exists. Another person's run,
+    or one already gone, is a 404."""
+    if not 0 < user_request_survey_id <= selectors.MAX_ID:
+        raise NotFound(selectors.USER_SURVEY_NOT_FOUND)
+    run = UserRequestSurvey.objects.filter(pk=user_request_survey_id, user=user).first()
+    if run is None:
+        raise NotFound(selectors.USER_SURVEY_NOT_FOUND)
+    if run.submitted_at is None:
+        run.delete()
 
 
 def _open_run(*, user: User, survey_id: int) -> UserRequestSurvey | None:

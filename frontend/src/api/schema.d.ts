@@ -553,7 +553,8 @@ export interface paths {
         put?: never;
         /**
          * User Request Survey Begin
-         * @description Begin a survey, or resume the run of it the user has not submitted (answers kept).
+         * @description Begin a survey, or resume the run of it the user has not submitted (answers kept);
+         *     `start_over` discards that run and begins afresh.
          */
         post: operations["concierge_surveys_api_user_request_survey_begin"];
         delete?: never;
@@ -780,7 +781,11 @@ export interface paths {
         get: operations["concierge_surveys_api_user_request_survey_detail"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * User Request Survey Discard
+         * @description Discard an unsubmitted run and its answers (the user cancelled): the next begin is fresh.
+         */
+        delete: operations["concierge_surveys_api_user_request_survey_discard"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1135,9 +1140,21 @@ export interface components {
              * @default true
              */
             for_alpha: boolean;
+            /**
+             * Start Over
+             * @description Discard the user's unsubmitted run of this survey, with its answers, and begin afresh.
+             * @default false
+             */
+            start_over: boolean;
         };
         /** BeginOut */
         BeginOut: {
+            /**
+             * Resumed Answers
+             * @description How many answers the run already has: more than 0 when an unsubmitted run was resumed (the app asks whether to continue it or start over).
+             * @default 0
+             */
+            resumed_answers: number;
             /**
              * Success
              * @default true
@@ -1284,6 +1301,14 @@ export interface components {
              * @enum {string}
              */
             waiting_on: "concierge" | "employee";
+        };
+        /** DiscardOut */
+        DiscardOut: {
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
         };
         /** EmailVerifyIn */
         EmailVerifyIn: {
@@ -1512,6 +1537,11 @@ export interface components {
         };
         /** NextItemOut */
         NextItemOut: {
+            /**
+             * Count Is Final
+             * @description False while an unanswered question decides whether others are shown: the count may still change (show a bar rather than 'of 7').
+             */
+            count_is_final: boolean;
             item: components["schemas"]["QuestionItemOut"];
             /**
              * Last Question
@@ -1520,6 +1550,16 @@ export interface components {
             last_question: boolean;
             /** Optional */
             optional: boolean;
+            /**
+             * Question Count
+             * @description The questions shown so far or still possible (the 7 of 'Question 3 of 7').
+             */
+            question_count: number;
+            /**
+             * Question Number
+             * @description This question's number: 'Question 3 of 7'.
+             */
+            question_number: number;
         };
         /** NextScreenItemOut */
         NextScreenItemOut: {
@@ -4529,6 +4569,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserRequestSurveyOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_surveys_api_user_request_survey_discard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscardOut"];
                 };
             };
             /** @description Unauthorized */

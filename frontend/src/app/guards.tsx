@@ -1,6 +1,6 @@
 /** Route guards: the spec's §2 access rules. */
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import type { CurrentUser } from '@/api/client'
 import { type AuthedContext, currentUserQuery, homePath, useCurrentUser } from '@/lib/currentUser'
@@ -74,11 +74,21 @@ export function RedirectIfAuthenticated({
 /** MfaEnrollment: only when signed in and enrolment is available or verification required. */
 export function RequireMfaEnrollment() {
   const state = useSession()
+  const pending = state.mfaEnrollmentAvailable || state.mfaRequired
+  // Entered with the check pending: once the code is verified the screen itself moves on (to
+  // onboarding when it is owed), so the guard does not send the user through another page first.
+  const enteredPending = useRef(pending)
   if (!session.isAuthenticated(state)) return <Navigate to="/sign-in" replace />
-  if (state.mfaEnrollmentAvailable || state.mfaRequired) return <Outlet />
+  if (pending || enteredPending.current) return <Outlet />
   return (
     <LoadUser>
-      {(user) => (user.mfa_enrollment_available ? <Outlet /> : <Navigate to="/sign-in" replace />)}
+      {(user) =>
+        user.mfa_enrollment_available ? (
+          <Outlet />
+        ) : (
+          <Navigate to={user.onboarding_required ? '/welcome/about-us' : homePath(user)} replace />
+        )
+      }
     </LoadUser>
   )
 }

@@ -51,6 +51,11 @@ export interface FakeServerOptions {
   questions?: FakeQuestion[]
   /** Answers already given (question id → value; null = skipped). */
   answered?: Record<number, string | null>
+  /**
+   * Begin reports the answers already given (`resumed_answers`), so the drawer asks 'Continue
+   * where you left off?'. Off by default: `answered` then just sets up a run mid-way.
+   */
+  reportResumed?: boolean
 }
 
 export interface AnswerCall {
@@ -82,6 +87,7 @@ export function fakeSurveyServer(options: FakeServerOptions = {}) {
     begins: [] as { surveyId: number; body: unknown }[],
     answerCalls: [] as AnswerCall[],
     submits: 0,
+    discards: 0,
     submitted: false,
     presigns: [] as unknown[],
   }
@@ -132,6 +138,9 @@ export function fakeSurveyServer(options: FakeServerOptions = {}) {
         },
         optional: q.optional ?? false,
         last_question: index === questions.length - 1,
+        question_number: index + 1,
+        question_count: questions.length,
+        count_is_final: true,
       },
     }
   }
@@ -140,10 +149,21 @@ export function fakeSurveyServer(options: FakeServerOptions = {}) {
     begin: http.post(
       apiUrl('/api/v1/request_surveys/:surveyId/user_request_surveys'),
       async ({ request, params }) => {
-        state.begins.push({ surveyId: Number(params.surveyId), body: await request.json() })
-        return HttpResponse.json({ success: true, user_request_survey: { id: runId } })
+        const body = (await request.json()) as { start_over?: boolean } | null
+        state.begins.push({ surveyId: Number(params.surveyId), body })
+        if (body?.start_over) answers.clear()
+        return HttpResponse.json({
+          success: true,
+          user_request_survey: { id: runId },
+          resumed_answers: options.reportResumed ? answers.size : 0,
+        })
       },
     ),
+    discard: http.delete(apiUrl(`/api/v1/user_request_surveys/${runId}`), () => {
+      state.discards += 1
+      answers.clear()
+      return HttpResponse.json({ success: true })
+    }),
     run: http.get(apiUrl(`/api/v1/user_request_surveys/${runId}`), () => HttpResponse.json(run())),
     next: http.get(apiUrl(`/api/v1/user_request_surveys/${runId}/next_screen_item`), () =>
       HttpResponse.json(next()),

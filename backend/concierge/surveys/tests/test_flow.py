@@ -149,7 +149,7 @@ def test_s4_request_drawer_begin_creates_a_user_request_survey(signed_in_api, us
     assert response.status_code == 200
     body = response.json()
     run = UserRequestSurvey.objects.get()
-    assert body == {"success": True, "user_request_survey": {"id": run.id}}
+    assert body == {"success": True, "user_request_survey": {"id": run.id}, "resumed_answers": 0}
     assert (run.user, run.survey, run.submitted_at) == (user, walker["survey"], None)
 
 
@@ -191,6 +191,82 @@ def test_s4_request_drawer_begin_after_submit_starts_a_new_run(signed_in_api, wa
     assert next_item(signed_in_api, new_id)["item"]["id"] == walker["q"]["size"].id
 
 
+def test_guided_survey_resumed_run_reports_its_answers(signed_in_api, walker):
+    """Issue 'The guided survey': begin says how many answers a resumed run has, so the app can
+    ask 'Continue where you left off?'; a new run has none."""
+    q = walker["q"]
+    first = ok(signed_in_api.post("request_surveys/616/user_request_surveys", {}))
+    assert first["resumed_answers"] == 0
+    run_id = first["user_request_survey"]["id"]
+    ok(answer(signed_in_api, run_id, q["size"], "small"))
+    again = ok(signed_in_api.post("request_surveys/616/user_request_surveys", {}))
+    assert again["user_request_survey"]["id"] == run_id
+    assert again["resumed_answers"] == 1
+
+
+def test_guided_survey_start_over_discards_the_unsubmitted_run(signed_in_api, walker):
+    """Issue 'The guided survey': 'Start over' begins a new run without the old answers."""
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    ok(answer(signed_in_api, run_id, q["size"], "small"))
+    fresh = ok(signed_in_api.post("request_surveys/616/user_request_surveys", {"start_over": True}))
+    new_id = fresh["user_request_survey"]["id"]
+    assert new_id != run_id
+    assert fresh["resumed_answers"] == 0
+    assert not UserRequestSurvey.objects.filter(pk=run_id).exists()
+    assert next_item(signed_in_api, new_id)["item"]["id"] == q["size"].id
+
+
+def test_guided_survey_cancel_discards_the_run_so_the_next_begin_is_fresh(
+    signed_in_api, other_api, walker
+):
+    """Issue 'The guided survey': after 'Yes, cancel' the run is discarded; the next begin starts
+    fresh. Another person's run is a 404 and is kept; a submitted run is kept."""
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    ok(answer(signed_in_api, run_id, q["size"], "small"))
+    assert other_api.delete(f"user_request_surveys/{run_id}").status_code == 404
+    assert UserRequestSurvey.objects.filter(pk=run_id).exists()
+    ok(signed_in_api.delete(f"user_request_surveys/{run_id}"))
+    assert signed_in_api.delete(f"user_request_surveys/{run_id}").status_code == 404
+    fresh = ok(signed_in_api.post("request_surveys/616/user_request_surveys", {}))
+    assert fresh["user_request_survey"]["id"] != run_id
+    assert fresh["resumed_answers"] == 0
+
+    done = fresh["user_request_survey"]["id"]
+    answer_all(signed_in_api, done, q)
+    ok(submit(signed_in_api, done))
+    ok(signed_in_api.delete(f"user_request_surveys/{done}"))
+    assert UserRequestSurvey.objects.filter(pk=done, submitted_at__isnull=False).exists()
+
+
+def test_guided_survey_progress_question_n_of_m_and_whether_the_count_is_final(
+    signed_in_api, walker
+):
+    """Issue 'The guided survey': each next item says 'Question n of m'; while a branching
+    question is undecided the count is not final (the app shows a bar)."""
+    q = walker["q"]
+    run_id = begin(signed_in_api, 616)
+    first = ok(signed_in_api.get(f"user_request_surveys/{run_id}/next_screen_item"))["next_item"]
+    assert (first["question_number"], first["question_count"], first["count_is_final"]) == (
+        1,
+        7,
+        False,
+    )
+    ok(answer(signed_in_api, run_id, q["size"], "small"))  # the leash question is now hidden
+    second = ok(signed_in_api.get(f"user_request_surveys/{run_id}/next_screen_item"))["next_item"]
+    assert second["item"]["id"] == q["schedule"].id
+    assert (second["question_number"], second["question_count"], second["count_is_final"]) == (
+        2,
+        6,
+        True,
+    )
+    ok(answer(signed_in_api, run_id, q["size"], "large"))  # now it is asked next
+    third = ok(signed_in_api.get(f"user_request_surveys/{run_id}/next_screen_item"))["next_item"]
+    assert third["item"]["id"] == q["strength"].id
+    assert (third["question_number"], third["question_count"]) == (2, 7)
+
+
 def test_s4_one_unsubmitted_run_per_user_and_survey_in_the_database(user, walker):
     UserRequestSurvey.objects.create(user=user, survey=walker["survey"])
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -216,6 +292,9 @@ def test_s3_next_question_item_shape(signed_in_api, walker):
         },
         "optional": False,
         "last_question": False,
+        "question_number": 1,
+        "question_count": 7,
+        "count_is_final": False,
     }
 
 
@@ -636,13 +715,13 @@ def test_s4_request_drawer_submit_creates_the_request(signed_in_api, user, walke
     assert service_request.status == "open"
     assert service_request.survey_category == walker["survey"].category
     assert service_request.issued_at is not None
+    # The summary reads naturally (issue 'The guided survey'): no '?:' and no skipped question.
     assert service_request.details == (
-        "How big is your dog?: Small (under 25 lb)\n"
-        "When do you need walks?: Weekdays at noon\nSaturday mornings\n"
+        "How big is your dog? Small (under 25 lb)\n"
+        "When do you need walks? Weekdays at noon\nSaturday mornings\n"
         "Best phone number: (555) 123-4567\n"
         "Email for updates: ada.home@example.com\n"
-        "A photo of your dog: Question Skipped\n"
-        "Anything else?: He loves squirrels"
+        "Anything else? He loves squirrels"
     )
     user.refresh_from_db()
     assert user.request_count == 1

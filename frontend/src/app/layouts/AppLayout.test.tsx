@@ -49,7 +49,7 @@ describe('AppLayout', () => {
     )
     const account = nav.getByRole('link', { name: 'Account' })
     expect(account).toHaveAttribute('href', '/account')
-    expect(account).toHaveTextContent('JD')
+    expect(account.querySelector('[data-initials="JD"]')).not.toBeNull()
   })
 
   it('§2 navigation: the active screen is marked as the current page', () => {
@@ -75,7 +75,9 @@ describe('AppLayout', () => {
     expect(
       await within(drawer).findByRole('textbox', { name: QUESTIONS[0].label }),
     ).toBeInTheDocument()
-    expect(fake.state.begins).toEqual([{ surveyId: 603, body: { for_alpha: true } }])
+    expect(fake.state.begins).toEqual([
+      { surveyId: 603, body: { for_alpha: true, start_over: false } },
+    ])
     expect(router.state.location.pathname).toBe('/requests')
   })
 

@@ -13,7 +13,10 @@ export function AuthLayout() {
   const [quote] = useState(pickQuote)
   return (
     <div className="min-h-dvh bg-canvas lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <aside className="relative hidden overflow-hidden bg-primary-700 text-white lg:flex lg:flex-col lg:justify-between lg:gap-10 lg:p-12 2xl:p-16">
+      <aside
+        aria-label="What our members say"
+        className="relative hidden overflow-hidden bg-primary-700 text-white lg:flex lg:flex-col lg:justify-between lg:gap-10 lg:p-12 2xl:p-16"
+      >
         <div
           aria-hidden="true"
           className="pointer-events-none absolute -top-24 -left-24 size-80 rounded-full bg-primary-600/60 blur-3xl"
@@ -26,18 +29,20 @@ export function AuthLayout() {
       </aside>
 
       <div className="flex min-h-dvh flex-col px-5 py-6 sm:px-10 sm:py-10">
-        <RouterLink
-          to="/sign-in"
-          className="self-start rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
-        >
-          <Logo productName={config.productName} />
-        </RouterLink>
+        <header className="self-start">
+          <RouterLink
+            to="/sign-in"
+            className="inline-block rounded-md focus-visible:outline-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+          >
+            <Logo productName={config.productName} />
+          </RouterLink>
+        </header>
         <main className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
           <Outlet />
         </main>
-        <div className="mx-auto w-full max-w-md lg:hidden">
+        <aside aria-label="What our members say" className="mx-auto w-full max-w-md lg:hidden">
           <QuoteFigure quote={quote} tone="light" />
-        </div>
+        </aside>
       </div>
     </div>
   )

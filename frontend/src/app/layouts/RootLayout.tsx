@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router'
 import { trackPageView } from '@/lib/analytics'
 import { config } from '@/lib/config'
+import { RouteAnnouncer } from '../RouteAnnouncer'
 
 interface RouteHandle {
   title?: string
@@ -10,8 +11,8 @@ interface RouteHandle {
 }
 
 /**
- * Page title 'Product | Route title' (spec §2) and page-view analytics: one page view per
- * address the user lands on, never for a route that redirects.
+ * Page title 'Product | Route title' (spec §2), page-view analytics (one page view per address
+ * the user lands on, never for a route that redirects), focus on navigation.
  */
 export function RootLayout() {
   const matches = useMatches()
@@ -20,17 +21,17 @@ export function RootLayout() {
     ?.handle as RouteHandle | undefined
 
   const redirects = matches.some((m) => (m.handle as RouteHandle | undefined)?.redirect)
-
+  const fullTitle = title?.title ? `${config.productName} | ${title.title}` : config.productName
   useEffect(() => {
-    const fullTitle = title?.title ? `${config.productName} | ${title.title}` : config.productName
     document.title = fullTitle
     if (!redirects) trackPageView(location.pathname, fullTitle)
-  }, [title, location.pathname, redirects])
+  }, [fullTitle, location.pathname, redirects])
 
   return (
     <>
       <Outlet />
       <ScrollRestoration />
+      <RouteAnnouncer pathname={location.pathname} title={title?.title ?? config.productName} />
     </>
   )
 }

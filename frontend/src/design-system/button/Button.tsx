@@ -3,7 +3,7 @@ import { Link as RouterLink, type LinkProps as RouterLinkProps } from 'react-rou
 import { Spinner } from '../spinner'
 import { cx, focusRing } from '../utils'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'tertiary'
+export type ButtonVariant = 'primary' | 'secondary' | 'tertiary' | 'danger'
 export type ButtonSize = 'md' | 'sm'
 
 interface ButtonOwnProps {
@@ -67,6 +67,10 @@ const variants: Record<ButtonVariant, string> = {
   tertiary:
     'text-primary-700 hover:bg-primary-50 active:bg-primary-100 underline-offset-4 hover:underline ' +
     'disabled:bg-transparent disabled:text-neutral-500 disabled:no-underline aria-busy:text-primary-700',
+  // A destructive choice (discard, delete): outlined in red, never the filled primary look.
+  danger:
+    'border border-danger-600 bg-surface text-danger-700 hover:bg-danger-50 active:bg-danger-100 ' +
+    'disabled:border-neutral-300 disabled:text-neutral-500 aria-busy:text-danger-700',
 }
 
 const sizes: Record<ButtonSize, string> = {

@@ -262,7 +262,7 @@ export function Chip(props: ChipProps) {
 }
 
 const focusWithinRing =
-  'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus'
+  'data-[focus-visible]:outline-solid data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus'
 
 interface ChipGroupBaseProps {
   /** Group label (visible). */

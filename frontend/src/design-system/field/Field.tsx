@@ -77,7 +77,7 @@ export function controlClassName(invalid: boolean, className?: string) {
   return cx(
     'block w-full min-h-11 rounded-lg border bg-surface px-3.5 py-2.5 text-base text-ink shadow-xs',
     'placeholder:text-neutral-500 transition-colors motion-reduce:transition-none',
-    'outline-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-focus',
+    'focus-visible:outline-solid focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-focus',
     'disabled:cursor-not-allowed disabled:bg-neutral-100 disabled:text-neutral-500',
     'read-only:bg-neutral-50',
     invalid

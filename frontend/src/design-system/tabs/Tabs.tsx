@@ -55,6 +55,11 @@ export interface TabsProps {
   swipeable?: boolean
   /** Stretch tabs to equal widths. */
   fullWidth?: boolean
+  /**
+   * Below the sm breakpoint the tabs share the width and a long label wraps onto a second line,
+   * so every tab is whole on a phone (no tab cut off at the edge).
+   */
+  fitNarrow?: boolean
   className?: string
   tabListClassName?: string
 }
@@ -168,6 +173,7 @@ export function Tabs({
   onSelectionChange,
   swipeable = true,
   fullWidth = false,
+  fitNarrow = false,
   className,
   tabListClassName,
 }: TabsProps) {
@@ -245,6 +251,8 @@ export function Tabs({
                 focusRingAria,
                 '-outline-offset-2',
                 fullWidth && 'flex-1 text-center',
+                fitNarrow &&
+                  'max-sm:min-w-0 max-sm:flex-1 max-sm:whitespace-normal max-sm:px-2 max-sm:text-center',
               )}
             >
               {panel.label}

@@ -5,8 +5,8 @@ export function cx(...parts: Array<string | false | null | undefined | 0>): stri
 
 /** The focus ring every interactive element of the design system shows on keyboard focus. */
 export const focusRing =
-  'outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus'
+  'focus-visible:outline-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus'
 
 /** Same ring, for React Aria components that expose `data-focus-visible`. */
 export const focusRingAria =
-  'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus'
+  'data-[focus-visible]:outline-solid data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus'

@@ -41,14 +41,37 @@ function fail(what: string, response: Response, body: unknown): never {
   throw error
 }
 
-/** POST /request_surveys/{id}/user_request_surveys with for_alpha true: begins or resumes a run. */
-export async function beginSurvey(surveyId: number): Promise<number> {
+export interface BegunRun {
+  id: number
+  /** Answers the run already had: more than 0 when an unsubmitted run was resumed. */
+  resumedAnswers: number
+}
+
+/**
+ * POST /request_surveys/{id}/user_request_surveys with for_alpha true: begins or resumes the
+ * user's run of the survey; `startOver` discards the unsubmitted one first.
+ */
+export async function beginSurvey(
+  surveyId: number,
+  { startOver = false }: { startOver?: boolean } = {},
+): Promise<BegunRun> {
   const { data, error, response } = await api.POST(
     '/api/v1/request_surveys/{survey_id}/user_request_surveys',
-    { params: { path: { survey_id: surveyId } }, body: { for_alpha: true } },
+    {
+      params: { path: { survey_id: surveyId } },
+      body: { for_alpha: true, start_over: startOver },
+    },
   )
   if (!data) fail('Failed to begin survey', response, error)
-  return data.user_request_survey.id
+  return { id: data.user_request_survey.id, resumedAnswers: data.resumed_answers ?? 0 }
+}
+
+/** Discards an unsubmitted run and its answers (the user cancelled the request). */
+export async function discardSurvey(runId: number): Promise<void> {
+  const { error, response } = await api.DELETE('/api/v1/user_request_surveys/{run_id}', {
+    params: { path: { run_id: runId } },
+  })
+  if (!response.ok) fail('Failed to discard survey', response, error)
 }
 
 export async function fetchRun(runId: number): Promise<SurveyRun> {

@@ -12,6 +12,7 @@ import { QUESTION_SKIPPED } from './answers'
 import {
   type AnsweredQuestion,
   beginSurvey,
+  discardSurvey,
   fetchNextItem,
   fetchRun,
   type NextItem,
@@ -21,7 +22,14 @@ import {
   submitSurvey,
 } from './api'
 
-export type FlowPhase = 'starting' | 'asking' | 'review' | 'submitting' | 'received'
+export type FlowPhase =
+  | 'starting'
+  /** An unsubmitted run with answers exists: 'Continue where you left off?' */
+  | 'resume'
+  | 'asking'
+  | 'review'
+  | 'submitting'
+  | 'received'
 
 export interface FlowError {
   message: string
@@ -57,6 +65,12 @@ export interface SurveyFlow {
   answer: (item: QuestionItem, value: string | null, display: string) => Promise<SaveResult>
   edit: (questionId: number, value: string | null) => Promise<SaveResult>
   submit: () => Promise<void>
+  /** After 'Continue where you left off?': carry on with the saved answers. */
+  resume: () => void
+  /** After 'Continue where you left off?': discard the saved answers and begin afresh. */
+  startOver: () => void
+  /** The request was cancelled: discard the run, so the next begin starts fresh. */
+  discard: () => void
   /** The question behind an answer, as far as it is known (for editing). */
   questionFor: (answer: AnsweredQuestion) => QuestionSpec
 }
@@ -110,20 +124,46 @@ export function useSurveyFlow(surveyId: number, fallbackUser?: CurrentUser): Sur
     }
   }, [])
 
-  const start = useCallback(async (): Promise<void> => {
-    setBusy(true)
-    setError(null)
-    try {
-      const id = await beginSurvey(surveyId)
-      if (!alive.current) return
-      setRunId(id)
-      await load(id)
-    } catch {
-      if (!alive.current) return
-      setBusy(false)
-      setError({ message: FLOW_MESSAGES.begin, retry: () => void start() })
-    }
-  }, [surveyId, load])
+  const start = useCallback(
+    async (startOver = false): Promise<void> => {
+      setBusy(true)
+      setError(null)
+      try {
+        const run = await beginSurvey(surveyId, { startOver })
+        if (!alive.current) return
+        setRunId(run.id)
+        if (run.resumedAnswers > 0) {
+          setBusy(false)
+          setPhase('resume')
+          return
+        }
+        await load(run.id)
+      } catch {
+        if (!alive.current) return
+        setBusy(false)
+        setError({ message: FLOW_MESSAGES.begin, retry: () => void start(startOver) })
+      }
+    },
+    [surveyId, load],
+  )
+
+  const resume = useCallback(() => {
+    if (runId === null) return
+    setPhase('starting')
+    void load(runId)
+  }, [runId, load])
+
+  const startOver = useCallback(() => {
+    setPhase('starting')
+    setAnswers([])
+    setCurrent(null)
+    void start(true)
+  }, [start])
+
+  const discard = useCallback(() => {
+    if (runId === null) return
+    discardSurvey(runId).catch((e) => console.error(e))
+  }, [runId])
 
   useEffect(() => {
     alive.current = true
@@ -240,6 +280,9 @@ export function useSurveyFlow(surveyId: number, fallbackUser?: CurrentUser): Sur
     answer,
     edit,
     submit,
+    resume,
+    startOver,
+    discard,
     questionFor,
   }
 }

@@ -259,7 +259,11 @@ function MessageContent({
 }
 
 const ATTACHMENT_TONES: Record<BubbleTone, { link: string; size: string }> = {
-  own: { link: 'bg-white text-primary-800 hover:bg-primary-50', size: 'text-ink-muted' },
+  // On the own bubble's teal the ring is white, so it stands out (3:1) from the bubble.
+  own: {
+    link: 'bg-white text-primary-800 hover:bg-primary-50 focus-visible:outline-white',
+    size: 'text-ink-muted',
+  },
   tinted: {
     link: 'bg-surface text-primary-800 ring-1 ring-line hover:bg-primary-100',
     size: 'text-ink-muted',
@@ -350,8 +354,8 @@ function FileChip({ attachment, tone }: { attachment: MessageAttachment; tone: B
   const [error, setError] = useState<string | null>(null)
   const className = cx(
     'flex w-full items-center gap-2 rounded-xl px-3 py-2 text-left text-sm no-underline!',
-    styles.link,
     focusRing,
+    styles.link,
   )
   const body = (
     <>

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ShieldCheck } from 'lucide-react'
+import { LogOut, ShieldCheck } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { CurrentUser } from '@/api/client'
 import { applyMask, Button } from '@/design-system'
-import { currentUserQuery, postLoginPath } from '@/lib/currentUser'
+import { currentUserQuery, postLoginPath, useSignOut } from '@/lib/currentUser'
 import { RecoveryCodes } from '@/lib/mfa/RecoveryCodes'
 import { TotpSetup } from '@/lib/mfa/TotpSetup'
 import { session, useSession } from '@/lib/session'
@@ -86,6 +86,7 @@ export default function MfaEnrollment() {
         <Button variant="tertiary" size="sm" onClick={() => setApp(true)}>
           Use an authenticator app instead
         </Button>
+        <SignOutLink />
       </div>
     )
   }
@@ -107,7 +108,25 @@ export default function MfaEnrollment() {
           ) : null
         }
       />
+      <SignOutLink />
     </div>
+  )
+}
+
+/** A way out for someone who cannot finish the check now (wrong account, no phone at hand). */
+function SignOutLink() {
+  const { signingOut, onSignOut } = useSignOut()
+  return (
+    <Button
+      variant="tertiary"
+      size="sm"
+      icon={<LogOut />}
+      loading={signingOut}
+      onClick={onSignOut}
+      className="self-center"
+    >
+      Sign out
+    </Button>
   )
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, CircleCheck, Hand, Play, RotateCcw, Users } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import type { CurrentUser } from '@/api/client'
 import type { RequestStatus } from '@/api/enums'
 import { Button, CategoryIcon, Heading, Link } from '@/design-system'
@@ -67,6 +68,22 @@ export function RequestHeader({
     changeStatus(request.id, action),
   )
   const busy = claim.isPending || assign.isPending || status.isPending
+  const actions = useRef<HTMLDivElement>(null)
+  const refocus = useRef(false)
+  // The button pressed is disabled while busy and often gone afterwards (Claim, Complete → Reopen):
+  // focus then moves to the next action rather than being lost to the page.
+  useEffect(() => {
+    if (busy || !refocus.current) return
+    refocus.current = false
+    const active = document.activeElement
+    if (active && active !== document.body && document.contains(active)) return
+    const buttons = actions.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')
+    buttons?.[buttons.length - 1]?.focus()
+  })
+  const act = (run: () => void) => {
+    refocus.current = true
+    run()
+  }
 
   return (
     <header className="flex flex-col gap-4">
@@ -111,14 +128,14 @@ export function RequestHeader({
             </span>
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div ref={actions} className="flex flex-wrap items-center gap-2">
           {!request.assignee ? (
             <Button
               size="sm"
               icon={<Hand />}
               loading={claim.isPending}
               disabled={busy}
-              onClick={() => claim.mutate()}
+              onClick={() => act(() => claim.mutate())}
             >
               Claim
             </Button>
@@ -129,7 +146,7 @@ export function RequestHeader({
               icon={<Hand />}
               loading={assign.isPending}
               disabled={busy}
-              onClick={() => assign.mutate(myId)}
+              onClick={() => act(() => assign.mutate(myId))}
             >
               Take over
             </Button>
@@ -150,7 +167,7 @@ export function RequestHeader({
                 icon={<Icon />}
                 loading={status.isPending && status.variables === action}
                 disabled={busy}
-                onClick={() => status.mutate(action)}
+                onClick={() => act(() => status.mutate(action))}
               >
                 {label}
               </Button>

@@ -70,7 +70,7 @@ export default function Queue() {
           <SearchField
             className="col-span-2 md:col-span-1"
             label="Search"
-            placeholder="Employee, email, request, message or #id"
+            placeholder="Person, request, message or #id"
             value={search}
             onChange={setSearch}
           />
@@ -108,6 +108,7 @@ export default function Queue() {
 
       <Tabs
         aria-label="Requests by status"
+        fitNarrow
         selectedKey={filters.status}
         onSelectionChange={(id) => update({ status: id as RequestStatus })}
       >

@@ -160,7 +160,9 @@ describe('Dashboard', () => {
     await user.click(within(intro).getByRole('button', { name: 'Create a request' }))
     expect(await screen.findByRole('dialog', { name: 'Tell us what you need' })).toBeInTheDocument()
     await waitFor(() =>
-      expect(fake.state.begins).toEqual([{ surveyId: 603, body: { for_alpha: true } }]),
+      expect(fake.state.begins).toEqual([
+        { surveyId: 603, body: { for_alpha: true, start_over: false } },
+      ]),
     )
   })
 

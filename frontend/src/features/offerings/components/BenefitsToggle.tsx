@@ -13,7 +13,7 @@ export function BenefitsToggle({
     <Switch
       isSelected={isSelected}
       onChange={onChange}
-      className="group inline-flex min-h-11 cursor-pointer items-center gap-3 text-base font-medium text-ink outline-none"
+      className="group inline-flex min-h-11 cursor-pointer items-center gap-3 text-base font-medium text-ink rounded-full data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-4 data-[focus-visible]:outline-focus"
     >
       <span
         aria-hidden="true"
@@ -21,7 +21,6 @@ export function BenefitsToggle({
           'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent bg-neutral-400',
           'transition-colors duration-200 motion-reduce:transition-none',
           'group-data-[selected]:bg-primary-600',
-          'group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus',
         )}
       >
         <span className="size-6 translate-x-0 rounded-full bg-white shadow-sm transition-transform duration-200 group-data-[selected]:translate-x-5 motion-reduce:transition-none" />

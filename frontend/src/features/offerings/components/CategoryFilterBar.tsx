@@ -42,7 +42,7 @@ export function CategoryFilterBar({ categories, value, onChange }: CategoryFilte
               'transition-colors duration-150 motion-reduce:transition-none',
               'border-line bg-surface text-ink hover:border-primary-400 hover:bg-primary-50',
               'data-[selected]:border-primary-600 data-[selected]:bg-primary-600 data-[selected]:text-white',
-              'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus',
+              'data-[focus-visible]:outline-solid data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus',
             )}
           >
             {name === ALL_CATEGORIES ? null : (

@@ -4,14 +4,17 @@ import type { Offering } from '../api'
 import { useLogoRetry } from '../logoRetry'
 import { ProviderLogo } from './ProviderLogo'
 
-/** 'BlueHarbor Health, Medical plan, PPO and HMO options (benefit)' (spec §2 'Offering card'). */
+/**
+ * 'BlueHarbor Health, Medical plan, PPO and HMO options, View details (benefit)' (spec §2
+ * 'Offering card'): the name also says the card's visible 'View details' (WCAG 2.5.3 Label in Name).
+ */
 export function offeringCardLabel(
   offering: Pick<Offering, 'provider_name' | 'heading' | 'subheading' | 'type'>,
 ): string {
   const parts = [offering.provider_name, offering.heading, offering.subheading]
     .map((part) => part?.trim())
     .filter(Boolean)
-  return `${parts.join(', ')} (${offering.type === 'benefit' ? 'benefit' : 'offer'})`
+  return `${parts.join(', ')}, View details (${offering.type === 'benefit' ? 'benefit' : 'offer'})`
 }
 
 export interface OfferingCardProps {
@@ -58,11 +61,11 @@ export function OfferingCard({ offering, onOpen, showBenefitIcon = false }: Offe
         ) : null}
       </span>
       <span className="flex flex-col gap-1">
-        <span className="text-lg leading-snug font-semibold text-ink">{offering.heading}</span>
+        <span className="text-lg leading-snug font-semibold text-ink">{offering.heading}</span>{' '}
         {offering.subheading ? (
           <span className="text-sm text-ink-muted">{offering.subheading}</span>
         ) : null}
-      </span>
+      </span>{' '}
       <span
         aria-hidden="true"
         className="mt-auto inline-flex items-center gap-1 text-sm font-semibold text-primary-700"

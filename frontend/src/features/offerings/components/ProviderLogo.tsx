@@ -62,9 +62,14 @@ export function ProviderLogo({
         {initials}
       </span>
     ) : (
-      <span data-logo-fallback="" aria-hidden="true" className={classes}>
-        {initials}
-      </span>
+      // Decorative: the initials are drawn by CSS, so they are not visible text the card's name
+      // would have to include (WCAG 2.5.3 Label in Name).
+      <span
+        data-logo-fallback=""
+        data-initials={initials}
+        aria-hidden="true"
+        className={cx(classes, 'before:content-[attr(data-initials)]')}
+      />
     )
   }
   return (

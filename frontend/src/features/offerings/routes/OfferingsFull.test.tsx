@@ -41,7 +41,7 @@ async function shownHeadings() {
 }
 
 const label = (o: typeof medical) =>
-  `${o.provider_name}, ${o.heading}, ${o.subheading} (${o.type === 'benefit' ? 'benefit' : 'offer'})`
+  `${o.provider_name}, ${o.heading}, ${o.subheading}, View details (${o.type === 'benefit' ? 'benefit' : 'offer'})`
 
 describe('§2 OfferingsFull', () => {
   it('Issue 15 skeleton keys: the loading filter bar renders without a duplicate React key', async () => {

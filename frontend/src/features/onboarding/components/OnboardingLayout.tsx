@@ -1,14 +1,31 @@
+import { LogOut } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Logo, ProgressBar } from '@/design-system'
+import { Button, Logo, ProgressBar } from '@/design-system'
 import { config } from '@/lib/config'
+import { useSignOut } from '@/lib/currentUser'
 import { ONBOARDING_STEPS } from '../answers'
 
-/** The onboarding frame: logo, 'Step n of 3' progress and a centred card. No app navigation. */
+/**
+ * The onboarding frame: logo, 'Step n of 3' progress and a centred card. No app navigation, but
+ * a way out: Sign out.
+ */
 export function OnboardingLayout({ step, children }: { step: number; children: ReactNode }) {
+  const { signingOut, onSignOut } = useSignOut()
   return (
     <div className="flex min-h-dvh flex-col bg-canvas">
       <header className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-5 pt-6 sm:pt-10">
-        <Logo productName={config.productName} size="sm" />
+        <div className="flex items-center justify-between gap-3">
+          <Logo productName={config.productName} size="sm" />
+          <Button
+            variant="tertiary"
+            size="sm"
+            icon={<LogOut />}
+            loading={signingOut}
+            onClick={onSignOut}
+          >
+            Sign out
+          </Button>
+        </div>
         <ProgressBar
           label={`Step ${step} of ${ONBOARDING_STEPS}`}
           value={(step / ONBOARDING_STEPS) * 100}

@@ -36,6 +36,10 @@ function initialFor(question: QuestionItem, mode: 'ask' | 'edit', value?: string
   if (mode === 'edit') return value ?? ''
   if (question.type === 'PhoneNumberInput') return phoneDigits(question.universal_answer)
   if (question.type === 'ManagedEmailInput') return question.universal_answer ?? ''
+  // Text questions with a universal answer (the address, a city…) start from it too.
+  if (question.type === 'TextInput' || question.type === 'MultilineTextInput') {
+    return question.universal_answer ?? ''
+  }
   return ''
 }
 

@@ -78,6 +78,7 @@ export function AnsweredQuestion({
         message={DISCARD_EDIT_MESSAGE}
         confirmLabel="Yes, discard"
         cancelLabel="No, keep editing"
+        destructive
         onConfirm={() => {
           setConfirming(false)
           stopEditing()
@@ -103,13 +104,12 @@ export function AnsweredQuestion({
 
   if (variant === 'summary') {
     return (
-      <div className="flex flex-col gap-2 border-b border-line py-3 last:border-b-0">
-        <div className="flex items-start justify-between gap-3">
-          <dt id={labelId} className="text-sm font-semibold text-ink">
-            {answer.label}
-          </dt>
-          {edit}
-        </div>
+      // dt and dd are the only children of the row (a valid <dl>); Edit sits in the dd, placed
+      // beside the question.
+      <div className="relative flex flex-col gap-2 border-b border-line py-3 last:border-b-0">
+        <dt id={labelId} className={cx('text-sm font-semibold text-ink', edit && 'pe-20')}>
+          {answer.label}
+        </dt>
         <dd className={cx('m-0', !isEditing && 'whitespace-pre-line break-words')}>
           {isEditing ? (
             editor
@@ -118,6 +118,7 @@ export function AnsweredQuestion({
               {answer.display_value}
             </span>
           )}
+          {edit ? <span className="absolute end-0 top-2">{edit}</span> : null}
         </dd>
       </div>
     )

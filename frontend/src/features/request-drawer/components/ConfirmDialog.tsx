@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Heading as AriaHeading, Dialog, Modal, ModalOverlay } from 'react-aria-components'
 import { Button } from '@/design-system'
 
@@ -10,11 +11,14 @@ export interface ConfirmDialogProps {
   onConfirm: () => void
   /** Also called on Escape and on a click outside. */
   onCancel: () => void
+  /** The confirm choice destroys something (unsaved changes): it takes the danger style. */
+  destructive?: boolean
 }
 
 /**
  * A small modal confirmation (alertdialog) over the drawer. Focus starts on the safe choice,
- * Escape or a click outside cancels.
+ * Escape or a click outside cancels. The safe choice comes first at every size (stacked on
+ * phones, side by side on wider screens).
  */
 export function ConfirmDialog({
   isOpen,
@@ -23,7 +27,15 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   onCancel,
+  destructive = false,
 }: ConfirmDialogProps) {
+  const safe = useRef<HTMLButtonElement>(null)
+  // After the dialog has taken focus itself, hand it to the safe choice.
+  useEffect(() => {
+    if (!isOpen) return
+    const frame = requestAnimationFrame(() => safe.current?.focus())
+    return () => cancelAnimationFrame(frame)
+  }, [isOpen])
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -38,11 +50,16 @@ export function ConfirmDialog({
           <AriaHeading slot="title" className="text-lg font-semibold text-balance text-ink">
             {message}
           </AriaHeading>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onCancel} autoFocus>
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+            <Button
+              ref={safe}
+              variant={destructive ? 'primary' : 'secondary'}
+              onClick={onCancel}
+              autoFocus
+            >
               {cancelLabel}
             </Button>
-            <Button variant="primary" onClick={onConfirm}>
+            <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>

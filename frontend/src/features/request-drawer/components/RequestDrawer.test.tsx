@@ -55,6 +55,60 @@ beforeEach(() => {
   vi.mocked(confetti).mockClear()
 })
 
+describe('the guided survey: starting fresh or continuing', () => {
+  it("a run with answers asks 'Continue where you left off?'; Continue shows the answers", async () => {
+    useFake({ answered: { 11: 'Find a plumber' }, reportResumed: true })
+    const { user } = renderDrawer()
+    expect(await screen.findByText('Continue where you left off?')).toBeInTheDocument()
+    expect(screen.queryByText('Find a plumber')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByText('Find a plumber')).toBeInTheDocument()
+    expect(screen.queryByText('Continue where you left off?')).not.toBeInTheDocument()
+  })
+
+  it("'Start over' begins afresh (start_over) and asks the first question again", async () => {
+    const fake = useFake({ answered: { 11: 'Find a plumber' }, reportResumed: true })
+    const { user } = renderDrawer()
+    await user.click(await screen.findByRole('button', { name: 'Start over' }))
+    await waitFor(() => expect(fake.state.begins).toHaveLength(2))
+    expect(fake.state.begins[1]?.body).toEqual({ for_alpha: true, start_over: true })
+    expect(await screen.findByRole('form', { name: QUESTIONS[0]?.label })).toBeInTheDocument()
+    expect(screen.queryByText('Find a plumber')).not.toBeInTheDocument()
+  })
+
+  it("'Yes, cancel' discards the run, so the next request starts fresh", async () => {
+    const fake = useFake({ answered: { 11: 'Find a plumber' } })
+    const { user, onClose } = renderDrawer()
+    expect(await screen.findByText('Find a plumber')).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel' }))
+    expect(onClose).toHaveBeenCalled()
+    await waitFor(() => expect(fake.state.discards).toBe(1))
+    expect(fake.answers.size).toBe(0)
+  })
+})
+
+describe('the guided survey: progress and pre-filled text', () => {
+  it("shows 'Question n of m' while asking", async () => {
+    useFake({ answered: { 11: 'Find a plumber', 12: null } })
+    renderDrawer()
+    expect(
+      await screen.findByRole('progressbar', { name: `Question 3 of ${QUESTIONS.length}` }),
+    ).toBeInTheDocument()
+  })
+
+  it('a text question with a universal answer (the address) starts from it', async () => {
+    const address = '1 Main St, Springfield, IL 62701, United States'
+    useFake({
+      questions: [
+        { id: 31, label: 'Where should we go?', type: 'TextInput', universal_answer: address },
+      ],
+    })
+    renderDrawer()
+    expect(await screen.findByRole('textbox', { name: 'Where should we go?' })).toHaveValue(address)
+  })
+})
+
 describe('§4 request drawer flow', () => {
   it('§4 request drawer: begins the survey (for_alpha true) and Penny asks the first question, focused', async () => {
     const fake = useFake()
@@ -62,7 +116,9 @@ describe('§4 request drawer flow', () => {
     expect(screen.getByRole('dialog', { name: 'Tell us what you need' })).toBeInTheDocument()
     const input = await screen.findByRole('textbox', { name: TEXT_Q.label })
     await waitFor(() => expect(input).toHaveFocus())
-    expect(fake.state.begins).toEqual([{ surveyId: 603, body: { for_alpha: true } }])
+    expect(fake.state.begins).toEqual([
+      { surveyId: 603, body: { for_alpha: true, start_over: false } },
+    ])
     const log = screen.getByRole('log', { name: 'Conversation with Penny' })
     expect(log).toHaveTextContent("Hi Jane! I'm Penny")
     expect(log).toHaveTextContent(TEXT_Q.label)

@@ -6,9 +6,18 @@
 import { CircleAlert, RotateCcw } from 'lucide-react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useOutletContext } from 'react-router'
-import { ASSISTANT_NAME, Assistant, Button, Drawer, Heading, Paragraph } from '@/design-system'
+import {
+  ASSISTANT_NAME,
+  Assistant,
+  Button,
+  Drawer,
+  Heading,
+  Paragraph,
+  ProgressBar,
+} from '@/design-system'
 import type { AuthedContext } from '@/lib/currentUser'
 import type { RequestDrawerTarget } from '@/lib/requestDrawer'
+import type { NextItem } from '../api'
 import { celebrate, prefersReducedMotion } from '../confetti'
 import { useDelayedFlag } from '../useDelayedFlag'
 import { type FlowError, useSurveyFlow } from '../useSurveyFlow'
@@ -82,6 +91,7 @@ export default function RequestDrawer({
         />
       ) : (
         <div className="flex flex-col gap-4">
+          {phase === 'asking' && current ? <SurveyProgress item={current} /> : null}
           <div
             role="log"
             aria-label={`Conversation with ${ASSISTANT_NAME}`}
@@ -103,6 +113,11 @@ export default function RequestDrawer({
                   onSave={flow.edit}
                 />
               ))}
+            {phase === 'resume' ? (
+              <PennyMessage id={`${questionLabelId}-resume`}>
+                Continue where you left off?
+              </PennyMessage>
+            ) : null}
             {phase === 'asking' && current ? (
               <PennyMessage id={questionLabelId}>
                 {current.item.label}
@@ -117,6 +132,18 @@ export default function RequestDrawer({
             ) : null}
             {showTyping ? <TypingIndicator /> : null}
           </div>
+
+          {phase === 'resume' ? (
+            <fieldset
+              aria-labelledby={`${questionLabelId}-resume`}
+              className="m-0 flex flex-col gap-2 border-0 p-0 sm:flex-row sm:justify-end"
+            >
+              <Button onClick={flow.resume}>Continue</Button>
+              <Button variant="secondary" onClick={flow.startOver}>
+                Start over
+              </Button>
+            </fieldset>
+          ) : null}
 
           {phase === 'asking' && current ? (
             <AnswerForm
@@ -175,6 +202,7 @@ export default function RequestDrawer({
         cancelLabel="No, stay"
         onConfirm={() => {
           setConfirmClose(false)
+          flow.discard()
           onClose()
         }}
         onCancel={() => setConfirmClose(false)}
@@ -248,5 +276,22 @@ function Received({
         </Button>
       </div>
     </section>
+  )
+}
+
+/**
+ * 'Question 3 of 7' with a bar; while branching may still add or drop questions, the count is
+ * left out ('Question 3') and the bar shows how far along the possible questions the user is.
+ */
+function SurveyProgress({ item }: { item: NextItem }) {
+  const { question_number: number, question_count: count, count_is_final: final } = item
+  if (!number || !count) return null
+  return (
+    <ProgressBar
+      label={final ? `Question ${number} of ${count}` : `Question ${number}`}
+      value={((number - 1) / count) * 100}
+      showValue={false}
+      size="sm"
+    />
   )
 }

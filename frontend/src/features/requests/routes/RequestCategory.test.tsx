@@ -56,7 +56,9 @@ describe('RequestCategory', () => {
     await user.click(await screen.findByRole('button', { name: 'Book a vet visit' }))
     expect(await screen.findByRole('dialog', { name: 'Book a vet visit' })).toBeInTheDocument()
     await waitFor(() =>
-      expect(fake.state.begins).toEqual([{ surveyId: 43, body: { for_alpha: true } }]),
+      expect(fake.state.begins).toEqual([
+        { surveyId: 43, body: { for_alpha: true, start_over: false } },
+      ]),
     )
   })
 
