@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "concierge.offerings",
     "concierge.servicerequests",
     "concierge.uploads",
+    "concierge.service_levels",
     "concierge.concierge_desk",
     "concierge.live",
     "concierge.demo",

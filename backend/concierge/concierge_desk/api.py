@@ -41,10 +41,12 @@ from concierge.concierge_desk.schemas import (
     QueueItemOut,
     QueueOut,
     ReplyCreateIn,
+    SlaOut,
     StatusIn,
     SurveyAnswerOut,
     SurveyOut,
 )
+from concierge.service_levels.selectors import request_clock, sla_view
 from concierge.servicerequests import selectors as request_selectors
 from concierge.servicerequests import services as request_services
 from concierge.servicerequests.choices import MessageSource, RequestStatus
@@ -111,6 +113,11 @@ def _category(service_request: ServiceRequest) -> tuple[str | None, str | None]:
     return (category.name, category.icon) if category is not None else (None, None)
 
 
+def _sla(service_request: ServiceRequest) -> SlaOut | None:
+    view = sla_view(request_clock(service_request))
+    return SlaOut(**view.__dict__) if view is not None else None
+
+
 # --------------------------------------------------------------------------- the queue
 
 
@@ -127,7 +134,17 @@ class QueueFilters(Schema):
         max_length=200,
         description="Search: employee name or email, request name, message text, or #id.",
     )
-    order: str = Field("oldest", pattern="^(oldest|newest)$", description="By issue time.")
+    order: str = Field(
+        "due",
+        pattern="^(due|oldest|newest)$",
+        description="'due': the soonest reply-time deadline first (requests without a running "
+        "clock after, oldest first); 'oldest' or 'newest': by issue time.",
+    )
+    due: str | None = Field(
+        None,
+        pattern="^(overdue|soon)$",
+        description="'overdue': past the deadline; 'soon': due within the hour.",
+    )
     limit: int = Field(
         request_selectors.QUEUE_LIMIT_DEFAULT, ge=1, le=request_selectors.QUEUE_LIMIT_MAX
     )
@@ -135,7 +152,7 @@ class QueueFilters(Schema):
 
 @router.get("/concierge/requests", response={200: QueueOut, **ERRORS})
 def queue(request: HttpRequest, filters: Query[QueueFilters]):
-    """The shared queue of every company's requests, oldest first by default, with the count
+    """The shared queue of every company's requests, due soonest first by default, with the count
     of each status under the same filters (for the In Queue / In Progress / Completed tabs).
     A fixed number of SQL queries whatever the number of requests."""
     result = request_selectors.request_queue(
@@ -145,6 +162,7 @@ def queue(request: HttpRequest, filters: Query[QueueFilters]):
         assignee=filters.assignee,
         q=filters.q,
         order=filters.order,
+        due=filters.due,
         limit=filters.limit,
     )
     items = []
@@ -170,6 +188,7 @@ def queue(request: HttpRequest, filters: Query[QueueFilters]):
                 last_message=_last_message_out(last_message),
                 waiting_on=request_selectors.waiting_on(last_message),
                 assignee=_person(service_request.assignee),
+                sla=_sla(service_request),
             )
         )
     return QueueOut(requests=items, counts=QueueCountsOut(**result.counts))
@@ -239,6 +258,7 @@ def _detail(request: HttpRequest, request_id: int) -> DeskRequestDetailOut:
         if survey is not None
         else None,
         viewers=[PersonRef(id=v.id, full_name=v.full_name) for v in viewers],
+        sla=_sla(service_request),
     )
     return DeskRequestDetailOut(request=out)
 

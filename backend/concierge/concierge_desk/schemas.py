@@ -40,6 +40,20 @@ class QueueCountsOut(Schema):
     closed: int
 
 
+class SlaOut(Schema):
+    state: Literal["overdue", "due_soon", "on_track", "paused", "completed"] = Field(
+        description="Against the company's reply-time promise: overdue, due within the hour, "
+        "on track, paused (waiting on the employee) or completed."
+    )
+    due_at: datetime | None = Field(description="The next deadline while the clock runs.")
+    target: Literal["first_response", "resolution"] | None = Field(
+        description="Which deadline `due_at` is: the first reply's or the resolution's."
+    )
+    first_response_due_at: datetime
+    first_responded_at: datetime | None
+    resolution_due_at: datetime | None
+
+
 class QueueItemOut(Schema):
     id: int
     name: str
@@ -58,6 +72,7 @@ class QueueItemOut(Schema):
         description="'concierge' when the employee wrote last or nobody has written yet."
     )
     assignee: PersonRef | None
+    sla: SlaOut | None = Field(description="Null when the company has no reply-time promise.")
 
 
 class QueueOut(Schema):
@@ -137,6 +152,7 @@ class DeskRequestOut(Schema):
     notes: list[NoteOut] = Field(description="Internal notes (never shown to the employee).")
     survey: SurveyOut | None = Field(description="The answers the request was made with.")
     viewers: list[PersonRef] = Field(description="Other concierges who have it open now.")
+    sla: SlaOut | None = Field(None, description="Null when the company has no promise.")
 
 
 class DeskRequestDetailOut(Schema):

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from html import escape
 from typing import TYPE_CHECKING, Literal
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.utils import timezone
 
 from concierge.accounts.selectors import companies_prefetch, user_is_concierge
 from concierge.common.errors import NotFound, ValidationFailed
@@ -29,7 +31,7 @@ LIST_STATUSES = {
 
 
 def _with_category() -> QuerySet[ServiceRequest]:
-    return ServiceRequest.objects.select_related("survey_category")
+    return ServiceRequest.objects.select_related("survey_category", "reply_clock")
 
 
 def request_list_for_user(*, user: User, status: str) -> list[ServiceRequest]:
@@ -122,6 +124,7 @@ QUEUE_LIMIT_MAX = 500
 SEARCH_TERMS_MAX = 6
 STATUSES = tuple(ServiceRequest.Status.values)
 ASSIGNEE_INVALID = "Choose 'mine', 'unassigned' or a concierge's id."
+DUE_SOON = timedelta(hours=1)
 REQUEST_NOT_FOUND = "We couldn't find that request."
 
 
@@ -193,11 +196,14 @@ def request_queue(
     company_id: int | None = None,
     assignee: str | None = None,
     q: str = "",
-    order: str = "oldest",
+    order: str = "due",
+    due: str | None = None,
     limit: int = QUEUE_LIMIT_DEFAULT,
 ) -> Queue:
     """The desk's queue: requests of every company (one shared desk), filtered and searched,
-    oldest first by default, with per-status counts under the same filters.
+    due soonest first by default (the reply-time clock's next deadline; requests whose clock
+    is paused or stopped follow, oldest first), with per-status counts under the same filters.
+    `due`: 'overdue' (deadline passed) or 'soon' (deadline within the hour, not passed).
 
     Four queries whatever the number of requests: counts, requests (with employee, category
     and assignee), the employees' companies, and the last message of each request.
@@ -216,6 +222,14 @@ def request_queue(
             raise ValidationFailed.for_field("assignee", ASSIGNEE_INVALID)
     if q.strip():
         requests = _search(requests, q)
+    if due is not None:
+        now = timezone.now()
+        if due == "overdue":
+            requests = requests.filter(reply_clock__due_at__lte=now)
+        else:
+            requests = requests.filter(
+                reply_clock__due_at__gt=now, reply_clock__due_at__lte=now + DUE_SOON
+            )
 
     counts = dict.fromkeys(STATUSES, 0)
     for row in requests.order_by().values("status").annotate(n=Count("id")):
@@ -228,9 +242,12 @@ def request_queue(
         .order_by("-external_created_at", "-id")
         .values("id")[:1]
     )
-    ordering = ("issued_at", "id") if order != "newest" else ("-issued_at", "-id")
+    ordering: tuple = {
+        "newest": ("-issued_at", "-id"),
+        "oldest": ("issued_at", "id"),
+    }.get(order, (F("reply_clock__due_at").asc(nulls_last=True), "issued_at", "id"))
     page = list(
-        requests.select_related("user", "survey_category", "assignee")
+        requests.select_related("user", "survey_category", "assignee", "reply_clock")
         .prefetch_related(companies_prefetch(path="user__companies"))
         .annotate(last_message_id=last_message_id)
         .order_by(*ordering)[: max(1, min(limit, QUEUE_LIMIT_MAX))]

@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Queue
-         * @description The shared queue of every company's requests, oldest first by default, with the count
+         * @description The shared queue of every company's requests, due soonest first by default, with the count
          *     of each status under the same filters (for the In Queue / In Progress / Completed tabs).
          *     A fixed number of SQL queries whatever the number of requests.
          */
@@ -1048,6 +1048,8 @@ export interface components {
              * @description When the employee last opened the thread.
              */
             seen_by_employee_at: string | null;
+            /** @description Null when the company has no promise. */
+            sla?: components["schemas"]["SlaOut"] | null;
             /** @description open ('In Queue'), in_progress, or closed ('Completed'). */
             status: components["schemas"]["RequestStatus"];
             /** @description The answers the request was made with. */
@@ -1484,14 +1486,19 @@ export interface components {
              */
             company?: number | null;
             /**
+             * Due
+             * @description 'overdue': past the deadline; 'soon': due within the hour.
+             */
+            due?: string | null;
+            /**
              * Limit
              * @default 200
              */
             limit: number;
             /**
              * Order
-             * @description By issue time.
-             * @default oldest
+             * @description 'due': the soonest reply-time deadline first (requests without a running clock after, oldest first); 'oldest' or 'newest': by issue time.
+             * @default due
              */
             order: string;
             /**
@@ -1525,6 +1532,8 @@ export interface components {
             last_message_at: string | null;
             /** Name */
             name: string;
+            /** @description Null when the company has no reply-time promise. */
+            sla: components["schemas"]["SlaOut"] | null;
             /** @description open ('In Queue'), in_progress, or closed ('Completed'). */
             status: components["schemas"]["RequestStatus"];
             /** Survey Category Icon */
@@ -1608,6 +1617,11 @@ export interface components {
             created_at: string;
             /** Details */
             details: string;
+            /**
+             * Expect Reply By
+             * @description When to expect the concierge's first reply, on the company's business calendar; null once it came, or when the company has no reply-time promise.
+             */
+            expect_reply_by?: string | null;
             /**
              * External Id
              * Format: uuid
@@ -1760,6 +1774,34 @@ export interface components {
              * @default 1
              */
             terms_of_service: number;
+        };
+        /** SlaOut */
+        SlaOut: {
+            /**
+             * Due At
+             * @description The next deadline while the clock runs.
+             */
+            due_at: string | null;
+            /** First Responded At */
+            first_responded_at: string | null;
+            /**
+             * First Response Due At
+             * Format: date-time
+             */
+            first_response_due_at: string;
+            /** Resolution Due At */
+            resolution_due_at: string | null;
+            /**
+             * State
+             * @description Against the company's reply-time promise: overdue, due within the hour, on track, paused (waiting on the employee) or completed.
+             * @enum {string}
+             */
+            state: "overdue" | "due_soon" | "on_track" | "paused" | "completed";
+            /**
+             * Target
+             * @description Which deadline `due_at` is: the first reply's or the resolution's.
+             */
+            target: ("first_response" | "resolution") | null;
         };
         /** StatusIn */
         StatusIn: {
@@ -1987,8 +2029,10 @@ export interface operations {
                 assignee?: string | null;
                 /** @description Search: employee name or email, request name, message text, or #id. */
                 q?: string;
-                /** @description By issue time. */
+                /** @description 'due': the soonest reply-time deadline first (requests without a running clock after, oldest first); 'oldest' or 'newest': by issue time. */
                 order?: string;
+                /** @description 'overdue': past the deadline; 'soon': due within the hour. */
+                due?: string | null;
                 limit?: number;
             };
             header?: never;

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from datetime import time
 from typing import Any
 
 from django.contrib.auth.models import Group, Permission
@@ -26,6 +27,7 @@ from concierge.accounts.selectors import CONCIERGE_GROUP
 from concierge.common.validation import PASSWORD_MAX, PASSWORD_MIN
 from concierge.demo.loader import demo_data, onboarding_answers, question_fields, select_options
 from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
+from concierge.service_levels.models import Holiday, ServiceLevel
 from concierge.surveys.models import Question, RequestSurvey, SelectOption, SurveyCategory
 
 # --------------------------------------------------------------------------- file content
@@ -139,7 +141,26 @@ class Command(BaseCommand):
                     "allowed_email_domains": "\n".join(company.get("allowed_email_domains", [])),
                 },
             )
+            if "service_level" in company:
+                self.seed_service_level(companies[company["slug"]], company["service_level"])
         return companies
+
+    def seed_service_level(self, company: Company, data: dict[str, Any]) -> None:
+        level, _ = ServiceLevel.objects.update_or_create(
+            company=company,
+            defaults={
+                "first_response_minutes": data["first_response_minutes"],
+                "resolution_minutes": data["resolution_minutes"],
+                "time_zone": data["time_zone"],
+                "weekdays": data["weekdays"],
+                "opens": time.fromisoformat(data["opens"]),
+                "closes": time.fromisoformat(data["closes"]),
+            },
+        )
+        for holiday in data.get("holidays", []):
+            Holiday.objects.update_or_create(
+                service_level=level, date=holiday["date"], defaults={"name": holiday["name"]}
+            )
 
     def seed_users(self, companies: dict[str, Company], password: str) -> list[User]:
         concierges, _ = Group.objects.get_or_create(name=CONCIERGE_GROUP)
