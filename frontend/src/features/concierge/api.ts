@@ -17,7 +17,9 @@ export type DeskNote = Schemas['NoteOut']
 export type Person = Schemas['PersonRef']
 export type Concierge = Schemas['ConciergeOut']
 
-export type QueueOrder = 'oldest' | 'newest'
+export type QueueOrder = 'due' | 'oldest' | 'newest'
+/** 'overdue', 'soon' (due within the hour), or '' for every request. */
+export type DueFilter = '' | 'overdue' | 'soon'
 /** 'mine', 'unassigned', or '' for everyone. */
 export type AssigneeFilter = '' | 'mine' | 'unassigned'
 export type StatusAction = Schemas['StatusIn']['action']
@@ -29,6 +31,7 @@ export interface QueueFilters {
   assignee: AssigneeFilter
   q: string
   order: QueueOrder
+  due: DueFilter
 }
 
 export const deskKeys = {
@@ -73,7 +76,9 @@ export async function fetchQueue(filters: QueueFilters): Promise<Queue> {
     company?: number
     assignee?: string
     q?: string
+    due?: 'overdue' | 'soon'
   } = { status: filters.status, order: filters.order }
+  if (filters.due) query.due = filters.due
   if (filters.company !== null) query.company = filters.company
   if (filters.assignee) query.assignee = filters.assignee
   const q = filters.q.trim()

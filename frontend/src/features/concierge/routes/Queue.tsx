@@ -14,7 +14,13 @@ import {
   Tabs,
 } from '@/design-system'
 import { useNow } from '@/lib/useNow'
-import { type AssigneeFilter, type QueueFilters, type QueueOrder, queueQuery } from '../api'
+import {
+  type AssigneeFilter,
+  type DueFilter,
+  type QueueFilters,
+  type QueueOrder,
+  queueQuery,
+} from '../api'
 import { QueueList } from '../components/QueueList'
 import { SearchField } from '../components/SearchField'
 import { SelectField } from '../components/SelectField'
@@ -29,8 +35,9 @@ import { useDebouncedValue } from '../lib/useDebouncedValue'
 export const SEARCH_DEBOUNCE_MS = 300
 
 /**
- * The queue (/concierge): every company's requests by status, oldest first by default, with
- * filters by company and assignee and a search. The filters live in the address, so a reload,
+ * The queue (/concierge): every company's requests by status, due soonest first by default
+ * (the company's reply-time promise), with filters by company, assignee and deadline, and a
+ * search. The filters live in the address, so a reload,
  * a shared link or the back button keeps them. Live events refetch it (see ConciergeLayout).
  */
 export default function Queue() {
@@ -66,7 +73,7 @@ export default function Queue() {
       </div>
 
       <section aria-label="Filter requests">
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
           <SearchField
             className="col-span-2 md:col-span-1"
             label="Search"
@@ -94,11 +101,21 @@ export default function Queue() {
             ]}
           />
           <SelectField
-            className="col-span-2 md:col-span-1"
+            label="Deadline"
+            value={filters.due}
+            onChange={(value) => update({ due: value as DueFilter })}
+            options={[
+              { value: '', label: 'Any' },
+              { value: 'overdue', label: 'Overdue' },
+              { value: 'soon', label: 'Due within 1 h' },
+            ]}
+          />
+          <SelectField
             label="Order"
             value={filters.order}
             onChange={(value) => update({ order: value as QueueOrder })}
             options={[
+              { value: 'due', label: 'Due soonest' },
               { value: 'oldest', label: 'Oldest first' },
               { value: 'newest', label: 'Newest first' },
             ]}
@@ -122,14 +139,21 @@ export default function Queue() {
             ) : queue.isError && !queue.data ? (
               <QueueError message={queue.error.message} onRetry={() => queue.refetch()} />
             ) : rows.length === 0 ? (
-              <QueueEmpty filtered={Boolean(filters.q || filters.company || filters.assignee)} />
+              <QueueEmpty
+                filtered={Boolean(filters.q || filters.company || filters.assignee || filters.due)}
+              />
             ) : (
               <div className="flex flex-col gap-3" aria-busy={queue.isPlaceholderData || undefined}>
                 <QueueList items={rows} now={now} />
                 {total !== undefined && total > rows.length ? (
                   <Paragraph size="sm" tone="muted">
-                    Showing the {filters.order === 'oldest' ? 'oldest' : 'newest'} {rows.length} of{' '}
-                    {total}. Search or filter to narrow the list down.
+                    Showing the{' '}
+                    {filters.order === 'due'
+                      ? 'soonest due'
+                      : filters.order === 'oldest'
+                        ? 'oldest'
+                        : 'newest'}{' '}
+                    {rows.length} of {total}. Search or filter to narrow the list down.
                   </Paragraph>
                 ) : null}
               </div>
@@ -192,7 +216,7 @@ function QueueEmpty({ filtered }: { filtered: boolean }) {
       </p>
       <Paragraph size="sm" tone="muted" className="max-w-sm">
         {filtered
-          ? 'Try another search, company or assignee.'
+          ? 'Try another search, company, assignee or deadline.'
           : 'New requests appear here as soon as employees send them.'}
       </Paragraph>
     </div>

@@ -12,6 +12,7 @@ import {
   type RequestItem,
   requestQuery,
 } from '@/lib/requests/api'
+import { ExpectReplyBy } from '@/lib/requests/ExpectReplyBy'
 import { StatusBadge } from '@/lib/requests/StatusBadge'
 import { buildThread } from '@/lib/requests/thread'
 import { useOlderMessages } from '@/lib/requests/useOlderMessages'
@@ -80,6 +81,7 @@ function RequestDetail({ request }: { request: RequestItem }) {
             <time dateTime={request.issued_at}>{requestedAgo(request.issued_at, now)}</time>
             {request.survey_category_name ? <span>{request.survey_category_name}</span> : null}
           </div>
+          <ExpectReplyBy at={request.expect_reply_by} now={now} />
         </div>
       </header>
       <section aria-labelledby="request-thread" className="flex flex-col gap-4">
