@@ -170,9 +170,10 @@ function QueueCards({ items, now }: { items: QueueItem[]; now: number }) {
           <RouterLink
             to={deskRequestPath(item.id)}
             className={cx(
-              'flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 shadow-xs transition-colors hover:border-primary-300 motion-reduce:transition-none',
-              item.sla?.state === 'overdue' &&
-                'border-danger-300 bg-danger-50/70 shadow-[inset_4px_0_0_var(--color-danger-600)]',
+              'flex flex-col gap-2 rounded-2xl border p-4 transition-colors hover:border-primary-300 motion-reduce:transition-none',
+              item.sla?.state === 'overdue'
+                ? 'border-danger-300 bg-danger-50 shadow-[inset_4px_0_0_var(--color-danger-600)]'
+                : 'border-line bg-surface shadow-xs',
               focusRing,
             )}
           >
