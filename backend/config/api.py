@@ -19,6 +19,7 @@ from concierge.common.parser import ApiParser
 from concierge.concierge_desk.api import router as concierge_desk_router
 from concierge.live.api import router as live_router
 from concierge.offerings.api import router as offerings_router
+from concierge.satisfaction.api import router as satisfaction_router
 from concierge.servicerequests.api import router as servicerequests_router
 from concierge.surveys.api import router as surveys_router
 from concierge.uploads.api import router as uploads_router
@@ -93,6 +94,7 @@ api.add_router("", accounts_router)
 api.add_router("", surveys_router)
 api.add_router("", offerings_router)
 api.add_router("", servicerequests_router)
+api.add_router("", satisfaction_router)
 api.add_router("", uploads_router)
 api.add_router("", live_router)
 api.add_router("", concierge_desk_router)

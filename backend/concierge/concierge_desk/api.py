@@ -26,6 +26,7 @@ from concierge.concierge_desk.schemas import (
     CompanyRef,
     ConciergeListOut,
     ConciergeOut,
+    DeskRatingOut,
     DeskRequestDetailOut,
     DeskRequestOut,
     EmployeeProfileOut,
@@ -46,6 +47,9 @@ from concierge.concierge_desk.schemas import (
     SurveyAnswerOut,
     SurveyOut,
 )
+from concierge.satisfaction import services as satisfaction_services
+from concierge.satisfaction.schemas import RatingSummaryOut
+from concierge.satisfaction.selectors import rating_for_request, rating_summary
 from concierge.service_levels.selectors import request_clock, sla_view
 from concierge.servicerequests import selectors as request_selectors
 from concierge.servicerequests import services as request_services
@@ -116,6 +120,18 @@ def _category(service_request: ServiceRequest) -> tuple[str | None, str | None]:
 def _sla(service_request: ServiceRequest) -> SlaOut | None:
     view = sla_view(request_clock(service_request))
     return SlaOut(**view.__dict__) if view is not None else None
+
+
+def _rating(request_id: int) -> DeskRatingOut | None:
+    rating = rating_for_request(request_id=request_id)
+    if rating is None:
+        return None
+    return DeskRatingOut(
+        score=rating.score,
+        comment=rating.comment,
+        via=rating.via,  # type: ignore[arg-type]
+        created_at=rating.created_at,
+    )
 
 
 # --------------------------------------------------------------------------- the queue
@@ -259,6 +275,7 @@ def _detail(request: HttpRequest, request_id: int) -> DeskRequestDetailOut:
         else None,
         viewers=[PersonRef(id=v.id, full_name=v.full_name) for v in viewers],
         sla=_sla(service_request),
+        rating=_rating(service_request.pk),
     )
     return DeskRequestDetailOut(request=out)
 
@@ -319,9 +336,14 @@ def request_assign(request: HttpRequest, request_id: int, payload: AssignIn):
 )
 def request_status(request: HttpRequest, request_id: int, payload: StatusIn):
     """start: In Queue → In Progress; complete: In Queue or In Progress → Completed;
-    reopen: Completed → In Queue. Any other move is a 422 that says why."""
+    reopen: Completed → In Queue. Any other move is a 422 that says why. Completing emails
+    the employee the one-tap rating links (unless the request is already rated)."""
     service_request = request_selectors.request_get_for_desk(request_id=request_id)
     request_services.request_status_change(request=service_request, action=payload.action)
+    if payload.action == "complete":
+        satisfaction_services.rating_invite_send(
+            request=service_request, employee=service_request.user
+        )
     return _detail(request, request_id)
 
 
@@ -395,3 +417,11 @@ def concierges(request: HttpRequest):
             ConciergeOut(id=c.pk, full_name=c.full_name, email=c.email) for c in concierge_list()
         ]
     )
+
+
+@router.get("/concierge/ratings", response={200: RatingSummaryOut, **ERRORS})
+def ratings(request: HttpRequest):
+    """Satisfaction: the average rating and count overall, per concierge who worked the
+    requests, and per employee company."""
+    summary = rating_summary()
+    return RatingSummaryOut.model_validate(summary, from_attributes=True)

@@ -54,6 +54,13 @@ class SlaOut(Schema):
     resolution_due_at: datetime | None
 
 
+class DeskRatingOut(Schema):
+    score: int = Field(description="1 (very poor) to 5 (excellent).")
+    comment: str
+    via: Literal["page", "email"]
+    created_at: datetime
+
+
 class QueueItemOut(Schema):
     id: int
     name: str
@@ -153,6 +160,7 @@ class DeskRequestOut(Schema):
     survey: SurveyOut | None = Field(description="The answers the request was made with.")
     viewers: list[PersonRef] = Field(description="Other concierges who have it open now.")
     sla: SlaOut | None = Field(None, description="Null when the company has no promise.")
+    rating: DeskRatingOut | None = Field(None, description="The employee's rating, once given.")
 
 
 class DeskRequestDetailOut(Schema):

@@ -24,6 +24,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/concierge/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ratings
+         * @description Satisfaction: the average rating and count overall, per concierge who worked the
+         *     requests, and per employee company.
+         */
+        get: operations["concierge_concierge_desk_api_ratings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/concierge/requests": {
         parameters: {
             query?: never;
@@ -196,7 +217,8 @@ export interface paths {
         /**
          * Request Status
          * @description start: In Queue → In Progress; complete: In Queue or In Progress → Completed;
-         *     reopen: Completed → In Queue. Any other move is a 422 that says why.
+         *     reopen: Completed → In Queue. Any other move is a 422 that says why. Completing emails
+         *     the employee the one-tap rating links (unless the request is already rated).
          */
         post: operations["concierge_concierge_desk_api_request_status"];
         delete?: never;
@@ -372,6 +394,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ratings/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rating By Link
+         * @description The completion email's one-tap rating (no sign-in). The token records one rating:
+         *     404 when it is not valid, 410 when it expired, 409 when the request is already rated.
+         */
+        post: operations["concierge_satisfaction_api_rating_by_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ratings/link/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rating Comment By Link
+         * @description The optional comment after a one-tap rating, once, with the key the rating answered.
+         */
+        post: operations["concierge_satisfaction_api_rating_comment_by_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recommended_request_categories": {
         parameters: {
             query?: never;
@@ -512,6 +575,30 @@ export interface paths {
          *     messages per account per window (429 with Retry-After past it).
          */
         post: operations["concierge_servicerequests_api_message_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{request_id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rating Detail
+         * @description The employee's rating of their request, and whether they can rate it now.
+         */
+        get: operations["concierge_satisfaction_api_rating_detail"];
+        put?: never;
+        /**
+         * Rating Create
+         * @description Rate a completed request 1–5 with an optional comment, once (409 after that).
+         */
+        post: operations["concierge_satisfaction_api_rating_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -909,6 +996,17 @@ export interface components {
             /** Size */
             size: number | null;
         };
+        /** AverageOut */
+        AverageOut: {
+            /** Average */
+            average: number;
+            /** Count */
+            count: number;
+            /** Id */
+            id: number | null;
+            /** Name */
+            name: string;
+        };
         /** BeginIn */
         BeginIn: {
             /**
@@ -999,6 +1097,26 @@ export interface components {
             /** Request Count */
             request_count: number;
         };
+        /** DeskRatingOut */
+        DeskRatingOut: {
+            /** Comment */
+            comment: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Score
+             * @description 1 (very poor) to 5 (excellent).
+             */
+            score: number;
+            /**
+             * Via
+             * @enum {string}
+             */
+            via: "page" | "email";
+        };
         /** DeskRequestDetailOut */
         DeskRequestDetailOut: {
             request: components["schemas"]["DeskRequestOut"];
@@ -1043,6 +1161,8 @@ export interface components {
              * @description Set when older messages exist: pass it as `before` to GET /concierge/requests/{id}/messages for the page before.
              */
             older_cursor: string | null;
+            /** @description The employee's rating, once given. */
+            rating?: components["schemas"]["DeskRatingOut"] | null;
             /**
              * Seen By Employee At
              * @description When the employee last opened the thread.
@@ -1167,6 +1287,35 @@ export interface components {
             source: components["schemas"]["MessageSource"];
             /** Source Name */
             source_name: string;
+        };
+        /** LinkCommentIn */
+        LinkCommentIn: {
+            /** Comment */
+            comment: string;
+            /** Comment Key */
+            comment_key: string;
+            /** Token */
+            token: string;
+        };
+        /** LinkCommentOut */
+        LinkCommentOut: {
+            rating: components["schemas"]["RatingOut"];
+        };
+        /** LinkRatingIn */
+        LinkRatingIn: {
+            /** Score */
+            score: number;
+            /** Token */
+            token: string;
+        };
+        /** LinkRatingOut */
+        LinkRatingOut: {
+            /**
+             * Comment Key
+             * @description Send it with the optional comment (once).
+             */
+            comment_key: string;
+            rating: components["schemas"]["RatingOut"];
         };
         /** MessageCreateIn */
         MessageCreateIn: {
@@ -1553,6 +1702,48 @@ export interface components {
             counts: components["schemas"]["QueueCountsOut"];
             /** Requests */
             requests: components["schemas"]["QueueItemOut"][];
+        };
+        /** RatingIn */
+        RatingIn: {
+            /**
+             * Comment
+             * @default
+             */
+            comment: string;
+            /** Score */
+            score: number;
+        };
+        /** RatingOut */
+        RatingOut: {
+            /** Comment */
+            comment: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Score
+             * @description 1 (very poor) to 5 (excellent).
+             */
+            score: number;
+        };
+        /** RatingStateOut */
+        RatingStateOut: {
+            /**
+             * Can Rate
+             * @description Completed and not rated yet.
+             */
+            can_rate: boolean;
+            rating: components["schemas"]["RatingOut"] | null;
+        };
+        /** RatingSummaryOut */
+        RatingSummaryOut: {
+            /** Companies */
+            companies: components["schemas"]["AverageOut"][];
+            /** Concierges */
+            concierges: components["schemas"]["AverageOut"][];
+            overall: components["schemas"]["AverageOut"];
         };
         /** ReadinessOut */
         ReadinessOut: {
@@ -1978,6 +2169,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConciergeListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_ratings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingSummaryOut"];
                 };
             };
             /** @description Unauthorized */
@@ -3073,6 +3320,162 @@ export interface operations {
             };
         };
     };
+    concierge_satisfaction_api_rating_by_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkRatingIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkRatingOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_satisfaction_api_rating_comment_by_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkCommentIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkCommentOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_surveys_api_recommended_request_categories: {
         parameters: {
             query?: never;
@@ -3419,6 +3822,126 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_satisfaction_api_rating_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingStateOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_satisfaction_api_rating_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingStateOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
