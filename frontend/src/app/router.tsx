@@ -56,6 +56,7 @@ const loaders = {
   resetPassword: () => import('@/features/auth/routes/ResetPassword'),
   unlock: () => import('@/features/auth/routes/UnlockUser'),
   verifyEmail: () => import('@/features/auth/routes/VerifyEmail'),
+  rateByLink: () => import('@/features/satisfaction/routes/RateByLink'),
   mfaEnrollment: () => import('@/features/auth/routes/MfaEnrollment'),
   dashboard: () => import('@/features/dashboard/routes/Dashboard'),
   requests: () => import('@/features/requests/routes/Requests'),
@@ -73,6 +74,7 @@ const loaders = {
   conciergeLayout: () => import('@/features/concierge/routes/ConciergeLayout'),
   conciergeQueue: () => import('@/features/concierge/routes/Queue'),
   conciergeRequest: () => import('@/features/concierge/routes/DeskRequest'),
+  conciergeSatisfaction: () => import('@/features/concierge/routes/Satisfaction'),
   notFound: () => import('@/design-system/not-found/NotFound'),
 }
 
@@ -111,6 +113,7 @@ export const routes: RouteObject[] = [
             ...screen(loaders.resetPassword, 'Reset Password'),
           },
           { path: '/unlock/:unlockToken', ...screen(loaders.unlock, 'Unlock Account') },
+          { path: '/rate/:token', ...screen(loaders.rateByLink, 'Rate Your Request') },
           {
             path: '/verify-email/:verificationToken',
             ...screen(loaders.verifyEmail, 'Confirm Email'),
@@ -143,6 +146,10 @@ export const routes: RouteObject[] = [
                   {
                     path: '/concierge/requests/:requestId',
                     ...screen(loaders.conciergeRequest, 'Concierge desk · Request'),
+                  },
+                  {
+                    path: '/concierge/satisfaction',
+                    ...screen(loaders.conciergeSatisfaction, 'Concierge desk · Satisfaction'),
                   },
                 ],
               },

@@ -16,6 +16,8 @@ export type DeskRequest = Schemas['DeskRequestOut']
 export type DeskNote = Schemas['NoteOut']
 export type Person = Schemas['PersonRef']
 export type Concierge = Schemas['ConciergeOut']
+export type RatingAverage = Schemas['AverageOut']
+export type RatingSummary = Schemas['RatingSummaryOut']
 
 export type QueueOrder = 'due' | 'oldest' | 'newest'
 /** 'overdue', 'soon' (due within the hour), or '' for every request. */
@@ -42,6 +44,7 @@ export const deskKeys = {
   detail: (id: number) => ['concierge', 'detail', id] as const,
   presence: (id: number) => ['concierge', 'presence', id] as const,
   concierges: () => ['concierge', 'concierges'] as const,
+  ratings: () => ['concierge', 'ratings'] as const,
 }
 
 /** A failed desk call: the server's message for a person, plus the HTTP status (0: no answer). */
@@ -218,4 +221,12 @@ export async function presenceLeave(id: number, keepalive = false): Promise<void
   await api
     .DELETE('/api/v1/concierge/requests/{request_id}/presence', { params: path(id), keepalive })
     .catch(() => undefined)
+}
+
+export async function fetchRatingSummary(): Promise<RatingSummary> {
+  return call('rating summary', () => api.GET('/api/v1/concierge/ratings'))
+}
+
+export function ratingSummaryQuery() {
+  return queryOptions({ queryKey: deskKeys.ratings(), queryFn: fetchRatingSummary })
 }

@@ -21,6 +21,7 @@ import { useNow } from '@/lib/useNow'
 import { LoadError } from '../components/LoadError'
 import { MessageComposer } from '../components/MessageComposer'
 import { MessageThread } from '../components/MessageThread'
+import { RateRequest } from '../components/RateRequest'
 
 /**
  * Request (spec §2): header with name, status and requested time; the thread (spec §4 'Request
@@ -90,6 +91,7 @@ function RequestDetail({ request }: { request: RequestItem }) {
         </h2>
         <MessageThread entries={thread} now={now} older={older} />
       </section>
+      {request.status === 'closed' ? <RateRequest requestId={request.id} /> : null}
       <MessageComposer requestId={request.id} sourceName={user.full_name} />
     </>
   )

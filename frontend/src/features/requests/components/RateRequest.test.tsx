@@ -1,0 +1,53 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { makeUser, renderWithProviders, signInSession } from '@/test/render'
+import { apiUrl, server } from '@/test/server'
+import { RateRequest } from './RateRequest'
+
+beforeEach(() => signInSession())
+
+describe('issue 12 satisfaction: rating a completed request from its page', () => {
+  it('issue 12 CSAT: tap a face, add a comment, send; the page then shows the rating given', async () => {
+    const sent: unknown[] = []
+    server.use(
+      http.get(apiUrl('/api/v1/requests/7/rating'), () =>
+        HttpResponse.json({ can_rate: true, rating: null }),
+      ),
+      http.post(apiUrl('/api/v1/requests/7/rating'), async ({ request }) => {
+        sent.push(await request.json())
+        return HttpResponse.json(
+          {
+            can_rate: false,
+            rating: { score: 5, comment: 'Great', created_at: new Date().toISOString() },
+          },
+          { status: 201 },
+        )
+      }),
+    )
+    renderWithProviders(<RateRequest requestId={7} />, { user: makeUser() })
+    expect(await screen.findByRole('heading', { name: 'How did we do?' })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('radio', { name: '5 out of 5: Excellent' }))
+    fireEvent.change(screen.getByRole('textbox', { name: /Anything you'd like to add/ }), {
+      target: { value: 'Great' },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Send rating' }))
+    expect(await screen.findByText(/You rated this request 5 out of 5/)).toBeInTheDocument()
+    expect(sent).toEqual([{ score: 5, comment: 'Great' }])
+  })
+
+  it('issue 12 CSAT: nothing to rate (not completed) shows nothing', async () => {
+    let asked = 0
+    server.use(
+      http.get(apiUrl('/api/v1/requests/8/rating'), () => {
+        asked += 1
+        return HttpResponse.json({ can_rate: false, rating: null })
+      }),
+    )
+    renderWithProviders(<RateRequest requestId={8} />, { user: makeUser() })
+    await waitFor(() => expect(asked).toBe(1))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByRole('heading')).toBeNull()
+    expect(screen.queryByRole('radio')).toBeNull()
+  })
+})
