@@ -87,7 +87,9 @@ export default function ConciergeLayout() {
           <div className="ms-auto flex items-center gap-2 sm:gap-3">
             <DeskNavLink to="/concierge/satisfaction" label="Satisfaction" icon={<Smile />} />
             <span className="flex items-center gap-2" title={user.email}>
-              <Avatar initials={user.initials} size="sm" />
+              <span className="hidden sm:inline-flex">
+                <Avatar initials={user.initials} size="sm" />
+              </span>
               <span className="hidden text-sm font-semibold text-ink md:inline">
                 {user.full_name}
               </span>
