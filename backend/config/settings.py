@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "concierge.uploads",
     "concierge.service_levels",
     "concierge.satisfaction",
+    "concierge.saved_replies",
     "concierge.concierge_desk",
     "concierge.live",
     "concierge.demo",

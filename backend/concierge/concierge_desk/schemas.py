@@ -211,3 +211,37 @@ class ConciergeOut(Schema):
 
 class ConciergeListOut(Schema):
     concierges: list[ConciergeOut]
+
+
+class SavedReplyOut(Schema):
+    id: int
+    title: str
+    body: str = Field(description="The text with its placeholders, as saved.")
+    updated_by: PersonRef | None
+    updated_at: datetime
+
+
+class SavedReplyListOut(Schema):
+    saved_replies: list[SavedReplyOut]
+
+
+class SavedReplyIn(Schema):
+    title: str = Field(max_length=1000)
+    body: str = Field(max_length=20_000)
+
+
+class SavedReplyDetailOut(Schema):
+    saved_reply: SavedReplyOut
+
+
+class FilledReplyOut(Schema):
+    id: int
+    title: str
+    text: str = Field(
+        description="The body with {first_name}, {request_name} and "
+        "{concierge_first_name} filled in for this request and concierge."
+    )
+
+
+class FilledReplyListOut(Schema):
+    saved_replies: list[FilledReplyOut]

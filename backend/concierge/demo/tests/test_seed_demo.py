@@ -230,3 +230,12 @@ def test_seed_demo_gives_acme_a_reply_time_promise(seeded):
     assert (level.first_response_minutes, level.resolution_minutes) == (240, 960)
     assert level.time_zone == "America/New_York"
     assert level.holidays.count() == 2
+
+
+def test_seed_demo_gives_the_desk_saved_replies(seeded):
+    """Issue 'Saved replies': the demo desk has shared saved replies with placeholders."""
+    from concierge.saved_replies.models import SavedReply
+
+    titles = set(SavedReply.objects.values_list("title", flat=True))
+    assert {"Got it, on it", "A few questions first", "All done"} <= titles
+    assert "{first_name}" in SavedReply.objects.get(title="Got it, on it").body

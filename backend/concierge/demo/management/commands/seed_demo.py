@@ -27,6 +27,7 @@ from concierge.accounts.selectors import CONCIERGE_GROUP
 from concierge.common.validation import PASSWORD_MAX, PASSWORD_MIN
 from concierge.demo.loader import demo_data, onboarding_answers, question_fields, select_options
 from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
+from concierge.saved_replies.models import SavedReply
 from concierge.service_levels.models import Holiday, ServiceLevel
 from concierge.surveys.models import Question, RequestSurvey, SelectOption, SurveyCategory
 
@@ -125,6 +126,7 @@ class Command(BaseCommand):
             self.seed_users(companies, password)
             surveys = self.seed_surveys()
             self.seed_offerings(companies, surveys)
+            self.seed_saved_replies()
         self.print_summary()
 
     # -- companies and people
@@ -144,6 +146,12 @@ class Command(BaseCommand):
             if "service_level" in company:
                 self.seed_service_level(companies[company["slug"]], company["service_level"])
         return companies
+
+    def seed_saved_replies(self) -> None:
+        for reply in demo_data("desk")["saved_replies"]:
+            SavedReply.objects.update_or_create(
+                title=reply["title"], defaults={"body": reply["body"]}
+            )
 
     def seed_service_level(self, company: Company, data: dict[str, Any]) -> None:
         level, _ = ServiceLevel.objects.update_or_create(
