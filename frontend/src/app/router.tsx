@@ -75,6 +75,7 @@ const loaders = {
   conciergeQueue: () => import('@/features/concierge/routes/Queue'),
   conciergeRequest: () => import('@/features/concierge/routes/DeskRequest'),
   conciergeSatisfaction: () => import('@/features/concierge/routes/Satisfaction'),
+  conciergeSavedReplies: () => import('@/features/concierge/routes/SavedReplies'),
   notFound: () => import('@/design-system/not-found/NotFound'),
 }
 
@@ -146,6 +147,10 @@ export const routes: RouteObject[] = [
                   {
                     path: '/concierge/requests/:requestId',
                     ...screen(loaders.conciergeRequest, 'Concierge desk · Request'),
+                  },
+                  {
+                    path: '/concierge/saved-replies',
+                    ...screen(loaders.conciergeSavedReplies, 'Concierge desk · Saved replies'),
                   },
                   {
                     path: '/concierge/satisfaction',

@@ -17,6 +17,9 @@ export type DeskNote = Schemas['NoteOut']
 export type Person = Schemas['PersonRef']
 export type Concierge = Schemas['ConciergeOut']
 export type RatingAverage = Schemas['AverageOut']
+export type SavedReply = Schemas['SavedReplyOut']
+export type FilledReply = Schemas['FilledReplyOut']
+export type SavedReplyInput = Schemas['SavedReplyIn']
 export type RatingSummary = Schemas['RatingSummaryOut']
 
 export type QueueOrder = 'due' | 'oldest' | 'newest'
@@ -45,6 +48,8 @@ export const deskKeys = {
   presence: (id: number) => ['concierge', 'presence', id] as const,
   concierges: () => ['concierge', 'concierges'] as const,
   ratings: () => ['concierge', 'ratings'] as const,
+  savedReplies: () => ['concierge', 'saved-replies'] as const,
+  filledReplies: (requestId: number) => ['concierge', 'saved-replies', 'for', requestId] as const,
 }
 
 /** A failed desk call: the server's message for a person, plus the HTTP status (0: no answer). */
@@ -229,4 +234,67 @@ export async function fetchRatingSummary(): Promise<RatingSummary> {
 
 export function ratingSummaryQuery() {
   return queryOptions({ queryKey: deskKeys.ratings(), queryFn: fetchRatingSummary })
+}
+
+// ----------------------------------------------------------------------------- saved replies
+
+export async function fetchSavedReplies(): Promise<SavedReply[]> {
+  const data = await call('Failed to fetch saved replies', () =>
+    api.GET('/api/v1/concierge/saved-replies'),
+  )
+  return data.saved_replies
+}
+
+export function savedRepliesQuery() {
+  return queryOptions({ queryKey: deskKeys.savedReplies(), queryFn: fetchSavedReplies })
+}
+
+export async function fetchFilledReplies(requestId: number): Promise<FilledReply[]> {
+  const data = await call('Failed to fetch saved replies', () =>
+    api.GET('/api/v1/concierge/requests/{request_id}/saved-replies', {
+      params: { path: { request_id: requestId } },
+    }),
+  )
+  return data.saved_replies
+}
+
+export function filledRepliesQuery(requestId: number) {
+  return queryOptions({
+    queryKey: deskKeys.filledReplies(requestId),
+    queryFn: () => fetchFilledReplies(requestId),
+  })
+}
+
+export async function createSavedReply(input: SavedReplyInput): Promise<SavedReply> {
+  const data = await call(
+    'Failed to save the reply',
+    () => api.POST('/api/v1/concierge/saved-replies', { body: input }),
+    201,
+  )
+  return data.saved_reply
+}
+
+export async function updateSavedReply(id: number, input: SavedReplyInput): Promise<SavedReply> {
+  const data = await call('Failed to save the reply', () =>
+    api.PUT('/api/v1/concierge/saved-replies/{reply_id}', {
+      params: { path: { reply_id: id } },
+      body: input,
+    }),
+  )
+  return data.saved_reply
+}
+
+export async function deleteSavedReply(id: number): Promise<void> {
+  let response: Response
+  let error: unknown
+  try {
+    ;({ response, error } = await api.DELETE('/api/v1/concierge/saved-replies/{reply_id}', {
+      params: { path: { reply_id: id } },
+    }))
+  } catch (cause) {
+    console.error('Failed to delete the saved reply', cause)
+    throw new DeskApiError(FALLBACK_ERROR, 0)
+  }
+  if (response.status !== 204)
+    throw new DeskApiError(errorMessage(error, response), response.status)
 }

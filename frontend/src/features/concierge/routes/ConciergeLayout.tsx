@@ -1,4 +1,4 @@
-import { LogOut, Smile } from 'lucide-react'
+import { LogOut, MessageSquareText, Smile } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink, Outlet, Link as RouterLink, useOutletContext } from 'react-router'
 import { Avatar, Button, cx, focusRing, Logo, MainContent, SkipLink } from '@/design-system'
@@ -85,6 +85,11 @@ export default function ConciergeLayout() {
           </RouterLink>
           <LiveIndicator status={live} />
           <div className="ms-auto flex items-center gap-2 sm:gap-3">
+            <DeskNavLink
+              to="/concierge/saved-replies"
+              label="Saved replies"
+              icon={<MessageSquareText />}
+            />
             <DeskNavLink to="/concierge/satisfaction" label="Satisfaction" icon={<Smile />} />
             <span className="flex items-center gap-2" title={user.email}>
               <span className="hidden sm:inline-flex">
