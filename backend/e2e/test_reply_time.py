@@ -81,7 +81,8 @@ def test_reply_time_promise_from_submission_to_first_reply(
 ) -> None:
     """Issue 'Reply-time promises': 'Expect a reply by …' after submitting and on the request
     page; the desk's badges, due-soonest order, 'Overdue' filter and overdue rows; a reply
-    before the deadline pauses the clock and the promise line goes away."""
+    (a saved reply, inserted with Ctrl + /) before the deadline pauses the clock and the promise
+    line goes away."""
     desk, employee = pages["concierge"], pages["employee"]
     dana = User.objects.get(email=EMPLOYEE_EMAIL)
     request_made(dana, "Book a vet for Rex", minutes_ago=5 * 60)  # 1 h overdue
@@ -126,14 +127,53 @@ def test_reply_time_promise_from_submission_to_first_reply(
     desk.get_by_role("link", name=PASSPORT).click()
     expect(desk.get_by_role("heading", name=PASSPORT, level=1)).to_be_visible()
     expect(desk.locator("header [data-sla]")).to_contain_text(re.compile(r"Due in"))
-    composer = desk.get_by_role("textbox", name=re.compile("Reply", re.I)).first
-    composer.fill("Hi Dana! I'm on it and will have the forms ready today.")
-    desk.get_by_role("button", name=re.compile(r"^Send")).click()
+    # ... with a saved reply: Ctrl + / in the reply, type to filter, Enter inserts it filled in.
+    composer = desk.get_by_role("textbox", name="Reply to Dana")
+    composer.click()
+    composer.press("Control+/")
+    picker = desk.get_by_role("combobox", name="Filter saved replies")
+    expect(picker).to_be_focused()
+    picker.fill("on it")
+    expect(desk.get_by_role("option")).to_have_count(1)
+    desk.wait_for_timeout(200)
+    shot(desk, "saved-reply-picker", viewport_name)
+    picker.press("Enter")
+    expect(composer).to_have_value(
+        re.compile(r'^Hi Dana! Thanks for your request "Renew my passport"')
+    )
+    expect(composer).to_be_focused()
+    desk.get_by_role("button", name=re.compile(r"^Send reply")).click()
     expect(desk.locator("header [data-sla]")).to_have_text(re.compile("Clock paused"))
     desk.evaluate("window.scrollTo(0, 0)")
     desk.wait_for_timeout(300)
     shot(desk, "desk-request-answered", viewport_name)
 
     employee.reload()
-    expect(employee.get_by_text("Hi Dana! I'm on it")).to_be_visible()
+    expect(employee.get_by_text("I'm on it and will get back to you")).to_be_visible()
     expect(employee.get_by_text(re.compile(r"^Expect a reply by "))).to_have_count(0)
+
+
+def test_saved_replies_managed_in_the_desk(demo, pages: dict, viewport_name: str) -> None:
+    """Issue 'Saved replies': create, edit and delete a shared saved reply from the desk."""
+    desk = pages["concierge"]
+    sign_in(desk, CONCIERGE_EMAIL, "/concierge")
+    desk.get_by_role("link", name="Saved replies").click()
+    expect(desk.get_by_role("heading", name="Saved replies", level=1)).to_be_visible()
+    desk.get_by_role("button", name="New saved reply").click()
+    form = desk.get_by_role("region", name="New saved reply")
+    form.get_by_label("Title").fill("Quote on the way")
+    form.get_by_label("Reply").fill("Hi {first_name}, your quote for {request_name} is coming.")
+    form.get_by_role("button", name="Add saved reply").click()
+    cards = desk.get_by_role("list", name="Saved replies")
+    expect(cards).to_contain_text("Quote on the way")
+    desk.get_by_role("button", name="Edit “Quote on the way”").click()
+    desk.get_by_label("Title").fill("Quote coming today")
+    desk.get_by_role("button", name="Save changes").click()
+    expect(cards).to_contain_text("Quote coming today")
+    desk.evaluate("window.scrollTo(0, 0)")
+    desk.wait_for_timeout(300)
+    shot(desk, "saved-replies", viewport_name)
+    desk.get_by_role("button", name="Delete “Quote coming today”").click()
+    desk.get_by_role("button", name="Delete for everyone “Quote coming today”").click()
+    expect(cards).not_to_contain_text("Quote coming today")
+    expect(cards).to_contain_text("Got it, on it")  # the demo's
