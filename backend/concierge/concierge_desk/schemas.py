@@ -245,3 +245,26 @@ class FilledReplyOut(Schema):
 
 class FilledReplyListOut(Schema):
     saved_replies: list[FilledReplyOut]
+
+
+class SearchResultOut(Schema):
+    id: int
+    name: str
+    status: RequestStatus
+    company: CompanyRef | None
+    employee: EmployeeRef
+    issued_at: datetime
+    assignee: PersonRef | None
+    match: Literal["request", "message", "note"] = Field(
+        description="Where the best match is: the request (name or survey answers), a "
+        "message, or an internal note."
+    )
+    snippet_html: str = Field(
+        description="The best match's text, escaped, with the matching words in <mark>."
+    )
+    rank: float = Field(description="Higher is better.")
+
+
+class SearchOut(Schema):
+    query: str
+    results: list[SearchResultOut]

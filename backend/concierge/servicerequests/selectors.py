@@ -285,3 +285,14 @@ def request_with_employee_for_desk(*, request_id: int) -> ServiceRequest:
     if service_request is None:
         raise NotFound(REQUEST_NOT_FOUND)
     return service_request
+
+
+def requests_for_desk_by_ids(*, request_ids: Sequence[int]) -> dict[int, ServiceRequest]:
+    """Requests by id with their employee, the employee's companies and the assignee (two
+    queries), for the desk's search results."""
+    requests = (
+        ServiceRequest.objects.select_related("user", "assignee")
+        .prefetch_related(companies_prefetch(path="user__companies"))
+        .filter(pk__in=list(request_ids))
+    )
+    return {r.pk: r for r in requests}

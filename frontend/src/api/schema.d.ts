@@ -297,6 +297,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/concierge/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search
+         * @description Full-text search across all time: request names, survey answers, messages and internal
+         *     notes. Every word must match (a word's beginning is enough: 'walk' finds 'walkers');
+         *     best first, each with its best match highlighted. A fixed number of SQL queries.
+         */
+        get: operations["concierge_concierge_desk_api_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/ticket": {
         parameters: {
             query?: never;
@@ -1988,6 +2010,58 @@ export interface components {
             updated_at: string;
             updated_by: components["schemas"]["PersonRef"] | null;
         };
+        /** SearchOut */
+        SearchOut: {
+            /** Query */
+            query: string;
+            /** Results */
+            results: components["schemas"]["SearchResultOut"][];
+        };
+        /** SearchQuery */
+        SearchQuery: {
+            /**
+             * Limit
+             * @default 50
+             */
+            limit: number;
+            /**
+             * Q
+             * @description Words to find.
+             */
+            q: string;
+        };
+        /** SearchResultOut */
+        SearchResultOut: {
+            assignee: components["schemas"]["PersonRef"] | null;
+            company: components["schemas"]["CompanyRef"] | null;
+            employee: components["schemas"]["EmployeeRef"];
+            /** Id */
+            id: number;
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            /**
+             * Match
+             * @description Where the best match is: the request (name or survey answers), a message, or an internal note.
+             * @enum {string}
+             */
+            match: "request" | "message" | "note";
+            /** Name */
+            name: string;
+            /**
+             * Rank
+             * @description Higher is better.
+             */
+            rank: number;
+            /**
+             * Snippet Html
+             * @description The best match's text, escaped, with the matching words in <mark>.
+             */
+            snippet_html: string;
+            status: components["schemas"]["RequestStatus"];
+        };
         /** SectionItemOut */
         SectionItemOut: {
             /** External Url */
@@ -3327,6 +3401,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_search: {
+        parameters: {
+            query: {
+                /** @description Words to find. */
+                q: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchOut"];
+                };
             };
             /** @description Unauthorized */
             401: {
