@@ -18,6 +18,7 @@ export type Person = Schemas['PersonRef']
 export type Concierge = Schemas['ConciergeOut']
 export type RatingAverage = Schemas['AverageOut']
 export type SavedReply = Schemas['SavedReplyOut']
+export type SearchResult = Schemas['SearchResultOut']
 export type FilledReply = Schemas['FilledReplyOut']
 export type SavedReplyInput = Schemas['SavedReplyIn']
 export type RatingSummary = Schemas['RatingSummaryOut']
@@ -49,6 +50,7 @@ export const deskKeys = {
   concierges: () => ['concierge', 'concierges'] as const,
   ratings: () => ['concierge', 'ratings'] as const,
   savedReplies: () => ['concierge', 'saved-replies'] as const,
+  search: (q: string) => ['concierge', 'queue', 'search', q] as const,
   filledReplies: (requestId: number) => ['concierge', 'saved-replies', 'for', requestId] as const,
 }
 
@@ -297,4 +299,21 @@ export async function deleteSavedReply(id: number): Promise<void> {
   }
   if (response.status !== 204)
     throw new DeskApiError(errorMessage(error, response), response.status)
+}
+
+// ----------------------------------------------------------------------------- search
+
+export async function searchRequests(q: string): Promise<SearchResult[]> {
+  const data = await call('Failed to search', () =>
+    api.GET('/api/v1/concierge/search', { params: { query: { q } } }),
+  )
+  return data.results
+}
+
+export function searchQuery(q: string) {
+  return queryOptions({
+    queryKey: deskKeys.search(q),
+    queryFn: () => searchRequests(q),
+    placeholderData: keepPreviousData,
+  })
 }

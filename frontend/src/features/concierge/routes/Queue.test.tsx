@@ -18,6 +18,9 @@ function queueHandler(answer: (params: URLSearchParams) => QueueData) {
       calls.push(params)
       return HttpResponse.json(answer(params))
     }),
+    http.get(apiUrl('/api/v1/concierge/search'), ({ request }) =>
+      HttpResponse.json({ query: new URL(request.url).searchParams.get('q'), results: [] }),
+    ),
   )
   return calls
 }
@@ -263,5 +266,44 @@ describe('issue 12 reply-time promises', () => {
     await waitFor(() => expect(calls.length).toBeGreaterThan(0))
     expect(plain(calls[0])).toEqual({ status: 'open', order: 'oldest', due: 'soon' })
     expect(await screen.findByText('No requests match these filters')).toBeInTheDocument()
+  })
+})
+
+describe('issue 12 full-text search', () => {
+  it('issue 12 search: ranked results with the matching words highlighted, and nothing else as HTML', async () => {
+    queueHandler(() => makeQueue([]))
+    const asked: string[] = []
+    server.use(
+      http.get(apiUrl('/api/v1/concierge/search'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('q') ?? '')
+        return HttpResponse.json({
+          query: 'beagle',
+          results: [
+            {
+              ...makeQueueItem({ id: 7, name: 'Find a dog walker' }),
+              match: 'request',
+              snippet_html: 'Breed: <mark>Beagle</mark> &amp; <img src=x onerror=alert(1)>',
+              rank: 0.9,
+            },
+            {
+              ...makeQueueItem({ id: 9, name: 'Dinner' }),
+              match: 'note',
+              snippet_html: 'Loves his <mark>beagle</mark>',
+              rank: 0.2,
+            },
+          ],
+        })
+      }),
+    )
+    renderQueue('/concierge?q=beagle')
+    const list = await screen.findByRole('list', { name: 'Search results for beagle' })
+    const items = within(list).getAllByRole('listitem')
+    expect(items.map((i) => i.getAttribute('data-request-id'))).toEqual(['7', '9'])
+    const marks = items[0].querySelectorAll('mark')
+    expect([...marks].map((m) => m.textContent)).toEqual(['Beagle'])
+    expect(items[0].querySelector('img')).toBeNull()
+    expect(items[0]).toHaveTextContent('Breed: Beagle & <img src=x onerror=alert(1)>')
+    expect(within(items[1]).getByText('Internal note')).toBeInTheDocument()
+    expect(asked).toEqual(['beagle'])
   })
 })

@@ -20,9 +20,11 @@ import {
   type QueueFilters,
   type QueueOrder,
   queueQuery,
+  searchQuery,
 } from '../api'
 import { QueueList } from '../components/QueueList'
 import { SearchField } from '../components/SearchField'
+import { SearchResults } from '../components/SearchResults'
 import { SelectField } from '../components/SelectField'
 import {
   filtersFromParams,
@@ -57,7 +59,9 @@ export default function Queue() {
     if (settledSearch.trim() !== filters.q.trim()) update({ q: settledSearch })
   }, [settledSearch])
 
+  const searching = filters.q.trim()
   const queue = useQuery(queueQuery(filters))
+  const found = useQuery({ ...searchQuery(searching), enabled: Boolean(searching) })
   const companies = useCompaniesSeen(queue.data?.requests, filters.company)
 
   const counts = queue.data?.counts
@@ -122,6 +126,29 @@ export default function Queue() {
           />
         </div>
       </section>
+
+      {searching ? (
+        <section aria-label="Search" className="flex flex-col gap-3">
+          <Heading level={2} className="text-lg sm:text-xl">
+            Best matches for “{searching}”
+          </Heading>
+          {found.isPending ? (
+            <QueueSkeleton />
+          ) : found.isError && !found.data ? (
+            <QueueError message={found.error.message} onRetry={() => found.refetch()} />
+          ) : found.data?.length ? (
+            <SearchResults results={found.data} query={searching} />
+          ) : (
+            <Paragraph tone="muted">
+              No request, survey answer, message or note matches every word.
+            </Paragraph>
+          )}
+          <Paragraph size="sm" tone="muted">
+            Searched across all time in request names, survey answers, messages and internal notes.
+            The tabs below list the requests whose employee, request name or message matches.
+          </Paragraph>
+        </section>
+      ) : null}
 
       <Tabs
         aria-label="Requests by status"
