@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "concierge.service_levels",
     "concierge.satisfaction",
     "concierge.saved_replies",
+    "concierge.company_reports",
     "concierge.concierge_desk",
     "concierge.live",
     "concierge.demo",

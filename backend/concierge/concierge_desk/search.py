@@ -132,7 +132,7 @@ def _sqlite(terms: list[str], limit: int) -> list[SearchHit]:
         SELECT request_id, score, kind, snippet, title_marked FROM ranked WHERE n = 1
          ORDER BY named DESC, score DESC, request_id DESC LIMIT %s
     """
-    params = [START, STOP, START, STOP, START, STOP, query, limit]
+    params: list[str | int] = [START, STOP, START, STOP, START, STOP, query, limit]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()

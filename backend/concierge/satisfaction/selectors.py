@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
 
 from django.db.models import Avg, Count
+from django.db.models.functions import TruncMonth
 
 from concierge.satisfaction.models import Rating
 
@@ -73,3 +76,15 @@ def rating_summary() -> RatingSummary:
             for row in by_company
         ],
     )
+
+
+def company_ratings_by_month(*, company_id: int, since: datetime) -> list[dict[str, Any]]:
+    """A company's ratings since `since` by calendar month (UTC): month, average, count."""
+    rows: Any = (
+        Rating.objects.filter(company_id=company_id, created_at__gte=since)
+        .annotate(month=TruncMonth("created_at", tzinfo=UTC))
+        .values("month")
+        .annotate(average=Avg("score"), count=Count("id"))
+        .order_by("month")
+    )
+    return list(rows)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from html import escape
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, Min, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from concierge.accounts.selectors import companies_prefetch, user_is_concierge
@@ -296,3 +296,31 @@ def requests_for_desk_by_ids(*, request_ids: Sequence[int]) -> dict[int, Service
         .filter(pk__in=list(request_ids))
     )
     return {r.pk: r for r in requests}
+
+
+# --------------------------------------------------------------------------- company reports
+
+
+def company_requests_created(*, company_id: int, since: datetime) -> list[dict[str, Any]]:
+    """Aggregation rows (no names, no texts) of the requests a company's employees made since
+    `since`: id, employee id, issue time, the first concierge reply's time, category name.
+    One query."""
+    rows: Any = (
+        ServiceRequest.objects.filter(user__companies__id=company_id, issued_at__gte=since)
+        .annotate(
+            first_response_at=Min(
+                "messages__external_created_at",
+                filter=~Q(messages__source=Message.Source.USER),
+            )
+        )
+        .values("id", "user_id", "issued_at", "first_response_at", "survey_category__name")
+    )
+    return list(rows)
+
+
+def company_requests_completed(*, company_id: int, since: datetime) -> list[dict[str, Any]]:
+    """Issue and completion times of a company's requests completed since `since`."""
+    rows: Any = ServiceRequest.objects.filter(
+        user__companies__id=company_id, completed_at__gte=since
+    ).values("issued_at", "completed_at")
+    return list(rows)

@@ -325,7 +325,8 @@ def request_status_change(*, request: ServiceRequest, action: str) -> ServiceReq
             )
             raise ValidationFailed.for_field("action", message)
         locked.status = target
-        locked.save(update_fields=["status", "updated_at"])
+        locked.completed_at = timezone.now() if target == Status.CLOSED else None
+        locked.save(update_fields=["status", "completed_at", "updated_at"])
         if target == Status.CLOSED or action == "reopen":
             reply_clock.clock_on_status(
                 request_id=locked.pk, completed=target == Status.CLOSED, at=timezone.now()

@@ -4,6 +4,70 @@
  */
 
 export interface paths {
+    "/api/v1/company/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company Access
+         * @description The companies whose report the signed-in person may see (empty for everyone else).
+         */
+        get: operations["concierge_company_reports_api_company_access"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company Report
+         * @description My company's figures by month, oldest first: requests created and completed, median
+         *     hours to the first reply and to completion, the satisfaction average and count, the top
+         *     categories (fewer than 5 in a month: '< 5'), and the share of employees who used the
+         *     service. Aggregates only: no request names, answers or messages. Company admins only
+         *     (403 otherwise).
+         */
+        get: operations["concierge_company_reports_api_company_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company Report Csv
+         * @description The same report as CSV (one row per month; categories as 'name: count; ...').
+         */
+        get: operations["concierge_company_reports_api_company_report_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/concierge/concierges": {
         parameters: {
             query?: never;
@@ -1117,11 +1181,34 @@ export interface components {
             success: boolean;
             user_request_survey: components["schemas"]["UserRequestSurveyRef"];
         };
+        /** CategoryOut */
+        CategoryOut: {
+            /**
+             * Count
+             * @description Null when fewer than 5 (see `display`).
+             */
+            count: number | null;
+            /**
+             * Display
+             * @description The count, or '< 5'.
+             */
+            display: string;
+            /** Name */
+            name: string;
+        };
         /** CategoryRequestSurveysOut */
         CategoryRequestSurveysOut: {
             /** Request Surveys */
             request_surveys: components["schemas"]["RequestSurveyOut"][];
             survey_category: components["schemas"]["SurveyCategoryOut"];
+        };
+        /** CompanyAccessOut */
+        CompanyAccessOut: {
+            /**
+             * Companies
+             * @description The companies whose report I may see (empty: not a company admin).
+             */
+            companies: components["schemas"]["CompanyRefOut"][];
         };
         /** CompanyOut */
         CompanyOut: {
@@ -1138,6 +1225,22 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+        };
+        /** CompanyRefOut */
+        CompanyRefOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** CompanyReportOut */
+        CompanyReportOut: {
+            company: components["schemas"]["CompanyRefOut"];
+            /**
+             * Months
+             * @description Oldest first.
+             */
+            months: components["schemas"]["MonthOut"][];
         };
         /** ConciergeListOut */
         ConciergeListOut: {
@@ -1482,6 +1585,37 @@ export interface components {
         MfaEnrollIn: {
             /** Mfa Number */
             mfa_number: string;
+        };
+        /** MonthOut */
+        MonthOut: {
+            /** Csat Average */
+            csat_average: number | null;
+            /** Csat Count */
+            csat_count: number;
+            /** Employees */
+            employees: number;
+            /** Employees Using */
+            employees_using: number;
+            /** Median Completion Hours */
+            median_completion_hours: number | null;
+            /** Median First Response Hours */
+            median_first_response_hours: number | null;
+            /**
+             * Month
+             * @description YYYY-MM (UTC).
+             */
+            month: string;
+            /** Requests Completed */
+            requests_completed: number;
+            /** Requests Created */
+            requests_created: number;
+            /** Top Categories */
+            top_categories: components["schemas"]["CategoryOut"][];
+            /**
+             * Usage Share
+             * @description Share of employees who made a request.
+             */
+            usage_share: number | null;
         };
         /** NextItemOut */
         NextItemOut: {
@@ -1898,6 +2032,16 @@ export interface components {
             attachment_keys?: string[];
             /** Body */
             body: string;
+        };
+        /** ReportQuery */
+        ReportQuery: {
+            /** Company */
+            company?: number | null;
+            /**
+             * Months
+             * @default 12
+             */
+            months: number;
         };
         /** RequestDetailOut */
         RequestDetailOut: {
@@ -2348,6 +2492,154 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    concierge_company_reports_api_company_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAccessOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_company_reports_api_company_report: {
+        parameters: {
+            query?: {
+                company?: number | null;
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyReportOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_company_reports_api_company_report_csv: {
+        parameters: {
+            query?: {
+                company?: number | null;
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_concierge_desk_api_concierges: {
         parameters: {
             query?: never;

@@ -25,6 +25,7 @@ from django.utils import timezone
 from concierge.accounts.models import Company, OnboardingAnswer, User
 from concierge.accounts.selectors import CONCIERGE_GROUP
 from concierge.common.validation import PASSWORD_MAX, PASSWORD_MIN
+from concierge.company_reports.models import CompanyAdmin
 from concierge.demo.loader import demo_data, onboarding_answers, question_fields, select_options
 from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
 from concierge.saved_replies.models import SavedReply
@@ -200,6 +201,8 @@ class Command(BaseCommand):
                 user.save(update_fields=changed)
             user.companies.add(*(companies[slug] for slug in demo["companies"]))
             user.groups.add(*(groups[name] for name in demo.get("groups", [])))
+            for slug in demo.get("company_admin_of", []):
+                CompanyAdmin.objects.get_or_create(user=user, company=companies[slug])
             for answer_id, value in onboarding_answers(demo).items():
                 OnboardingAnswer.objects.get_or_create(
                     user=user, answer_id=answer_id, defaults={"value": value}
