@@ -55,7 +55,7 @@ from concierge.concierge_desk.schemas import (
     SurveyAnswerOut,
     SurveyOut,
 )
-from concierge.concierge_desk.search import RESULTS_MAX, request_search
+from concierge.concierge_desk.search import RESULTS_DEFAULT, RESULTS_MAX, request_search
 from concierge.satisfaction import services as satisfaction_services
 from concierge.satisfaction.schemas import RatingSummaryOut
 from concierge.satisfaction.selectors import rating_for_request, rating_summary
@@ -520,7 +520,7 @@ def saved_reply_list_for_request(request: HttpRequest, request_id: int):
 
 class SearchQuery(Schema):
     q: str = Field(..., min_length=1, max_length=200, description="Words to find.")
-    limit: int = Field(RESULTS_MAX, ge=1, le=RESULTS_MAX)
+    limit: int = Field(RESULTS_DEFAULT, ge=1, le=RESULTS_MAX)
 
 
 @router.get("/concierge/search", response={200: SearchOut, **ERRORS})

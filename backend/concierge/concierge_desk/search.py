@@ -21,6 +21,7 @@ from concierge.servicerequests.html import html_to_text
 TERMS_MAX = 8
 TERM_CHARS = 40
 RESULTS_MAX = 50
+RESULTS_DEFAULT = 20
 # Marks around the matching words, swapped for <mark> once the snippet is plain, escaped text.
 START, STOP = "\u2063[[", "]]\u2063"
 _TERM = re.compile(r"\w+", re.UNICODE)
@@ -153,7 +154,7 @@ def _sqlite(terms: list[str], limit: int) -> list[SearchHit]:
     return hits
 
 
-def request_search(*, q: str, limit: int = RESULTS_MAX) -> list[SearchHit]:
+def request_search(*, q: str, limit: int = RESULTS_DEFAULT) -> list[SearchHit]:
     """The requests whose name, survey answers, messages or notes contain every word of `q`
     (as a word or a word's beginning), best first: requests whose name or survey answers match
     come first, then by relevance (the better and the more of its texts match, the higher).

@@ -1,6 +1,7 @@
 /**
- * The MSW server for component tests. Each test declares the calls it expects; the one default
- * is the live-event ticket, refused, so screens inside the app shell fall back to polling.
+ * The MSW server for component tests. Each test declares the calls it expects; the defaults
+ * are the live-event ticket, refused, so screens inside the app shell fall back to polling, and
+ * the company-report access, empty (most people are not a company's admin).
  */
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
@@ -15,4 +16,5 @@ export const server = setupServer(
   http.post(apiUrl('/api/v1/events/ticket'), () =>
     HttpResponse.json({ success: false, error: 'Live updates are unavailable' }, { status: 503 }),
   ),
+  http.get(apiUrl('/api/v1/company/access'), () => HttpResponse.json({ companies: [] })),
 )
