@@ -16,12 +16,15 @@ export function TrendChart({
   title,
   months,
   series,
-  format = (value) => String(value),
+  format = String,
+  range,
 }: {
   title: string
   months: string[]
   series: Series[]
   format?: (value: number) => string
+  /** A fixed value axis, e.g. [0, 5] for ratings; otherwise it fits the data. */
+  range?: [number, number]
 }) {
   const box = useRef<HTMLDivElement>(null)
   const [failed, setFailed] = useState(false)
@@ -45,8 +48,8 @@ export function TrendChart({
           {
             width,
             height: 180,
-            legend: { show: series.length > 1 },
-            scales: { x: { time: false } },
+            legend: { show: false },
+            scales: { x: { time: false }, ...(range ? { y: { range } } : {}) },
             axes: [
               {
                 values: (_u: unknown, ticks: number[]) =>
@@ -88,7 +91,7 @@ export function TrendChart({
       observer?.disconnect()
       chart?.destroy()
     }
-  }, [months, series, format])
+  }, [months, series, format, range])
 
   return (
     <figure
@@ -98,6 +101,16 @@ export function TrendChart({
       <figcaption id={titleId} className="font-semibold text-ink">
         {title}
       </figcaption>
+      {series.length > 1 ? (
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-muted" aria-hidden="true">
+          {series.map((s) => (
+            <li key={s.label} className="inline-flex items-center gap-1.5">
+              <span className="inline-block h-0.5 w-4" style={{ backgroundColor: s.color }} />
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {failed ? (
         <p className="text-sm text-ink-muted">
           The chart could not load; the table has the figures.

@@ -5,6 +5,9 @@ import { Button, FormError, Heading, Paragraph, Skeleton } from '@/design-system
 import { companyReportQuery, downloadReportCsv, ReportApiError, type ReportMonth } from '../api'
 import { type Series, shortMonth, TrendChart } from '../components/TrendChart'
 
+const CSAT_RANGE: [number, number] = [0, 5]
+const asHours = (value: number) => `${value} h`
+const asPercent = (value: number) => `${value} %`
 const COLORS = { primary: '#1f7a6d', accent: '#d9572b', info: '#3c64b1' }
 
 const hours = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} h`)
@@ -186,14 +189,19 @@ export default function CompanyReport() {
           title="Median hours to first reply and to completion"
           months={charts.keys}
           series={charts.speed}
-          format={(v) => `${v} h`}
+          format={asHours}
         />
-        <TrendChart title="Satisfaction (average, 1–5)" months={charts.keys} series={charts.csat} />
+        <TrendChart
+          title="Satisfaction (average, 1–5)"
+          months={charts.keys}
+          series={charts.csat}
+          range={CSAT_RANGE}
+        />
         <TrendChart
           title="Share of employees who used the service"
           months={charts.keys}
           series={charts.usage}
-          format={(v) => `${v} %`}
+          format={asPercent}
         />
       </section>
 
