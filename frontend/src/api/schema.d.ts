@@ -2165,7 +2165,7 @@ export interface components {
         SearchQuery: {
             /**
              * Limit
-             * @default 50
+             * @default 20
              */
             limit: number;
             /**
