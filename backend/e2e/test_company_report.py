@@ -79,6 +79,7 @@ def test_saved_reply_before_deadline_rating_and_company_report(
     composer.click()
     composer.press("Control+/")
     desk.get_by_role("combobox", name="Filter saved replies").fill("on it")
+    expect(desk.get_by_role("option")).to_have_count(1)
     desk.get_by_role("combobox", name="Filter saved replies").press("Enter")
     expect(composer).to_have_value(re.compile(r"^Hi Dana! Thanks for your request"))
     desk.get_by_role("button", name=re.compile(r"^Send reply")).click()

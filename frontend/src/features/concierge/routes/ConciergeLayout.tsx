@@ -71,7 +71,7 @@ export default function ConciergeLayout() {
       <header className="sticky top-0 z-overlay border-b border-line bg-surface/95 backdrop-blur-md">
         <nav
           aria-label="Concierge desk"
-          className="mx-auto flex h-14 max-w-[96rem] items-center gap-3 px-4 sm:h-16 sm:gap-4 sm:px-6"
+          className="mx-auto flex h-14 max-w-[96rem] items-center gap-2 px-4 sm:h-16 sm:gap-4 sm:px-6"
         >
           <RouterLink
             to="/concierge"
@@ -84,7 +84,7 @@ export default function ConciergeLayout() {
             </span>
           </RouterLink>
           <LiveIndicator status={live} />
-          <div className="ms-auto flex items-center gap-2 sm:gap-3">
+          <div className="ms-auto flex items-center gap-1 sm:gap-3">
             <DeskNavLink
               to="/concierge/saved-replies"
               label="Saved replies"
@@ -106,9 +106,9 @@ export default function ConciergeLayout() {
               icon={<LogOut />}
               loading={signingOut}
               onClick={onSignOut}
-              className="whitespace-nowrap"
+              className="whitespace-nowrap max-sm:px-2"
             >
-              Sign out
+              <span className="max-sm:sr-only">Sign out</span>
             </Button>
           </div>
         </nav>
