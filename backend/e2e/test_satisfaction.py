@@ -77,17 +77,18 @@ def test_rating_from_the_request_page_and_the_email_link(
     complete_on_desk(desk, "Find a dog walker")
     complete_on_desk(desk, "Book a birthday dinner")
 
-    # The request page: tap 5, add a comment, send.
+    # The request page: one tap on 5 records it; then a comment.
     sign_in(employee, EMPLOYEE_EMAIL, "/dashboard")
     employee.goto(f"/requests/{walker.pk}")
     rate = employee.get_by_role("region", name="How did we do?")
     expect(rate).to_be_visible()
-    employee.get_by_role("radio", name="5 out of 5: Excellent").check(force=True)
+    employee.get_by_role("radio", name="5 out of 5: Excellent").check(force=True)  # one tap
+    expect(employee.get_by_text("You rated this request 5 out of 5 (Excellent).")).to_be_visible()
     employee.get_by_role("textbox", name=re.compile("Anything you'd like to add")).fill(
         "Rex loves his new walker!"
     )
-    employee.get_by_role("button", name="Send rating").click()
-    expect(employee.get_by_text("You rated this request 5 out of 5 (Excellent).")).to_be_visible()
+    employee.get_by_role("button", name="Send comment").click()
+    expect(employee.get_by_text("“Rex loves his new walker!”", exact=False)).to_be_visible()
     employee.get_by_role("region", name="Thanks for your rating").scroll_into_view_if_needed()
     shot(employee, "request-page", viewport_name)
 

@@ -16,6 +16,7 @@ from concierge.satisfaction.schemas import (
     LinkCommentOut,
     LinkRatingIn,
     LinkRatingOut,
+    RatingCommentIn,
     RatingIn,
     RatingOut,
     RatingStateOut,
@@ -62,6 +63,19 @@ def rating_create(request: HttpRequest, request_id: int, payload: RatingIn):
         request=service_request, score=payload.score, comment=payload.comment
     )
     return Status(201, _state(service_request.status, rating))
+
+
+@router.patch(
+    "/requests/{int:request_id}/rating",
+    response={200: RatingStateOut, 409: ErrorOut, **ERRORS},
+)
+def rating_comment(request: HttpRequest, request_id: int, payload: RatingCommentIn):
+    """Add the optional comment to my one-tap rating, once (409 after that)."""
+    service_request = request_get_for_user(
+        user=request_auth_token(request).user, request_id=request_id
+    )
+    rating = services.rating_comment_add(request=service_request, comment=payload.comment)
+    return _state(service_request.status, rating)
 
 
 @router.post(

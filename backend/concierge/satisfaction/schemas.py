@@ -53,3 +53,7 @@ class RatingSummaryOut(Schema):
     overall: AverageOut
     concierges: list[AverageOut]
     companies: list[AverageOut]
+
+
+class RatingCommentIn(Schema):
+    comment: str = Field(max_length=5000)

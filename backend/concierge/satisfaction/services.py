@@ -31,6 +31,7 @@ ALREADY_RATED = "You already rated this request. Thank you!"
 LINK_INVALID = "This rating link is not valid."
 LINK_EXPIRED = "This rating link has expired. You can still rate the request from its page."
 COMMENT_REFUSED = "This comment can't be added any more."
+COMMENT_REQUIRED = "Please write your comment."
 
 
 def _signer() -> signing.TimestampSigner:
@@ -124,6 +125,19 @@ def rating_comment_by_link(*, token: str, comment_key: str, comment: str) -> Rat
     text = _clean(rating.score, comment)
     Rating.objects.filter(pk=rating.pk).update(comment=text, comment_key_hash="")
     rating.comment, rating.comment_key_hash = text, ""
+    return rating
+
+
+def rating_comment_add(*, request: ServiceRequest, comment: str) -> Rating:
+    """The optional comment after a one-tap rating on the request page: once (409 after)."""
+    rating = Rating.objects.filter(request=request).first()
+    if rating is None or rating.comment:
+        raise ApiError(COMMENT_REFUSED, status_code=409)
+    text = _clean(rating.score, comment)
+    if not text:
+        raise ValidationFailed.for_field("comment", COMMENT_REQUIRED)
+    Rating.objects.filter(pk=rating.pk).update(comment=text, comment_key_hash="")
+    rating.comment = text
     return rating
 
 

@@ -170,3 +170,17 @@ def test_csat_desk_shows_rating_and_averages(
     by_company = {c["name"]: (c["average"], c["count"]) for c in summary["companies"]}
     assert by_company == {"Acme Corp": (4.5, 2), "Globex": (2.0, 1)}
     assert signed_in_api.get("concierge/ratings").status_code == 403
+
+
+def test_csat_one_tap_on_the_page_then_an_optional_comment_once(signed_in_api, completed):
+    """Request page: one tap records the score; the comment can follow, once."""
+    tapped = signed_in_api.post(f"requests/{completed.pk}/rating", {"score": 4})
+    assert tapped.status_code == 201
+    assert tapped.json()["rating"]["comment"] == ""
+    path = f"requests/{completed.pk}/rating"
+    assert signed_in_api.patch(path, {"comment": "   "}).status_code == 422
+    added = signed_in_api.patch(path, {"comment": "Very kind"})
+    assert added.status_code == 200
+    assert added.json()["rating"] == {**added.json()["rating"], "score": 4, "comment": "Very kind"}
+    assert signed_in_api.patch(path, {"comment": "Changed"}).status_code == 409
+    assert Rating.objects.get().comment == "Very kind"

@@ -69,3 +69,15 @@ export function commentByLink(token: string, commentKey: string, comment: string
     200,
   )
 }
+
+export function commentOnRating(id: number, comment: string): Promise<RatingState> {
+  return call(
+    'rating comment',
+    () =>
+      api.PATCH('/api/v1/requests/{request_id}/rating', {
+        params: { path: { request_id: id } },
+        body: { comment },
+      }),
+    200,
+  )
+}

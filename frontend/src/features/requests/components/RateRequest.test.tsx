@@ -7,8 +7,13 @@ import { RateRequest } from './RateRequest'
 
 beforeEach(() => signInSession())
 
+const rated = (score: number, comment = '') => ({
+  can_rate: false,
+  rating: { score, comment, created_at: new Date().toISOString() },
+})
+
 describe('issue 12 satisfaction: rating a completed request from its page', () => {
-  it('issue 12 CSAT: tap a face, add a comment, send; the page then shows the rating given', async () => {
+  it('issue 12 CSAT: one tap records the rating; a comment can follow', async () => {
     const sent: unknown[] = []
     server.use(
       http.get(apiUrl('/api/v1/requests/7/rating'), () =>
@@ -16,24 +21,24 @@ describe('issue 12 satisfaction: rating a completed request from its page', () =
       ),
       http.post(apiUrl('/api/v1/requests/7/rating'), async ({ request }) => {
         sent.push(await request.json())
-        return HttpResponse.json(
-          {
-            can_rate: false,
-            rating: { score: 5, comment: 'Great', created_at: new Date().toISOString() },
-          },
-          { status: 201 },
-        )
+        return HttpResponse.json(rated(5), { status: 201 })
+      }),
+      http.patch(apiUrl('/api/v1/requests/7/rating'), async ({ request }) => {
+        sent.push(await request.json())
+        return HttpResponse.json(rated(5, 'Great'))
       }),
     )
     renderWithProviders(<RateRequest requestId={7} />, { user: makeUser() })
     expect(await screen.findByRole('heading', { name: 'How did we do?' })).toBeInTheDocument()
     fireEvent.click(screen.getByRole('radio', { name: '5 out of 5: Excellent' }))
+    expect(await screen.findByText(/You rated this request 5 out of 5/)).toBeInTheDocument()
     fireEvent.change(screen.getByRole('textbox', { name: /Anything you'd like to add/ }), {
       target: { value: 'Great' },
     })
-    fireEvent.click(screen.getByRole('button', { name: 'Send rating' }))
-    expect(await screen.findByText(/You rated this request 5 out of 5/)).toBeInTheDocument()
-    expect(sent).toEqual([{ score: 5, comment: 'Great' }])
+    fireEvent.click(screen.getByRole('button', { name: 'Send comment' }))
+    expect(await screen.findByText(/“Great”/)).toBeInTheDocument()
+    expect(sent).toEqual([{ score: 5, comment: '' }, { comment: 'Great' }])
+    expect(screen.queryByRole('button', { name: 'Send comment' })).toBeNull()
   })
 
   it('issue 12 CSAT: nothing to rate (not completed) shows nothing', async () => {
