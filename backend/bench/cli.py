@@ -74,7 +74,7 @@ LAYOUTS = {
         ),
     )
 }
-SCENARIOS = ("floor", "open", "detail", "signin", "sse", "soak")
+SCENARIOS = ("floor", "open", "detail", "search", "signin", "sse", "soak")
 LIST_PATH = "/api/v1/requests/open"
 HEALTH_PATH = "/api/v1/health"
 SIGN_IN_PATH = "/api/v1/users/sign_in"
@@ -94,6 +94,24 @@ class Prepared:
 
     def detail_paths(self) -> list[str]:
         return [f"/api/v1/requests/{i}" for i in self.targets["request_ids"]]
+
+    @property
+    def concierge_auth(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.targets['concierge_token']}"}
+
+
+# The desk's full-text search (over all 10,000 requests, their details and 100,000 messages):
+# what a concierge types to find an employee's request, e.g. 'request 17 042'.
+SEARCH_RATE = 20.0
+SEARCH_P95_MS = 50.0
+
+
+def search_paths() -> list[str]:
+    rng = random.Random(12)  # noqa: S311 (the same searches every run)
+    words = [f"request {rng.randrange(100)} {rng.randrange(100):03d}" for _ in range(200)] + [
+        f"{rng.randrange(100):03d} request" for _ in range(50)
+    ]
+    return [f"/api/v1/concierge/search?q={w.replace(' ', '+')}" for w in words]
 
 
 @dataclass
@@ -235,6 +253,10 @@ def check_answers(layout: Layout, prepared: Prepared) -> None:
         or len(detail.json()["request"]["messages"]) != targets["messages_per_request"]
     ):
         problems.append(f"detail: {detail.status_code}")
+    with httpx.Client(base_url=layout.api_url, headers=prepared.concierge_auth, timeout=10) as c:
+        found = c.get("/api/v1/concierge/search", params={"q": "request 17 042"})
+    if found.status_code != 200 or not found.json()["results"]:
+        problems.append(f"search: {found.status_code}")
     if problems:
         raise SystemExit(f"{layout.spec.key}: wrong answers ({', '.join(problems)}); reseed.")
 
@@ -406,6 +428,22 @@ class Bench:
         if "floor" in args.only:
             print(f"Floor: GET {HEALTH_PATH}, wrk {args.connections} connections", flush=True)
             each(lambda f, lay, p: self.capacity(f, lay, "floor", [HEALTH_PATH], {}))
+        if "search" in args.only:
+            print(f"search: {SEARCH_RATE:g} req/s for {args.seconds:g} s", flush=True)
+
+            def search_getter(layout: Layout, prepared: Prepared) -> Callable[[], bytes]:
+                rng = random.Random(5)  # noqa: S311
+                payloads = [
+                    http_request("GET", path, host(layout), prepared.concierge_auth)
+                    for path in search_paths()
+                ]
+                return lambda: payloads[rng.randrange(len(payloads))]
+
+            each(
+                lambda f, lay, p: self.fixed(
+                    f, lay, "search", [Stream("search", SEARCH_RATE, search_getter(lay, p))]
+                )
+            )
         for key, label in (("open", "list"), ("detail", "thread")):
             if key not in args.only:
                 continue
@@ -626,4 +664,12 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\nLoad average at the end: {load_average()} (other work on this machine skews figures)."
     )
-    return 1 if bench.soak is not None and bench.soak.problems else 0
+    slow_search = [
+        f"{key}: search p95 {row.p95:.1f} ms, {row.errors} errors"
+        for key, figures in bench.figures.items()
+        if (row := figures.find("search", f"{SEARCH_RATE:g}")) is not None
+        and (row.p95 > SEARCH_P95_MS or row.errors)
+    ]
+    for problem in slow_search:
+        print(f"Search over its budget (p95 <= {SEARCH_P95_MS:g} ms, no errors): {problem}")
+    return 1 if (bench.soak is not None and bench.soak.problems) or slow_search else 0

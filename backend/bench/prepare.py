@@ -1,7 +1,8 @@
 """`python -m bench.prepare seed|cleanup`: the Django side of the bench, in its own process
 (one per database: the settings come from the environment the bench passes).
 
-seed: migrate, seed the data set, sign the bench employee in; prints the targets as JSON.
+seed: migrate, seed the data set, sign the bench employee and concierge in; prints the
+targets as JSON.
 cleanup: sign the bench accounts out everywhere and delete the messages the SSE scenario and
 the soak added, so the data set stays as seeded.
 """
@@ -26,7 +27,13 @@ def seed() -> dict[str, object]:
     print(f"Migrated in {time.monotonic() - started:.1f} s.", file=sys.stderr)
     targets = seed_data_set()
     signed_in = user_sign_in(email=targets.email, password=targets.password)
-    return {**dataclasses.asdict(targets), "token": signed_in.token}
+    # The search scenario's concierge (the desk's search is for concierges only).
+    concierge = user_sign_in(email=targets.concierge_email, password=targets.password)
+    return {
+        **dataclasses.asdict(targets),
+        "token": signed_in.token,
+        "concierge_token": concierge.token,
+    }
 
 
 def cleanup() -> None:

@@ -17,9 +17,11 @@ from concierge.common.api import router as common_router
 from concierge.common.errors import ApiError, RateLimited, error_body
 from concierge.common.openapi import document_error_responses
 from concierge.common.parser import ApiParser
+from concierge.company_reports.api import router as company_reports_router
 from concierge.concierge_desk.api import router as concierge_desk_router
 from concierge.live.api import router as live_router
 from concierge.offerings.api import router as offerings_router
+from concierge.satisfaction.api import router as satisfaction_router
 from concierge.servicerequests.api import router as servicerequests_router
 from concierge.surveys.api import router as surveys_router
 from concierge.uploads.api import router as uploads_router
@@ -95,6 +97,8 @@ api.add_router("", mfa_router)
 api.add_router("", surveys_router)
 api.add_router("", offerings_router)
 api.add_router("", servicerequests_router)
+api.add_router("", satisfaction_router)
+api.add_router("", company_reports_router)
 api.add_router("", uploads_router)
 api.add_router("", live_router)
 api.add_router("", concierge_desk_router)

@@ -76,6 +76,10 @@ INSTALLED_APPS = [
     "concierge.offerings",
     "concierge.servicerequests",
     "concierge.uploads",
+    "concierge.service_levels",
+    "concierge.satisfaction",
+    "concierge.saved_replies",
+    "concierge.company_reports",
     "concierge.concierge_desk",
     "concierge.live",
     "concierge.demo",
@@ -287,6 +291,11 @@ REPLY_NOTIFICATION_DELAY_SECONDS = env_int("REPLY_NOTIFICATION_DELAY_SECONDS", 3
 if REPLY_NOTIFICATION_DELAY_SECONDS < 0:
     raise ImproperlyConfigured("REPLY_NOTIFICATION_DELAY_SECONDS must be 0 or more")
 
+# How long the completion email's one-tap rating links work.
+RATING_LINK_MAX_AGE_SECONDS = env_int("RATING_LINK_MAX_AGE_SECONDS", 14 * 24 * 3600)
+if RATING_LINK_MAX_AGE_SECONDS < 60:
+    raise ImproperlyConfigured("RATING_LINK_MAX_AGE_SECONDS must be 60 or more")
+
 # Mail and SMS: the outbox folder by default, one file per message.
 OUTBOX_DIR = Path(env_str("OUTBOX_DIR", str(VAR_DIR / "outbox")))
 EMAIL_URL = env_str("EMAIL_URL", "")
@@ -324,7 +333,10 @@ MFA_ENCRYPTION_KEY = env_str("MFA_ENCRYPTION_KEY") or f"derived:{SECRET_KEY}"
 WEBAUTHN_RP_ID = env_str("WEBAUTHN_RP_ID") or (urlsplit(PUBLIC_URL).hostname or "localhost")
 WEBAUTHN_ORIGIN = urlsplit(PUBLIC_URL)._replace(path="", query="", fragment="").geturl()
 RATE_LIMITS = parse_rate_limits(
-    env_str("RATE_LIMITS", "sign_in=20/60,sign_up=10/60,password=10/60,otp=10/60,message=30/60")
+    env_str(
+        "RATE_LIMITS",
+        "sign_in=20/60,sign_up=10/60,password=10/60,otp=10/60,message=30/60,rating=20/60",
+    )
 )
 
 # Load balancers / reverse proxies whose X-Forwarded-For is believed (addresses or networks,

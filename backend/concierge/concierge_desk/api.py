@@ -26,10 +26,13 @@ from concierge.concierge_desk.schemas import (
     CompanyRef,
     ConciergeListOut,
     ConciergeOut,
+    DeskRatingOut,
     DeskRequestDetailOut,
     DeskRequestOut,
     EmployeeProfileOut,
     EmployeeRef,
+    FilledReplyListOut,
+    FilledReplyOut,
     LastMessageOut,
     NoteCreatedOut,
     NoteIn,
@@ -41,10 +44,24 @@ from concierge.concierge_desk.schemas import (
     QueueItemOut,
     QueueOut,
     ReplyCreateIn,
+    SavedReplyDetailOut,
+    SavedReplyIn,
+    SavedReplyListOut,
+    SavedReplyOut,
+    SearchOut,
+    SearchResultOut,
+    SlaOut,
     StatusIn,
     SurveyAnswerOut,
     SurveyOut,
 )
+from concierge.concierge_desk.search import RESULTS_DEFAULT, RESULTS_MAX, request_search
+from concierge.satisfaction import services as satisfaction_services
+from concierge.satisfaction.schemas import RatingSummaryOut
+from concierge.satisfaction.selectors import rating_for_request, rating_summary
+from concierge.saved_replies import selectors as saved_reply_selectors
+from concierge.saved_replies import services as saved_reply_services
+from concierge.service_levels.selectors import request_clock, sla_view
 from concierge.servicerequests import selectors as request_selectors
 from concierge.servicerequests import services as request_services
 from concierge.servicerequests.choices import MessageSource, RequestStatus
@@ -111,6 +128,23 @@ def _category(service_request: ServiceRequest) -> tuple[str | None, str | None]:
     return (category.name, category.icon) if category is not None else (None, None)
 
 
+def _sla(service_request: ServiceRequest) -> SlaOut | None:
+    view = sla_view(request_clock(service_request))
+    return SlaOut(**view.__dict__) if view is not None else None
+
+
+def _rating(request_id: int) -> DeskRatingOut | None:
+    rating = rating_for_request(request_id=request_id)
+    if rating is None:
+        return None
+    return DeskRatingOut(
+        score=rating.score,
+        comment=rating.comment,
+        via=rating.via,  # type: ignore[arg-type]
+        created_at=rating.created_at,
+    )
+
+
 # --------------------------------------------------------------------------- the queue
 
 
@@ -127,7 +161,17 @@ class QueueFilters(Schema):
         max_length=200,
         description="Search: employee name or email, request name, message text, or #id.",
     )
-    order: str = Field("oldest", pattern="^(oldest|newest)$", description="By issue time.")
+    order: str = Field(
+        "due",
+        pattern="^(due|oldest|newest)$",
+        description="'due': the soonest reply-time deadline first (requests without a running "
+        "clock after, oldest first); 'oldest' or 'newest': by issue time.",
+    )
+    due: str | None = Field(
+        None,
+        pattern="^(overdue|soon)$",
+        description="'overdue': past the deadline; 'soon': due within the hour.",
+    )
     limit: int = Field(
         request_selectors.QUEUE_LIMIT_DEFAULT, ge=1, le=request_selectors.QUEUE_LIMIT_MAX
     )
@@ -135,7 +179,7 @@ class QueueFilters(Schema):
 
 @router.get("/concierge/requests", response={200: QueueOut, **ERRORS})
 def queue(request: HttpRequest, filters: Query[QueueFilters]):
-    """The shared queue of every company's requests, oldest first by default, with the count
+    """The shared queue of every company's requests, due soonest first by default, with the count
     of each status under the same filters (for the In Queue / In Progress / Completed tabs).
     A fixed number of SQL queries whatever the number of requests."""
     result = request_selectors.request_queue(
@@ -145,6 +189,7 @@ def queue(request: HttpRequest, filters: Query[QueueFilters]):
         assignee=filters.assignee,
         q=filters.q,
         order=filters.order,
+        due=filters.due,
         limit=filters.limit,
     )
     items = []
@@ -170,6 +215,7 @@ def queue(request: HttpRequest, filters: Query[QueueFilters]):
                 last_message=_last_message_out(last_message),
                 waiting_on=request_selectors.waiting_on(last_message),
                 assignee=_person(service_request.assignee),
+                sla=_sla(service_request),
             )
         )
     return QueueOut(requests=items, counts=QueueCountsOut(**result.counts))
@@ -239,6 +285,8 @@ def _detail(request: HttpRequest, request_id: int) -> DeskRequestDetailOut:
         if survey is not None
         else None,
         viewers=[PersonRef(id=v.id, full_name=v.full_name) for v in viewers],
+        sla=_sla(service_request),
+        rating=_rating(service_request.pk),
     )
     return DeskRequestDetailOut(request=out)
 
@@ -299,9 +347,14 @@ def request_assign(request: HttpRequest, request_id: int, payload: AssignIn):
 )
 def request_status(request: HttpRequest, request_id: int, payload: StatusIn):
     """start: In Queue → In Progress; complete: In Queue or In Progress → Completed;
-    reopen: Completed → In Queue. Any other move is a 422 that says why."""
+    reopen: Completed → In Queue. Any other move is a 422 that says why. Completing emails
+    the employee the one-tap rating links (unless the request is already rated)."""
     service_request = request_selectors.request_get_for_desk(request_id=request_id)
     request_services.request_status_change(request=service_request, action=payload.action)
+    if payload.action == "complete":
+        satisfaction_services.rating_invite_send(
+            request=service_request, employee=service_request.user
+        )
     return _detail(request, request_id)
 
 
@@ -375,3 +428,131 @@ def concierges(request: HttpRequest):
             ConciergeOut(id=c.pk, full_name=c.full_name, email=c.email) for c in concierge_list()
         ]
     )
+
+
+@router.get("/concierge/ratings", response={200: RatingSummaryOut, **ERRORS})
+def ratings(request: HttpRequest):
+    """Satisfaction: the average rating and count overall, per concierge who worked the
+    requests, and per employee company."""
+    summary = rating_summary()
+    return RatingSummaryOut.model_validate(summary, from_attributes=True)
+
+
+# --------------------------------------------------------------------------- saved replies
+
+
+def _saved_reply_out(reply) -> SavedReplyOut:  # type: ignore[no-untyped-def]
+    return SavedReplyOut(
+        id=reply.pk,
+        title=reply.title,
+        body=reply.body,
+        updated_by=_person(reply.updated_by),
+        updated_at=reply.updated_at,
+    )
+
+
+@router.get("/concierge/saved-replies", response={200: SavedReplyListOut, **ERRORS})
+def saved_reply_list(request: HttpRequest):
+    """The team's shared saved replies, by title."""
+    return SavedReplyListOut(
+        saved_replies=[_saved_reply_out(r) for r in saved_reply_selectors.saved_reply_list()]
+    )
+
+
+@router.post("/concierge/saved-replies", response={201: SavedReplyDetailOut, **ERRORS})
+def saved_reply_create(request: HttpRequest, payload: SavedReplyIn):
+    """A new saved reply. Placeholders: {first_name} (the employee's), {request_name},
+    {concierge_first_name}; any other is a 422. Titles are unique (ignoring case)."""
+    reply = saved_reply_services.saved_reply_create(
+        title=payload.title, body=payload.body, author=_me(request)
+    )
+    return Status(201, SavedReplyDetailOut(saved_reply=_saved_reply_out(reply)))
+
+
+@router.put(
+    "/concierge/saved-replies/{int:reply_id}", response={200: SavedReplyDetailOut, **ERRORS}
+)
+def saved_reply_update(request: HttpRequest, reply_id: int, payload: SavedReplyIn):
+    """Change a saved reply's title and text (the same rules as creating one)."""
+    reply = saved_reply_selectors.saved_reply_get(reply_id=reply_id)
+    reply = saved_reply_services.saved_reply_update(
+        reply=reply, title=payload.title, body=payload.body, author=_me(request)
+    )
+    return SavedReplyDetailOut(saved_reply=_saved_reply_out(reply))
+
+
+@router.delete("/concierge/saved-replies/{int:reply_id}", response={204: None, **ERRORS})
+def saved_reply_delete(request: HttpRequest, reply_id: int):
+    """Delete a saved reply (for the whole team)."""
+    reply = saved_reply_selectors.saved_reply_get(reply_id=reply_id)
+    saved_reply_services.saved_reply_delete(reply=reply)
+    return Status(204, None)
+
+
+@router.get(
+    "/concierge/requests/{int:request_id}/saved-replies",
+    response={200: FilledReplyListOut, **ERRORS},
+)
+def saved_reply_list_for_request(request: HttpRequest, request_id: int):
+    """The saved replies filled in for this request: the employee's first name, the
+    request's name and my first name in place of their placeholders."""
+    service_request = request_selectors.request_get_for_desk(request_id=request_id)
+    me = _me(request)
+    values = {
+        "first_name": service_request.user.first_name,
+        "request_name": service_request.name,
+        "concierge_first_name": me.first_name,
+    }
+    return FilledReplyListOut(
+        saved_replies=[
+            FilledReplyOut(
+                id=reply.pk,
+                title=reply.title,
+                text=saved_reply_services.saved_reply_fill(reply.body, **values),
+            )
+            for reply in saved_reply_selectors.saved_reply_list()
+        ]
+    )
+
+
+# --------------------------------------------------------------------------- search
+
+
+class SearchQuery(Schema):
+    q: str = Field(..., min_length=1, max_length=200, description="Words to find.")
+    limit: int = Field(RESULTS_DEFAULT, ge=1, le=RESULTS_MAX)
+
+
+@router.get("/concierge/search", response={200: SearchOut, **ERRORS})
+def search(request: HttpRequest, query: Query[SearchQuery]):
+    """Full-text search across all time: request names, survey answers, messages and internal
+    notes. Every word must match (a word's beginning is enough: 'walk' finds 'walkers');
+    best first, each with its best match highlighted. A fixed number of SQL queries."""
+    hits = request_search(q=query.q, limit=query.limit)
+    requests = request_selectors.requests_for_desk_by_ids(request_ids=[h.request_id for h in hits])
+    results = []
+    for hit in hits:
+        service_request = requests.get(hit.request_id)
+        if service_request is None:
+            continue
+        employee = service_request.user
+        companies = list(employee.companies.all())
+        results.append(
+            SearchResultOut(
+                id=service_request.pk,
+                name=service_request.name,
+                status=RequestStatus(service_request.status),
+                company=CompanyRef(id=companies[0].pk, name=companies[0].name)
+                if companies
+                else None,
+                employee=EmployeeRef(
+                    id=employee.pk, full_name=employee.full_name, email=employee.email
+                ),
+                issued_at=service_request.issued_at,
+                assignee=_person(service_request.assignee),
+                match=hit.kind,  # type: ignore[arg-type]
+                snippet_html=hit.snippet_html,
+                rank=round(hit.rank, 6),
+            )
+        )
+    return SearchOut(query=query.q, results=results)

@@ -40,6 +40,27 @@ class QueueCountsOut(Schema):
     closed: int
 
 
+class SlaOut(Schema):
+    state: Literal["overdue", "due_soon", "on_track", "paused", "completed"] = Field(
+        description="Against the company's reply-time promise: overdue, due within the hour, "
+        "on track, paused (waiting on the employee) or completed."
+    )
+    due_at: datetime | None = Field(description="The next deadline while the clock runs.")
+    target: Literal["first_response", "resolution"] | None = Field(
+        description="Which deadline `due_at` is: the first reply's or the resolution's."
+    )
+    first_response_due_at: datetime
+    first_responded_at: datetime | None
+    resolution_due_at: datetime | None
+
+
+class DeskRatingOut(Schema):
+    score: int = Field(description="1 (very poor) to 5 (excellent).")
+    comment: str
+    via: Literal["page", "email"]
+    created_at: datetime
+
+
 class QueueItemOut(Schema):
     id: int
     name: str
@@ -58,6 +79,7 @@ class QueueItemOut(Schema):
         description="'concierge' when the employee wrote last or nobody has written yet."
     )
     assignee: PersonRef | None
+    sla: SlaOut | None = Field(description="Null when the company has no reply-time promise.")
 
 
 class QueueOut(Schema):
@@ -137,6 +159,8 @@ class DeskRequestOut(Schema):
     notes: list[NoteOut] = Field(description="Internal notes (never shown to the employee).")
     survey: SurveyOut | None = Field(description="The answers the request was made with.")
     viewers: list[PersonRef] = Field(description="Other concierges who have it open now.")
+    sla: SlaOut | None = Field(None, description="Null when the company has no promise.")
+    rating: DeskRatingOut | None = Field(None, description="The employee's rating, once given.")
 
 
 class DeskRequestDetailOut(Schema):
@@ -187,3 +211,60 @@ class ConciergeOut(Schema):
 
 class ConciergeListOut(Schema):
     concierges: list[ConciergeOut]
+
+
+class SavedReplyOut(Schema):
+    id: int
+    title: str
+    body: str = Field(description="The text with its placeholders, as saved.")
+    updated_by: PersonRef | None
+    updated_at: datetime
+
+
+class SavedReplyListOut(Schema):
+    saved_replies: list[SavedReplyOut]
+
+
+class SavedReplyIn(Schema):
+    title: str = Field(max_length=1000)
+    body: str = Field(max_length=20_000)
+
+
+class SavedReplyDetailOut(Schema):
+    saved_reply: SavedReplyOut
+
+
+class FilledReplyOut(Schema):
+    id: int
+    title: str
+    text: str = Field(
+        description="The body with {first_name}, {request_name} and "
+        "{concierge_first_name} filled in for this request and concierge."
+    )
+
+
+class FilledReplyListOut(Schema):
+    saved_replies: list[FilledReplyOut]
+
+
+class SearchResultOut(Schema):
+    id: int
+    name: str
+    status: RequestStatus
+    company: CompanyRef | None
+    employee: EmployeeRef
+    issued_at: datetime
+    assignee: PersonRef | None
+    match: Literal["request", "message", "note"] = Field(
+        description="Where the best match is: the request (name or survey answers), a "
+        "message, or an internal note."
+    )
+    snippet_html: str = Field(
+        description="The best match's text, escaped, with the matching words in <mark>."
+    )
+    rank: float = Field(description="Higher is better.")
+
+
+class SearchOut(Schema):
+    query: str
+    results: list[SearchResultOut]

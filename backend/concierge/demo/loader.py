@@ -29,7 +29,7 @@ QUESTION_TYPES: dict[str, tuple[str, Answer | None]] = {
 
 @cache
 def demo_data(name: str) -> dict[str, Any]:
-    """One file of demo data: 'people', 'surveys' or 'offerings'."""
+    """One file of demo data: 'people', 'surveys', 'offerings' or 'desk'."""
     with (DATA_DIR / f"{name}.toml").open("rb") as handle:
         return tomllib.load(handle)
 

@@ -11,6 +11,7 @@ from ninja import Query, Router
 from concierge.accounts.auth import request_auth_token
 from concierge.common.ratelimit import rate_limit
 from concierge.common.schemas import ErrorOut
+from concierge.service_levels.selectors import expect_reply_by, request_clock
 from concierge.servicerequests import selectors, services
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.servicerequests.schemas import (
@@ -50,6 +51,7 @@ def request_data(
         "survey_category_image_url": request.build_absolute_uri(image.url) if image else None,
         "survey_category_icon": category.icon if category is not None else None,
         "last_message_at": json_datetime(service_request.last_message_at),
+        "expect_reply_by": json_datetime(expect_reply_by(request_clock(service_request))),
         **(thread_page_data(page) if page is not None else {"messages": [], "older_cursor": None}),
     }
 

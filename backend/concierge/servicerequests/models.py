@@ -47,6 +47,9 @@ class ServiceRequest(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
+    completed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a concierge last completed it (null while open)."
+    )
 
     class Meta:
         ordering = ["-issued_at", "-id"]

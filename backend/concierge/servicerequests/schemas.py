@@ -54,6 +54,11 @@ class RequestOut(Schema):
     survey_category_image_url: str | None
     survey_category_icon: str | None
     last_message_at: datetime | None
+    expect_reply_by: datetime | None = Field(
+        None,
+        description="When to expect the concierge's first reply, on the company's business "
+        "calendar; null once it came, or when the company has no reply-time promise.",
+    )
     messages: list[MessageOut] = Field(
         description="Empty in lists; in detail the thread's newest page (up to 50), oldest first."
     )

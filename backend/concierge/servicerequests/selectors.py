@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from html import escape
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, Min, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.utils import timezone
 
 from concierge.accounts.selectors import companies_prefetch, user_is_concierge
 from concierge.common.errors import NotFound, ValidationFailed
@@ -29,7 +31,7 @@ LIST_STATUSES = {
 
 
 def _with_category() -> QuerySet[ServiceRequest]:
-    return ServiceRequest.objects.select_related("survey_category")
+    return ServiceRequest.objects.select_related("survey_category", "reply_clock")
 
 
 def request_list_for_user(*, user: User, status: str) -> list[ServiceRequest]:
@@ -122,6 +124,7 @@ QUEUE_LIMIT_MAX = 500
 SEARCH_TERMS_MAX = 6
 STATUSES = tuple(ServiceRequest.Status.values)
 ASSIGNEE_INVALID = "Choose 'mine', 'unassigned' or a concierge's id."
+DUE_SOON = timedelta(hours=1)
 REQUEST_NOT_FOUND = "We couldn't find that request."
 
 
@@ -193,11 +196,14 @@ def request_queue(
     company_id: int | None = None,
     assignee: str | None = None,
     q: str = "",
-    order: str = "oldest",
+    order: str = "due",
+    due: str | None = None,
     limit: int = QUEUE_LIMIT_DEFAULT,
 ) -> Queue:
     """The desk's queue: requests of every company (one shared desk), filtered and searched,
-    oldest first by default, with per-status counts under the same filters.
+    due soonest first by default (the reply-time clock's next deadline; requests whose clock
+    is paused or stopped follow, oldest first), with per-status counts under the same filters.
+    `due`: 'overdue' (deadline passed) or 'soon' (deadline within the hour, not passed).
 
     Four queries whatever the number of requests: counts, requests (with employee, category
     and assignee), the employees' companies, and the last message of each request.
@@ -216,6 +222,14 @@ def request_queue(
             raise ValidationFailed.for_field("assignee", ASSIGNEE_INVALID)
     if q.strip():
         requests = _search(requests, q)
+    if due is not None:
+        now = timezone.now()
+        if due == "overdue":
+            requests = requests.filter(reply_clock__due_at__lte=now)
+        else:
+            requests = requests.filter(
+                reply_clock__due_at__gt=now, reply_clock__due_at__lte=now + DUE_SOON
+            )
 
     counts = dict.fromkeys(STATUSES, 0)
     for row in requests.order_by().values("status").annotate(n=Count("id")):
@@ -228,9 +242,12 @@ def request_queue(
         .order_by("-external_created_at", "-id")
         .values("id")[:1]
     )
-    ordering = ("issued_at", "id") if order != "newest" else ("-issued_at", "-id")
+    ordering: tuple = {
+        "newest": ("-issued_at", "-id"),
+        "oldest": ("issued_at", "id"),
+    }.get(order, (F("reply_clock__due_at").asc(nulls_last=True), "issued_at", "id"))
     page = list(
-        requests.select_related("user", "survey_category", "assignee")
+        requests.select_related("user", "survey_category", "assignee", "reply_clock")
         .prefetch_related(companies_prefetch(path="user__companies"))
         .annotate(last_message_id=last_message_id)
         .order_by(*ordering)[: max(1, min(limit, QUEUE_LIMIT_MAX))]
@@ -268,3 +285,42 @@ def request_with_employee_for_desk(*, request_id: int) -> ServiceRequest:
     if service_request is None:
         raise NotFound(REQUEST_NOT_FOUND)
     return service_request
+
+
+def requests_for_desk_by_ids(*, request_ids: Sequence[int]) -> dict[int, ServiceRequest]:
+    """Requests by id with their employee, the employee's companies and the assignee (two
+    queries), for the desk's search results."""
+    requests = (
+        ServiceRequest.objects.select_related("user", "assignee")
+        .prefetch_related(companies_prefetch(path="user__companies"))
+        .filter(pk__in=list(request_ids))
+    )
+    return {r.pk: r for r in requests}
+
+
+# --------------------------------------------------------------------------- company reports
+
+
+def company_requests_created(*, company_id: int, since: datetime) -> list[dict[str, Any]]:
+    """Aggregation rows (no names, no texts) of the requests a company's employees made since
+    `since`: id, employee id, issue time, the first concierge reply's time, category name.
+    One query."""
+    rows: Any = (
+        ServiceRequest.objects.filter(user__companies__id=company_id, issued_at__gte=since)
+        .annotate(
+            first_response_at=Min(
+                "messages__external_created_at",
+                filter=~Q(messages__source=Message.Source.USER),
+            )
+        )
+        .values("id", "user_id", "issued_at", "first_response_at", "survey_category__name")
+    )
+    return list(rows)
+
+
+def company_requests_completed(*, company_id: int, since: datetime) -> list[dict[str, Any]]:
+    """Issue and completion times of a company's requests completed since `since`."""
+    rows: Any = ServiceRequest.objects.filter(
+        user__companies__id=company_id, completed_at__gte=since
+    ).values("issued_at", "completed_at")
+    return list(rows)

@@ -16,6 +16,7 @@ from concierge.common.errors import ApiError, ValidationFailed
 from concierge.notifications import events
 from concierge.notifications.background import enqueue_on_commit
 from concierge.notifications.publish import event_publish
+from concierge.service_levels import services as reply_clock
 from concierge.servicerequests.html import text_to_html
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
 from concierge.servicerequests.tasks import reply_notification_send
@@ -92,6 +93,7 @@ def request_create(
             created_at=now,
         )
         user_request_count_add(user=user)
+        reply_clock.clock_start(request_id=service_request.pk, employee=user, at=now)
         _publish_request(service_request, events.REQUEST_CREATED)
     user.refresh_from_db(fields=["request_count"])
     return service_request
@@ -231,6 +233,9 @@ def _message_create(
                 if reopens:
                     changes["status"] = ServiceRequest.Status.OPEN
             ServiceRequest.objects.filter(pk=request.pk).update(**changes)
+            reply_clock.clock_on_message(
+                request_id=request.pk, from_employee=source == Message.Source.USER, at=now
+            )
             event_publish(
                 type=events.MESSAGE_CREATED,
                 request_id=request.pk,
@@ -341,7 +346,12 @@ def request_status_change(*, request: ServiceRequest, action: str) -> ServiceReq
             )
             raise ValidationFailed.for_field("action", message)
         locked.status = target
-        locked.save(update_fields=["status", "updated_at"])
+        locked.completed_at = timezone.now() if target == Status.CLOSED else None
+        locked.save(update_fields=["status", "completed_at", "updated_at"])
+        if target == Status.CLOSED or action == "reopen":
+            reply_clock.clock_on_status(
+                request_id=locked.pk, completed=target == Status.CLOSED, at=timezone.now()
+            )
         _publish_request(locked, events.REQUEST_UPDATED)
     request.status = locked.status
     request.updated_at = locked.updated_at

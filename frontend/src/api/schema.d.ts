@@ -4,6 +4,70 @@
  */
 
 export interface paths {
+    "/api/v1/company/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company Access
+         * @description The companies whose report the signed-in person may see (empty for everyone else).
+         */
+        get: operations["concierge_company_reports_api_company_access"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company Report
+         * @description My company's figures by month, oldest first: requests created and completed, median
+         *     hours to the first reply and to completion, the satisfaction average and count, the top
+         *     categories (fewer than 5 in a month: '< 5'), and the share of employees who used the
+         *     service. Aggregates only: no request names, answers or messages. Company admins only
+         *     (403 otherwise).
+         */
+        get: operations["concierge_company_reports_api_company_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company Report Csv
+         * @description The same report as CSV (one row per month; categories as 'name: count; ...').
+         */
+        get: operations["concierge_company_reports_api_company_report_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/concierge/concierges": {
         parameters: {
             query?: never;
@@ -24,6 +88,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/concierge/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ratings
+         * @description Satisfaction: the average rating and count overall, per concierge who worked the
+         *     requests, and per employee company.
+         */
+        get: operations["concierge_concierge_desk_api_ratings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/concierge/requests": {
         parameters: {
             query?: never;
@@ -33,7 +118,7 @@ export interface paths {
         };
         /**
          * Queue
-         * @description The shared queue of every company's requests, oldest first by default, with the count
+         * @description The shared queue of every company's requests, due soonest first by default, with the count
          *     of each status under the same filters (for the In Queue / In Progress / Completed tabs).
          *     A fixed number of SQL queries whatever the number of requests.
          */
@@ -184,6 +269,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/concierge/requests/{request_id}/saved-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saved Reply List For Request
+         * @description The saved replies filled in for this request: the employee's first name, the
+         *     request's name and my first name in place of their placeholders.
+         */
+        get: operations["concierge_concierge_desk_api_saved_reply_list_for_request"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/concierge/requests/{request_id}/status": {
         parameters: {
             query?: never;
@@ -196,9 +302,81 @@ export interface paths {
         /**
          * Request Status
          * @description start: In Queue → In Progress; complete: In Queue or In Progress → Completed;
-         *     reopen: Completed → In Queue. Any other move is a 422 that says why.
+         *     reopen: Completed → In Queue. Any other move is a 422 that says why. Completing emails
+         *     the employee the one-tap rating links (unless the request is already rated).
          */
         post: operations["concierge_concierge_desk_api_request_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concierge/saved-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saved Reply List
+         * @description The team's shared saved replies, by title.
+         */
+        get: operations["concierge_concierge_desk_api_saved_reply_list"];
+        put?: never;
+        /**
+         * Saved Reply Create
+         * @description A new saved reply. Placeholders: {first_name} (the employee's), {request_name},
+         *     {concierge_first_name}; any other is a 422. Titles are unique (ignoring case).
+         */
+        post: operations["concierge_concierge_desk_api_saved_reply_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concierge/saved-replies/{reply_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Saved Reply Update
+         * @description Change a saved reply's title and text (the same rules as creating one).
+         */
+        put: operations["concierge_concierge_desk_api_saved_reply_update"];
+        post?: never;
+        /**
+         * Saved Reply Delete
+         * @description Delete a saved reply (for the whole team).
+         */
+        delete: operations["concierge_concierge_desk_api_saved_reply_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concierge/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search
+         * @description Full-text search across all time: request names, survey answers, messages and internal
+         *     notes. Every word must match (a word's beginning is enough: 'walk' finds 'walkers');
+         *     best first, each with its best match highlighted. A fixed number of SQL queries.
+         */
+        get: operations["concierge_concierge_desk_api_search"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -525,6 +703,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ratings/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rating By Link
+         * @description The completion email's one-tap rating (no sign-in). The token records one rating:
+         *     404 when it is not valid, 410 when it expired, 409 when the request is already rated.
+         */
+        post: operations["concierge_satisfaction_api_rating_by_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ratings/link/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rating Comment By Link
+         * @description The optional comment after a one-tap rating, once, with the key the rating answered.
+         */
+        post: operations["concierge_satisfaction_api_rating_comment_by_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recommended_request_categories": {
         parameters: {
             query?: never;
@@ -671,6 +890,34 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{request_id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rating Detail
+         * @description The employee's rating of their request, and whether they can rate it now.
+         */
+        get: operations["concierge_satisfaction_api_rating_detail"];
+        put?: never;
+        /**
+         * Rating Create
+         * @description Rate a completed request 1–5 with an optional comment, once (409 after that).
+         */
+        post: operations["concierge_satisfaction_api_rating_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rating Comment
+         * @description Add the optional comment to my one-tap rating, once (409 after that).
+         */
+        patch: operations["concierge_satisfaction_api_rating_comment"];
         trace?: never;
     };
     "/api/v1/site": {
@@ -1132,6 +1379,17 @@ export interface components {
             /** Size */
             size: number | null;
         };
+        /** AverageOut */
+        AverageOut: {
+            /** Average */
+            average: number;
+            /** Count */
+            count: number;
+            /** Id */
+            id: number | null;
+            /** Name */
+            name: string;
+        };
         /** BeginIn */
         BeginIn: {
             /**
@@ -1162,11 +1420,34 @@ export interface components {
             success: boolean;
             user_request_survey: components["schemas"]["UserRequestSurveyRef"];
         };
+        /** CategoryOut */
+        CategoryOut: {
+            /**
+             * Count
+             * @description Null when fewer than 5 (see `display`).
+             */
+            count: number | null;
+            /**
+             * Display
+             * @description The count, or '< 5'.
+             */
+            display: string;
+            /** Name */
+            name: string;
+        };
         /** CategoryRequestSurveysOut */
         CategoryRequestSurveysOut: {
             /** Request Surveys */
             request_surveys: components["schemas"]["RequestSurveyOut"][];
             survey_category: components["schemas"]["SurveyCategoryOut"];
+        };
+        /** CompanyAccessOut */
+        CompanyAccessOut: {
+            /**
+             * Companies
+             * @description The companies whose report I may see (empty: not a company admin).
+             */
+            companies: components["schemas"]["CompanyRefOut"][];
         };
         /** CompanyOut */
         CompanyOut: {
@@ -1183,6 +1464,22 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+        };
+        /** CompanyRefOut */
+        CompanyRefOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** CompanyReportOut */
+        CompanyReportOut: {
+            company: components["schemas"]["CompanyRefOut"];
+            /**
+             * Months
+             * @description Oldest first.
+             */
+            months: components["schemas"]["MonthOut"][];
         };
         /** ConciergeListOut */
         ConciergeListOut: {
@@ -1234,6 +1531,26 @@ export interface components {
             /** Request Count */
             request_count: number;
         };
+        /** DeskRatingOut */
+        DeskRatingOut: {
+            /** Comment */
+            comment: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Score
+             * @description 1 (very poor) to 5 (excellent).
+             */
+            score: number;
+            /**
+             * Via
+             * @enum {string}
+             */
+            via: "page" | "email";
+        };
         /** DeskRequestDetailOut */
         DeskRequestDetailOut: {
             request: components["schemas"]["DeskRequestOut"];
@@ -1278,11 +1595,15 @@ export interface components {
              * @description Set when older messages exist: pass it as `before` to GET /concierge/requests/{id}/messages for the page before.
              */
             older_cursor: string | null;
+            /** @description The employee's rating, once given. */
+            rating?: components["schemas"]["DeskRatingOut"] | null;
             /**
              * Seen By Employee At
              * @description When the employee last opened the thread.
              */
             seen_by_employee_at: string | null;
+            /** @description Null when the company has no promise. */
+            sla?: components["schemas"]["SlaOut"] | null;
             /** @description open ('In Queue'), in_progress, or closed ('Completed'). */
             status: components["schemas"]["RequestStatus"];
             /** @description The answers the request was made with. */
@@ -1377,6 +1698,23 @@ export interface components {
              */
             expiring_url: string;
         };
+        /** FilledReplyListOut */
+        FilledReplyListOut: {
+            /** Saved Replies */
+            saved_replies: components["schemas"]["FilledReplyOut"][];
+        };
+        /** FilledReplyOut */
+        FilledReplyOut: {
+            /** Id */
+            id: number;
+            /**
+             * Text
+             * @description The body with {first_name}, {request_name} and {concierge_first_name} filled in for this request and concierge.
+             */
+            text: string;
+            /** Title */
+            title: string;
+        };
         /**
          * FreshCheckIn
          * @description A fresh proof for a sensitive change: the password, or a code from another factor.
@@ -1424,6 +1762,35 @@ export interface components {
             source: components["schemas"]["MessageSource"];
             /** Source Name */
             source_name: string;
+        };
+        /** LinkCommentIn */
+        LinkCommentIn: {
+            /** Comment */
+            comment: string;
+            /** Comment Key */
+            comment_key: string;
+            /** Token */
+            token: string;
+        };
+        /** LinkCommentOut */
+        LinkCommentOut: {
+            rating: components["schemas"]["RatingOut"];
+        };
+        /** LinkRatingIn */
+        LinkRatingIn: {
+            /** Score */
+            score: number;
+            /** Token */
+            token: string;
+        };
+        /** LinkRatingOut */
+        LinkRatingOut: {
+            /**
+             * Comment Key
+             * @description Send it with the optional comment (once).
+             */
+            comment_key: string;
+            rating: components["schemas"]["RatingOut"];
         };
         /** MessageCreateIn */
         MessageCreateIn: {
@@ -1534,6 +1901,37 @@ export interface components {
              * @description The enrolled phone's last digits, masked; or empty.
              */
             phone_hint: string;
+        };
+        /** MonthOut */
+        MonthOut: {
+            /** Csat Average */
+            csat_average: number | null;
+            /** Csat Count */
+            csat_count: number;
+            /** Employees */
+            employees: number;
+            /** Employees Using */
+            employees_using: number;
+            /** Median Completion Hours */
+            median_completion_hours: number | null;
+            /** Median First Response Hours */
+            median_first_response_hours: number | null;
+            /**
+             * Month
+             * @description YYYY-MM (UTC).
+             */
+            month: string;
+            /** Requests Completed */
+            requests_completed: number;
+            /** Requests Created */
+            requests_created: number;
+            /** Top Categories */
+            top_categories: components["schemas"]["CategoryOut"][];
+            /**
+             * Usage Share
+             * @description Share of employees who made a request.
+             */
+            usage_share: number | null;
         };
         /** NextItemOut */
         NextItemOut: {
@@ -1844,14 +2242,19 @@ export interface components {
              */
             company?: number | null;
             /**
+             * Due
+             * @description 'overdue': past the deadline; 'soon': due within the hour.
+             */
+            due?: string | null;
+            /**
              * Limit
              * @default 200
              */
             limit: number;
             /**
              * Order
-             * @description By issue time.
-             * @default oldest
+             * @description 'due': the soonest reply-time deadline first (requests without a running clock after, oldest first); 'oldest' or 'newest': by issue time.
+             * @default due
              */
             order: string;
             /**
@@ -1885,6 +2288,8 @@ export interface components {
             last_message_at: string | null;
             /** Name */
             name: string;
+            /** @description Null when the company has no reply-time promise. */
+            sla: components["schemas"]["SlaOut"] | null;
             /** @description open ('In Queue'), in_progress, or closed ('Completed'). */
             status: components["schemas"]["RequestStatus"];
             /** Survey Category Icon */
@@ -1904,6 +2309,53 @@ export interface components {
             counts: components["schemas"]["QueueCountsOut"];
             /** Requests */
             requests: components["schemas"]["QueueItemOut"][];
+        };
+        /** RatingCommentIn */
+        RatingCommentIn: {
+            /** Comment */
+            comment: string;
+        };
+        /** RatingIn */
+        RatingIn: {
+            /**
+             * Comment
+             * @default
+             */
+            comment: string;
+            /** Score */
+            score: number;
+        };
+        /** RatingOut */
+        RatingOut: {
+            /** Comment */
+            comment: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Score
+             * @description 1 (very poor) to 5 (excellent).
+             */
+            score: number;
+        };
+        /** RatingStateOut */
+        RatingStateOut: {
+            /**
+             * Can Rate
+             * @description Completed and not rated yet.
+             */
+            can_rate: boolean;
+            rating: components["schemas"]["RatingOut"] | null;
+        };
+        /** RatingSummaryOut */
+        RatingSummaryOut: {
+            /** Companies */
+            companies: components["schemas"]["AverageOut"][];
+            /** Concierges */
+            concierges: components["schemas"]["AverageOut"][];
+            overall: components["schemas"]["AverageOut"];
         };
         /** ReadinessOut */
         ReadinessOut: {
@@ -1963,6 +2415,16 @@ export interface components {
             /** Body */
             body: string;
         };
+        /** ReportQuery */
+        ReportQuery: {
+            /** Company */
+            company?: number | null;
+            /**
+             * Months
+             * @default 12
+             */
+            months: number;
+        };
         /** RequestDetailOut */
         RequestDetailOut: {
             request: components["schemas"]["RequestOut"];
@@ -1981,6 +2443,11 @@ export interface components {
             created_at: string;
             /** Details */
             details: string;
+            /**
+             * Expect Reply By
+             * @description When to expect the concierge's first reply, on the company's business calendar; null once it came, or when the company has no reply-time promise.
+             */
+            expect_reply_by?: string | null;
             /**
              * External Id
              * Format: uuid
@@ -2034,6 +2501,92 @@ export interface components {
             name: string;
             /** Slug */
             slug: string;
+        };
+        /** SavedReplyDetailOut */
+        SavedReplyDetailOut: {
+            saved_reply: components["schemas"]["SavedReplyOut"];
+        };
+        /** SavedReplyIn */
+        SavedReplyIn: {
+            /** Body */
+            body: string;
+            /** Title */
+            title: string;
+        };
+        /** SavedReplyListOut */
+        SavedReplyListOut: {
+            /** Saved Replies */
+            saved_replies: components["schemas"]["SavedReplyOut"][];
+        };
+        /** SavedReplyOut */
+        SavedReplyOut: {
+            /**
+             * Body
+             * @description The text with its placeholders, as saved.
+             */
+            body: string;
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            updated_by: components["schemas"]["PersonRef"] | null;
+        };
+        /** SearchOut */
+        SearchOut: {
+            /** Query */
+            query: string;
+            /** Results */
+            results: components["schemas"]["SearchResultOut"][];
+        };
+        /** SearchQuery */
+        SearchQuery: {
+            /**
+             * Limit
+             * @default 20
+             */
+            limit: number;
+            /**
+             * Q
+             * @description Words to find.
+             */
+            q: string;
+        };
+        /** SearchResultOut */
+        SearchResultOut: {
+            assignee: components["schemas"]["PersonRef"] | null;
+            company: components["schemas"]["CompanyRef"] | null;
+            employee: components["schemas"]["EmployeeRef"];
+            /** Id */
+            id: number;
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            /**
+             * Match
+             * @description Where the best match is: the request (name or survey answers), a message, or an internal note.
+             * @enum {string}
+             */
+            match: "request" | "message" | "note";
+            /** Name */
+            name: string;
+            /**
+             * Rank
+             * @description Higher is better.
+             */
+            rank: number;
+            /**
+             * Snippet Html
+             * @description The best match's text, escaped, with the matching words in <mark>.
+             */
+            snippet_html: string;
+            status: components["schemas"]["RequestStatus"];
         };
         /** SectionItemOut */
         SectionItemOut: {
@@ -2143,6 +2696,34 @@ export interface components {
             privacy_url: string;
             /** Terms Url */
             terms_url: string;
+        };
+        /** SlaOut */
+        SlaOut: {
+            /**
+             * Due At
+             * @description The next deadline while the clock runs.
+             */
+            due_at: string | null;
+            /** First Responded At */
+            first_responded_at: string | null;
+            /**
+             * First Response Due At
+             * Format: date-time
+             */
+            first_response_due_at: string;
+            /** Resolution Due At */
+            resolution_due_at: string | null;
+            /**
+             * State
+             * @description Against the company's reply-time promise: overdue, due within the hour, on track, paused (waiting on the employee) or completed.
+             * @enum {string}
+             */
+            state: "overdue" | "due_soon" | "on_track" | "paused" | "completed";
+            /**
+             * Target
+             * @description Which deadline `due_at` is: the first reply's or the resolution's.
+             */
+            target: ("first_response" | "resolution") | null;
         };
         /** StatusIn */
         StatusIn: {
@@ -2337,6 +2918,154 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    concierge_company_reports_api_company_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAccessOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_company_reports_api_company_report: {
+        parameters: {
+            query?: {
+                company?: number | null;
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyReportOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_company_reports_api_company_report_csv: {
+        parameters: {
+            query?: {
+                company?: number | null;
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_concierge_desk_api_concierges: {
         parameters: {
             query?: never;
@@ -2393,6 +3122,62 @@ export interface operations {
             };
         };
     };
+    concierge_concierge_desk_api_ratings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingSummaryOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_concierge_desk_api_queue: {
         parameters: {
             query?: {
@@ -2404,8 +3189,10 @@ export interface operations {
                 assignee?: string | null;
                 /** @description Search: employee name or email, request name, message text, or #id. */
                 q?: string;
-                /** @description By issue time. */
+                /** @description 'due': the soonest reply-time deadline first (requests without a running clock after, oldest first); 'oldest' or 'newest': by issue time. */
                 order?: string;
+                /** @description 'overdue': past the deadline; 'soon': due within the hour. */
+                due?: string | null;
                 limit?: number;
             };
             header?: never;
@@ -2990,6 +3777,64 @@ export interface operations {
             };
         };
     };
+    concierge_concierge_desk_api_saved_reply_list_for_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilledReplyListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_concierge_desk_api_request_status: {
         parameters: {
             query?: never;
@@ -3021,6 +3866,318 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_saved_reply_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReplyListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_saved_reply_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedReplyIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReplyDetailOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_saved_reply_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reply_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedReplyIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReplyDetailOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_saved_reply_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reply_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_concierge_desk_api_search: {
+        parameters: {
+            query: {
+                /** @description Words to find. */
+                q: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchOut"];
                 };
             };
             /** @description Unauthorized */
@@ -3979,6 +5136,162 @@ export interface operations {
             };
         };
     };
+    concierge_satisfaction_api_rating_by_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkRatingIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkRatingOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_satisfaction_api_rating_comment_by_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkCommentIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkCommentOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_surveys_api_recommended_request_categories: {
         parameters: {
             query?: never;
@@ -4334,6 +5647,197 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_satisfaction_api_rating_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingStateOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_satisfaction_api_rating_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingStateOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_satisfaction_api_rating_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingCommentIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingStateOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -58,6 +58,7 @@ const loaders = {
   resetPassword: () => import('@/features/auth/routes/ResetPassword'),
   unlock: () => import('@/features/auth/routes/UnlockUser'),
   verifyEmail: () => import('@/features/auth/routes/VerifyEmail'),
+  rateByLink: () => import('@/features/satisfaction/routes/RateByLink'),
   mfaEnrollment: () => import('@/features/auth/routes/MfaEnrollment'),
   dashboard: () => import('@/features/dashboard/routes/Dashboard'),
   requests: () => import('@/features/requests/routes/Requests'),
@@ -66,6 +67,7 @@ const loaders = {
   offeringsLanding: () => import('@/features/offerings/routes/OfferingsLanding'),
   offeringsFull: () => import('@/features/offerings/routes/OfferingsFull'),
   account: () => import('@/features/account/routes/Account'),
+  companyReport: () => import('@/features/company/routes/CompanyReport'),
   attachment: () => import('@/features/attachments/routes/Attachment'),
   aboutUs: () => import('@/features/onboarding/routes/AboutUs'),
   aboutYou: () => import('@/features/onboarding/routes/AboutYou'),
@@ -75,6 +77,8 @@ const loaders = {
   conciergeLayout: () => import('@/features/concierge/routes/ConciergeLayout'),
   conciergeQueue: () => import('@/features/concierge/routes/Queue'),
   conciergeRequest: () => import('@/features/concierge/routes/DeskRequest'),
+  conciergeSatisfaction: () => import('@/features/concierge/routes/Satisfaction'),
+  conciergeSavedReplies: () => import('@/features/concierge/routes/SavedReplies'),
   notFound: () => import('@/design-system/not-found/NotFound'),
 }
 
@@ -125,6 +129,7 @@ export const routes: RouteObject[] = [
             ...screen(loaders.resetPassword, 'Reset Password'),
           },
           { path: '/unlock/:unlockToken', ...screen(loaders.unlock, 'Unlock Account') },
+          { path: '/rate/:token', ...screen(loaders.rateByLink, 'Rate Your Request') },
           {
             path: '/verify-email/:verificationToken',
             ...screen(loaders.verifyEmail, 'Confirm Email'),
@@ -158,6 +163,14 @@ export const routes: RouteObject[] = [
                     path: '/concierge/requests/:requestId',
                     ...screen(loaders.conciergeRequest, 'Concierge desk · Request'),
                   },
+                  {
+                    path: '/concierge/saved-replies',
+                    ...screen(loaders.conciergeSavedReplies, 'Concierge desk · Saved replies'),
+                  },
+                  {
+                    path: '/concierge/satisfaction',
+                    ...screen(loaders.conciergeSatisfaction, 'Concierge desk · Satisfaction'),
+                  },
                 ],
               },
             ],
@@ -181,6 +194,7 @@ export const routes: RouteObject[] = [
                 ...screen(loaders.offeringsFull, 'All Benefits & Offers'),
               },
               { path: '/account', ...screen(loaders.account, 'Account Settings') },
+              { path: '/company', ...screen(loaders.companyReport, 'Company Report') },
             ],
           },
         ],

@@ -1,7 +1,8 @@
 /**
  * The MSW server for component tests. Each test declares the calls it expects; the defaults
  * are the live-event ticket, refused, so screens inside the app shell fall back to polling, and
- * file addresses (`expiring_url`), which a thread's thumbnails ask for as they render.
+ * file addresses (`expiring_url`), which a thread's thumbnails ask for as they render, and the
+ * company-report access, empty (most people are not a company's admin).
  */
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
@@ -28,4 +29,5 @@ export const server = setupServer(
     const key = encodeURIComponent(query.get('key') ?? '')
     return HttpResponse.json({ expiring_url: `https://files.example.com/${view}/${key}` })
   }),
+  http.get(apiUrl('/api/v1/company/access'), () => HttpResponse.json({ companies: [] })),
 )

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from concierge.accounts import mfa_services as account_mfa_services
 from concierge.accounts import services as account_services
 from concierge.offerings.models import Offering
+from concierge.saved_replies import services as saved_reply_services
 from concierge.servicerequests import services as request_services
 from concierge.surveys import services as survey_services
 from concierge.surveys.models import Question, RequestSurvey, SurveyCategory
@@ -117,6 +118,9 @@ def world(db) -> dict[str, Any]:
     )
     run = survey_services.user_request_survey_begin(user=person, survey_id=survey.pk)
     offering = Offering.objects.first()
+    saved_reply = saved_reply_services.saved_reply_create(
+        title="On it", body="Hi {first_name}", author=person
+    )
     api_client = ApiClient()
     result = account_services.user_sign_in(email=person.email, password=DEFAULT_PASSWORD)
     api_client.token = result.token
@@ -129,6 +133,7 @@ def world(db) -> dict[str, Any]:
         "question_id": question.pk,
         # An authenticator app being added (not confirmed: the session needs no MFA step).
         "factor_id": account_mfa_services.totp_enrol_start(user=person).factor_id,
+        "reply_id": saved_reply.pk,
     }
     return {"api": api_client, "ids": ids}
 

@@ -220,3 +220,22 @@ def test_seeded_globex_employee_must_enrol_a_phone(seeded, api):
     response = api.sign_in("globex@example.com", PASSWORD)
     assert response.status_code == 200
     assert response.json()["mfa_requires_verification"] is True
+
+
+def test_seed_demo_gives_acme_a_reply_time_promise(seeded):
+    """Issue 'Reply-time promises': the demo's Acme has a business calendar and targets."""
+    from concierge.service_levels.models import ServiceLevel
+
+    level = ServiceLevel.objects.get(company__slug="acme")
+    assert (level.first_response_minutes, level.resolution_minutes) == (240, 960)
+    assert level.time_zone == "America/New_York"
+    assert level.holidays.count() == 2
+
+
+def test_seed_demo_gives_the_desk_saved_replies(seeded):
+    """Issue 'Saved replies': the demo desk has shared saved replies with placeholders."""
+    from concierge.saved_replies.models import SavedReply
+
+    titles = set(SavedReply.objects.values_list("title", flat=True))
+    assert {"Got it, on it", "A few questions first", "All done"} <= titles
+    assert "{first_name}" in SavedReply.objects.get(title="Got it, on it").body

@@ -23,6 +23,7 @@ REQUEST_KEYS = {
     "issued_at",
     "details",
     "created_at",
+    "expect_reply_by",
     "survey_category_id",
     "survey_category_name",
     "survey_category_image_url",

@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router'
 import { cx, focusRing, Logo } from '@/design-system'
+import { CompanyReportLink } from '@/features/company/components/CompanyReportLink'
 import { config } from '@/lib/config'
 
 /** A slim logo bar above the content on small screens. */
@@ -9,6 +10,9 @@ export function MobileHeader() {
       <RouterLink to="/dashboard" className={cx('rounded-md', focusRing)}>
         <Logo productName={config.productName} size="sm" />
       </RouterLink>
+      <span className="ms-auto">
+        <CompanyReportLink compact />
+      </span>
     </header>
   )
 }

@@ -1,6 +1,7 @@
 import { NavLink, Link as RouterLink } from 'react-router'
 import type { CurrentUser } from '@/api/client'
 import { Avatar, cx, focusRing, Logo } from '@/design-system'
+import { CompanyReportLink } from '@/features/company/components/CompanyReportLink'
 import { config } from '@/lib/config'
 import { NAV_ITEMS } from './navItems'
 
@@ -36,11 +37,14 @@ export function TopNav({ user }: { user: CurrentUser }) {
             </li>
           ))}
         </ul>
+        <span className="ms-auto">
+          <CompanyReportLink />
+        </span>
         <NavLink
           to="/account"
           aria-label="Account"
           title={user.full_name}
-          className={cx('group ms-auto rounded-full', focusRing)}
+          className={cx('group rounded-full', focusRing)}
         >
           <Avatar initials={user.initials} />
         </NavLink>

@@ -16,8 +16,16 @@ export type DeskRequest = Schemas['DeskRequestOut']
 export type DeskNote = Schemas['NoteOut']
 export type Person = Schemas['PersonRef']
 export type Concierge = Schemas['ConciergeOut']
+export type RatingAverage = Schemas['AverageOut']
+export type SavedReply = Schemas['SavedReplyOut']
+export type SearchResult = Schemas['SearchResultOut']
+export type FilledReply = Schemas['FilledReplyOut']
+export type SavedReplyInput = Schemas['SavedReplyIn']
+export type RatingSummary = Schemas['RatingSummaryOut']
 
-export type QueueOrder = 'oldest' | 'newest'
+export type QueueOrder = 'due' | 'oldest' | 'newest'
+/** 'overdue', 'soon' (due within the hour), or '' for every request. */
+export type DueFilter = '' | 'overdue' | 'soon'
 /** 'mine', 'unassigned', or '' for everyone. */
 export type AssigneeFilter = '' | 'mine' | 'unassigned'
 export type StatusAction = Schemas['StatusIn']['action']
@@ -29,6 +37,7 @@ export interface QueueFilters {
   assignee: AssigneeFilter
   q: string
   order: QueueOrder
+  due: DueFilter
 }
 
 export const deskKeys = {
@@ -39,6 +48,10 @@ export const deskKeys = {
   detail: (id: number) => ['concierge', 'detail', id] as const,
   presence: (id: number) => ['concierge', 'presence', id] as const,
   concierges: () => ['concierge', 'concierges'] as const,
+  ratings: () => ['concierge', 'ratings'] as const,
+  savedReplies: () => ['concierge', 'saved-replies'] as const,
+  search: (q: string) => ['concierge', 'queue', 'search', q] as const,
+  filledReplies: (requestId: number) => ['concierge', 'saved-replies', 'for', requestId] as const,
 }
 
 /** A failed desk call: the server's message for a person, plus the HTTP status (0: no answer). */
@@ -73,7 +86,9 @@ export async function fetchQueue(filters: QueueFilters): Promise<Queue> {
     company?: number
     assignee?: string
     q?: string
+    due?: 'overdue' | 'soon'
   } = { status: filters.status, order: filters.order }
+  if (filters.due) query.due = filters.due
   if (filters.company !== null) query.company = filters.company
   if (filters.assignee) query.assignee = filters.assignee
   const q = filters.q.trim()
@@ -213,4 +228,92 @@ export async function presenceLeave(id: number, keepalive = false): Promise<void
   await api
     .DELETE('/api/v1/concierge/requests/{request_id}/presence', { params: path(id), keepalive })
     .catch(() => undefined)
+}
+
+export async function fetchRatingSummary(): Promise<RatingSummary> {
+  return call('rating summary', () => api.GET('/api/v1/concierge/ratings'))
+}
+
+export function ratingSummaryQuery() {
+  return queryOptions({ queryKey: deskKeys.ratings(), queryFn: fetchRatingSummary })
+}
+
+// ----------------------------------------------------------------------------- saved replies
+
+export async function fetchSavedReplies(): Promise<SavedReply[]> {
+  const data = await call('Failed to fetch saved replies', () =>
+    api.GET('/api/v1/concierge/saved-replies'),
+  )
+  return data.saved_replies
+}
+
+export function savedRepliesQuery() {
+  return queryOptions({ queryKey: deskKeys.savedReplies(), queryFn: fetchSavedReplies })
+}
+
+export async function fetchFilledReplies(requestId: number): Promise<FilledReply[]> {
+  const data = await call('Failed to fetch saved replies', () =>
+    api.GET('/api/v1/concierge/requests/{request_id}/saved-replies', {
+      params: { path: { request_id: requestId } },
+    }),
+  )
+  return data.saved_replies
+}
+
+export function filledRepliesQuery(requestId: number) {
+  return queryOptions({
+    queryKey: deskKeys.filledReplies(requestId),
+    queryFn: () => fetchFilledReplies(requestId),
+  })
+}
+
+export async function createSavedReply(input: SavedReplyInput): Promise<SavedReply> {
+  const data = await call(
+    'Failed to save the reply',
+    () => api.POST('/api/v1/concierge/saved-replies', { body: input }),
+    201,
+  )
+  return data.saved_reply
+}
+
+export async function updateSavedReply(id: number, input: SavedReplyInput): Promise<SavedReply> {
+  const data = await call('Failed to save the reply', () =>
+    api.PUT('/api/v1/concierge/saved-replies/{reply_id}', {
+      params: { path: { reply_id: id } },
+      body: input,
+    }),
+  )
+  return data.saved_reply
+}
+
+export async function deleteSavedReply(id: number): Promise<void> {
+  let response: Response
+  let error: unknown
+  try {
+    ;({ response, error } = await api.DELETE('/api/v1/concierge/saved-replies/{reply_id}', {
+      params: { path: { reply_id: id } },
+    }))
+  } catch (cause) {
+    console.error('Failed to delete the saved reply', cause)
+    throw new DeskApiError(FALLBACK_ERROR, 0)
+  }
+  if (response.status !== 204)
+    throw new DeskApiError(errorMessage(error, response), response.status)
+}
+
+// ----------------------------------------------------------------------------- search
+
+export async function searchRequests(q: string): Promise<SearchResult[]> {
+  const data = await call('Failed to search', () =>
+    api.GET('/api/v1/concierge/search', { params: { query: { q } } }),
+  )
+  return data.results
+}
+
+export function searchQuery(q: string) {
+  return queryOptions({
+    queryKey: deskKeys.search(q),
+    queryFn: () => searchRequests(q),
+    placeholderData: keepPreviousData,
+  })
 }

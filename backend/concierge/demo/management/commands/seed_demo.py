@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from datetime import time
 from typing import Any
 
 from django.contrib.auth.models import Group, Permission
@@ -24,8 +25,11 @@ from django.utils import timezone
 from concierge.accounts.models import Company, OnboardingAnswer, User
 from concierge.accounts.selectors import CONCIERGE_GROUP
 from concierge.common.validation import PASSWORD_MAX, PASSWORD_MIN
+from concierge.company_reports.models import CompanyAdmin
 from concierge.demo.loader import demo_data, onboarding_answers, question_fields, select_options
 from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
+from concierge.saved_replies.models import SavedReply
+from concierge.service_levels.models import Holiday, ServiceLevel
 from concierge.surveys.models import Question, RequestSurvey, SelectOption, SurveyCategory
 
 # --------------------------------------------------------------------------- file content
@@ -123,6 +127,7 @@ class Command(BaseCommand):
             self.seed_users(companies, password)
             surveys = self.seed_surveys()
             self.seed_offerings(companies, surveys)
+            self.seed_saved_replies()
         self.print_summary()
 
     # -- companies and people
@@ -139,7 +144,32 @@ class Command(BaseCommand):
                     "allowed_email_domains": "\n".join(company.get("allowed_email_domains", [])),
                 },
             )
+            if "service_level" in company:
+                self.seed_service_level(companies[company["slug"]], company["service_level"])
         return companies
+
+    def seed_saved_replies(self) -> None:
+        for reply in demo_data("desk")["saved_replies"]:
+            SavedReply.objects.update_or_create(
+                title=reply["title"], defaults={"body": reply["body"]}
+            )
+
+    def seed_service_level(self, company: Company, data: dict[str, Any]) -> None:
+        level, _ = ServiceLevel.objects.update_or_create(
+            company=company,
+            defaults={
+                "first_response_minutes": data["first_response_minutes"],
+                "resolution_minutes": data["resolution_minutes"],
+                "time_zone": data["time_zone"],
+                "weekdays": data["weekdays"],
+                "opens": time.fromisoformat(data["opens"]),
+                "closes": time.fromisoformat(data["closes"]),
+            },
+        )
+        for holiday in data.get("holidays", []):
+            Holiday.objects.update_or_create(
+                service_level=level, date=holiday["date"], defaults={"name": holiday["name"]}
+            )
 
     def seed_users(self, companies: dict[str, Company], password: str) -> list[User]:
         concierges, _ = Group.objects.get_or_create(name=CONCIERGE_GROUP)
@@ -171,6 +201,8 @@ class Command(BaseCommand):
                 user.save(update_fields=changed)
             user.companies.add(*(companies[slug] for slug in demo["companies"]))
             user.groups.add(*(groups[name] for name in demo.get("groups", [])))
+            for slug in demo.get("company_admin_of", []):
+                CompanyAdmin.objects.get_or_create(user=user, company=companies[slug])
             for answer_id, value in onboarding_answers(demo).items():
                 OnboardingAnswer.objects.get_or_create(
                     user=user, answer_id=answer_id, defaults={"value": value}

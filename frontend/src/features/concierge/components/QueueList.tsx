@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router'
 import { CategoryIcon, cx, focusRing } from '@/design-system'
 import { formatDateTime, relativeTime } from '@/lib/format'
 import type { QueueItem } from '../api'
-import { AssigneeName, NeedsReplyBadge } from './Badges'
+import { AssigneeName, NeedsReplyBadge, SlaBadge } from './Badges'
 
 export function deskRequestPath(id: number): string {
   return `/concierge/requests/${id}`
@@ -102,7 +102,13 @@ function QueueTable({ items, now }: { items: QueueItem[]; now: number }) {
             <tr
               key={item.id}
               data-request-id={item.id}
-              className="relative transition-colors hover:bg-primary-50/60 motion-reduce:transition-none"
+              data-overdue={item.sla?.state === 'overdue' || undefined}
+              className={cx(
+                'relative transition-colors hover:bg-primary-50/60 motion-reduce:transition-none',
+                // Overdue rows stand out: a red edge and a tinted background.
+                item.sla?.state === 'overdue' &&
+                  'bg-danger-50/70 shadow-[inset_4px_0_0_var(--color-danger-600)]',
+              )}
             >
               <td className={td}>
                 <div className="flex min-w-0 flex-col gap-1">
@@ -122,9 +128,10 @@ function QueueTable({ items, now }: { items: QueueItem[]; now: number }) {
                     <span className="text-xs text-ink-muted tabular-nums">#{item.id}</span>
                     <Category item={item} />
                   </span>
-                  {item.waiting_on === 'concierge' ? (
-                    <NeedsReplyBadge className="self-start" />
-                  ) : null}
+                  <span className="flex flex-wrap items-center gap-1.5">
+                    <SlaBadge sla={item.sla} now={now} />
+                    {item.waiting_on === 'concierge' ? <NeedsReplyBadge /> : null}
+                  </span>
                 </div>
               </td>
               <td className={td}>
@@ -155,11 +162,18 @@ function QueueCards({ items, now }: { items: QueueItem[]; now: number }) {
   return (
     <ul aria-label="Requests" className="flex flex-col gap-3 lg:hidden">
       {items.map((item) => (
-        <li key={item.id} data-request-id={item.id}>
+        <li
+          key={item.id}
+          data-request-id={item.id}
+          data-overdue={item.sla?.state === 'overdue' || undefined}
+        >
           <RouterLink
             to={deskRequestPath(item.id)}
             className={cx(
-              'flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 shadow-xs transition-colors hover:border-primary-300 motion-reduce:transition-none',
+              'flex flex-col gap-2 rounded-2xl border p-4 transition-colors hover:border-primary-300 motion-reduce:transition-none',
+              item.sla?.state === 'overdue'
+                ? 'border-danger-300 bg-danger-50 shadow-[inset_4px_0_0_var(--color-danger-600)]'
+                : 'border-line bg-surface shadow-xs',
               focusRing,
             )}
           >
@@ -168,7 +182,10 @@ function QueueCards({ items, now }: { items: QueueItem[]; now: number }) {
                 <span className="block font-semibold break-words text-ink">{item.name}</span>
                 <span className="text-xs text-ink-muted tabular-nums">#{item.id}</span>
               </span>
-              {item.waiting_on === 'concierge' ? <NeedsReplyBadge /> : null}
+              <span className="flex shrink-0 flex-col items-end gap-1">
+                <SlaBadge sla={item.sla} now={now} />
+                {item.waiting_on === 'concierge' ? <NeedsReplyBadge /> : null}
+              </span>
             </span>
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
               <span className="font-medium text-ink">{item.employee.full_name}</span>

@@ -18,7 +18,7 @@ import {
 import { lastQueuePath } from '../lib/filters'
 import { useDeskAction } from '../lib/useDeskAction'
 import { AssignMenu } from './AssignMenu'
-import { AssigneeName, NeedsReplyBadge } from './Badges'
+import { AssigneeName, NeedsReplyBadge, SlaBadge } from './Badges'
 
 /** The concierge's own user id, by their email in the concierges list (null until known). */
 export function useMyConciergeId(user: CurrentUser): number | null {
@@ -100,6 +100,7 @@ export function RequestHeader({
         <div className="flex min-w-0 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={request.status} />
+            <SlaBadge sla={request.sla} now={now} />
             {request.waiting_on === 'concierge' ? <NeedsReplyBadge /> : null}
             <span className="text-sm text-ink-muted tabular-nums">#{request.id}</span>
           </div>

@@ -1,5 +1,6 @@
-import { LogOut } from 'lucide-react'
-import { Outlet, Link as RouterLink, useOutletContext } from 'react-router'
+import { LogOut, MessageSquareText, Smile } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { NavLink, Outlet, Link as RouterLink, useOutletContext } from 'react-router'
 import { Avatar, Button, cx, focusRing, Logo, MainContent, SkipLink } from '@/design-system'
 import { config } from '@/lib/config'
 import type { AuthedContext } from '@/lib/currentUser'
@@ -39,6 +40,25 @@ export function LiveIndicator({ status }: { status: LiveStatus }) {
  * The concierge desk's shell: a top bar (logo, 'Concierge desk', live status, the concierge's
  * name, Sign out) around the desk's screens, and the one live-events subscription they share.
  */
+function DeskNavLink({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+  return (
+    <NavLink
+      to={to}
+      title={label}
+      className={({ isActive }) =>
+        cx(
+          'inline-flex items-center gap-1.5 rounded-full px-2 py-1.5 text-sm font-semibold [&_svg]:size-4',
+          isActive ? 'bg-primary-50 text-primary-800' : 'text-ink-muted hover:text-ink',
+          focusRing,
+        )
+      }
+    >
+      {icon}
+      <span className="sr-only lg:not-sr-only">{label}</span>
+    </NavLink>
+  )
+}
+
 export default function ConciergeLayout() {
   const context = useOutletContext<AuthedContext>()
   const { user } = context
@@ -51,7 +71,7 @@ export default function ConciergeLayout() {
       <header className="sticky top-0 z-overlay border-b border-line bg-surface/95 backdrop-blur-md">
         <nav
           aria-label="Concierge desk"
-          className="mx-auto flex h-14 max-w-[96rem] items-center gap-3 px-4 sm:h-16 sm:gap-4 sm:px-6"
+          className="mx-auto flex h-14 max-w-[96rem] items-center gap-2 px-4 sm:h-16 sm:gap-4 sm:px-6"
         >
           <RouterLink
             to="/concierge"
@@ -64,9 +84,17 @@ export default function ConciergeLayout() {
             </span>
           </RouterLink>
           <LiveIndicator status={live} />
-          <div className="ms-auto flex items-center gap-2 sm:gap-3">
+          <div className="ms-auto flex items-center gap-1 sm:gap-3">
+            <DeskNavLink
+              to="/concierge/saved-replies"
+              label="Saved replies"
+              icon={<MessageSquareText />}
+            />
+            <DeskNavLink to="/concierge/satisfaction" label="Satisfaction" icon={<Smile />} />
             <span className="flex items-center gap-2" title={user.email}>
-              <Avatar initials={user.initials} size="sm" />
+              <span className="hidden sm:inline-flex">
+                <Avatar initials={user.initials} size="sm" />
+              </span>
               <span className="hidden text-sm font-semibold text-ink md:inline">
                 {user.full_name}
               </span>
@@ -78,9 +106,9 @@ export default function ConciergeLayout() {
               icon={<LogOut />}
               loading={signingOut}
               onClick={onSignOut}
-              className="whitespace-nowrap"
+              className="whitespace-nowrap max-sm:px-2"
             >
-              Sign out
+              <span className="max-sm:sr-only">Sign out</span>
             </Button>
           </div>
         </nav>

@@ -528,3 +528,64 @@ describe('Hardening 8: a long thread at the desk', () => {
     expect(screen.getByRole('button', { name: 'Load older messages' })).toBeInTheDocument()
   })
 })
+
+describe('issue 12 saved replies and rating on the desk', () => {
+  it('issue 12 saved replies: Ctrl + / opens them, typing filters, Enter inserts the filled-in text at the cursor', async () => {
+    deskServer(makeDeskRequest())
+    server.use(
+      http.get(apiUrl('/api/v1/concierge/requests/101/saved-replies'), () =>
+        HttpResponse.json({
+          saved_replies: [
+            { id: 1, title: 'All done', text: 'Good news, Jane: all set.' },
+            { id: 2, title: 'Got it, on it', text: 'Hi Jane! I am on it. Alex' },
+          ],
+        }),
+      ),
+    )
+    const { user } = renderDesk()
+    await heading('Find a dog walker')
+    const composer = screen.getByRole('form', { name: 'Reply to the employee' })
+    const reply = within(composer).getByLabelText('Reply to Jane') as HTMLTextAreaElement
+    await user.type(reply, 'Intro. ')
+    await user.keyboard('{Control>}/{/Control}')
+    const filter = await within(composer).findByRole('combobox', { name: 'Filter saved replies' })
+    expect(filter).toHaveFocus()
+    expect(await within(composer).findAllByRole('option')).toHaveLength(2)
+    await user.type(filter, 'on it')
+    expect(within(composer).getAllByRole('option')).toHaveLength(1)
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(reply).toHaveValue('Intro. Hi Jane! I am on it. Alex'))
+    expect(within(composer).queryByRole('combobox')).toBeNull()
+    await waitFor(() => expect(reply).toHaveFocus())
+  })
+
+  it('issue 12 saved replies: Escape closes the list and puts the focus back in the reply', async () => {
+    deskServer(makeDeskRequest())
+    server.use(
+      http.get(apiUrl('/api/v1/concierge/requests/101/saved-replies'), () =>
+        HttpResponse.json({ saved_replies: [] }),
+      ),
+    )
+    const { user } = renderDesk()
+    await heading('Find a dog walker')
+    const composer = screen.getByRole('form', { name: 'Reply to the employee' })
+    await user.click(within(composer).getByRole('button', { name: /Saved replies/ }))
+    expect(await within(composer).findByText('No saved replies yet.')).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(within(composer).getByLabelText('Reply to Jane')).toHaveFocus())
+  })
+
+  it('issue 12 CSAT: the desk shows the employee rating on the request', async () => {
+    deskServer(
+      makeDeskRequest({
+        status: 'closed',
+        rating: { score: 4, comment: 'Quick!', via: 'email', created_at: minutesAgo(5) },
+      }),
+    )
+    renderDesk()
+    await heading('Find a dog walker')
+    const panel = screen.getByRole('region', { name: 'Employee rating' })
+    expect(panel).toHaveTextContent('4 out of 5 (Good) · from the completion email')
+    expect(panel).toHaveTextContent('Quick!')
+  })
+})

@@ -9,6 +9,7 @@ import { DeskApiError, type DeskRequest as DeskRequestData, deskRequestQuery } f
 import { DeskThread } from '../components/DeskThread'
 import { EmployeePanel } from '../components/EmployeePanel'
 import { NotesPanel } from '../components/NotesPanel'
+import { RatingPanel } from '../components/RatingPanel'
 import { ReplyComposer } from '../components/ReplyComposer'
 import { RequestHeader } from '../components/RequestHeader'
 import { SurveyPanel } from '../components/SurveyPanel'
@@ -72,6 +73,7 @@ function RequestView({ request, updatedAt }: { request: DeskRequestData; updated
           <ReplyComposer requestId={request.id} firstName={request.employee.first_name} />
         </section>
         <aside aria-label="About this request" className="flex min-w-0 flex-col gap-4">
+          <RatingPanel rating={request.rating} />
           <NotesPanel requestId={request.id} notes={request.notes} now={now} />
           <SurveyPanel survey={request.survey} />
           <EmployeePanel employee={request.employee} />

@@ -18,6 +18,9 @@ function queueHandler(answer: (params: URLSearchParams) => QueueData) {
       calls.push(params)
       return HttpResponse.json(answer(params))
     }),
+    http.get(apiUrl('/api/v1/concierge/search'), ({ request }) =>
+      HttpResponse.json({ query: new URL(request.url).searchParams.get('q'), results: [] }),
+    ),
   )
   return calls
 }
@@ -29,7 +32,7 @@ function renderQueue(route = '/concierge') {
 const plain = (params: URLSearchParams) => Object.fromEntries(params.entries())
 
 describe('issue 5 queue', () => {
-  it('issue 5 queue: In Queue / In Progress / Completed tabs with the counts, oldest first by default', async () => {
+  it('issue 5 queue: In Queue / In Progress / Completed tabs with the counts, due soonest first by default', async () => {
     const calls = queueHandler(() =>
       makeQueue([makeQueueItem()], { open: 1, in_progress: 4, closed: 12 }),
     )
@@ -41,7 +44,7 @@ describe('issue 5 queue', () => {
     )
     expect(tabs.getByRole('tab', { name: 'In Progress (4)' })).toBeInTheDocument()
     expect(tabs.getByRole('tab', { name: 'Completed (12)' })).toBeInTheDocument()
-    expect(plain(calls[0])).toEqual({ status: 'open', order: 'oldest' })
+    expect(plain(calls[0])).toEqual({ status: 'open', order: 'due' })
   })
 
   it('issue 5 queue: a row shows the request, employee, company, category, age, last message and assignee, and opens the request', async () => {
@@ -222,5 +225,85 @@ describe('issue 5 queue', () => {
     fail = false
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('table', { name: 'Requests' })).toBeInTheDocument()
+  })
+})
+
+describe('issue 12 reply-time promises', () => {
+  const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString()
+  const sla = (state: 'overdue' | 'due_soon' | 'on_track' | 'paused', due: string | null) => ({
+    state,
+    due_at: due,
+    target: due ? ('first_response' as const) : null,
+    first_response_due_at: inMinutes(60),
+    first_responded_at: null,
+    resolution_due_at: null,
+  })
+
+  it('issue 12 SLA: each row shows time left or overdue, and overdue rows stand out', async () => {
+    queueHandler(() =>
+      makeQueue([
+        makeQueueItem({ id: 1, name: 'Late', sla: sla('overdue', minutesAgo(130)) }),
+        makeQueueItem({ id: 2, name: 'Soon', sla: sla('due_soon', inMinutes(35)) }),
+        makeQueueItem({ id: 3, name: 'Fine', sla: sla('on_track', inMinutes(180)) }),
+        makeQueueItem({ id: 4, name: 'Waiting', sla: sla('paused', null) }),
+      ]),
+    )
+    renderQueue()
+    const table = await screen.findByRole('table')
+    const row = (id: number) => table.querySelector(`tr[data-request-id="${id}"]`) as HTMLElement
+    await waitFor(() => expect(row(1)).toBeTruthy())
+    expect(within(row(1)).getByText(/Overdue 2 h 10 min/)).toBeInTheDocument()
+    expect(row(1)).toHaveAttribute('data-overdue', 'true')
+    expect(within(row(2)).getByText(/Due in 35 min/)).toBeInTheDocument()
+    expect(row(2)).not.toHaveAttribute('data-overdue')
+    expect(within(row(3)).getByText(/Due in 3 h/)).toBeInTheDocument()
+    expect(within(row(4)).getByText(/Clock paused/)).toBeInTheDocument()
+  })
+
+  it("issue 12 SLA: the 'Deadline' filter asks for overdue or due-within-the-hour requests", async () => {
+    const calls = queueHandler(() => makeQueue([]))
+    renderQueue('/concierge?due=soon&order=oldest')
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0))
+    expect(plain(calls[0])).toEqual({ status: 'open', order: 'oldest', due: 'soon' })
+    expect(await screen.findByText('No requests match these filters')).toBeInTheDocument()
+  })
+})
+
+describe('issue 12 full-text search', () => {
+  it('issue 12 search: ranked results with the matching words highlighted, and nothing else as HTML', async () => {
+    queueHandler(() => makeQueue([]))
+    const asked: string[] = []
+    server.use(
+      http.get(apiUrl('/api/v1/concierge/search'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('q') ?? '')
+        return HttpResponse.json({
+          query: 'beagle',
+          results: [
+            {
+              ...makeQueueItem({ id: 7, name: 'Find a dog walker' }),
+              match: 'request',
+              snippet_html: 'Breed: <mark>Beagle</mark> &amp; <img src=x onerror=alert(1)>',
+              rank: 0.9,
+            },
+            {
+              ...makeQueueItem({ id: 9, name: 'Dinner' }),
+              match: 'note',
+              snippet_html: 'Loves his <mark>beagle</mark>',
+              rank: 0.2,
+            },
+          ],
+        })
+      }),
+    )
+    renderQueue('/concierge?q=beagle')
+    const list = await screen.findByRole('list', { name: 'Search results for beagle' })
+    const items = within(list).getAllByRole('listitem')
+    expect(items.map((i) => i.getAttribute('data-request-id'))).toEqual(['7', '9'])
+    const marks = items[0].querySelectorAll('mark')
+    expect([...marks].map((m) => m.textContent)).toEqual(['Beagle'])
+    expect(items[0].querySelector('img')).toBeNull()
+    expect(items[0]).toHaveTextContent('Breed: Beagle & <img src=x onerror=alert(1)>')
+    expect(within(items[1]).getByText('Internal note')).toBeInTheDocument()
+    expect(asked).toEqual(['beagle'])
   })
 })

@@ -14,9 +14,17 @@ import {
   Tabs,
 } from '@/design-system'
 import { useNow } from '@/lib/useNow'
-import { type AssigneeFilter, type QueueFilters, type QueueOrder, queueQuery } from '../api'
+import {
+  type AssigneeFilter,
+  type DueFilter,
+  type QueueFilters,
+  type QueueOrder,
+  queueQuery,
+  searchQuery,
+} from '../api'
 import { QueueList } from '../components/QueueList'
 import { SearchField } from '../components/SearchField'
+import { SearchResults } from '../components/SearchResults'
 import { SelectField } from '../components/SelectField'
 import {
   filtersFromParams,
@@ -29,8 +37,9 @@ import { useDebouncedValue } from '../lib/useDebouncedValue'
 export const SEARCH_DEBOUNCE_MS = 300
 
 /**
- * The queue (/concierge): every company's requests by status, oldest first by default, with
- * filters by company and assignee and a search. The filters live in the address, so a reload,
+ * The queue (/concierge): every company's requests by status, due soonest first by default
+ * (the company's reply-time promise), with filters by company, assignee and deadline, and a
+ * search. The filters live in the address, so a reload,
  * a shared link or the back button keeps them. Live events refetch it (see ConciergeLayout).
  */
 export default function Queue() {
@@ -50,7 +59,9 @@ export default function Queue() {
     if (settledSearch.trim() !== filters.q.trim()) update({ q: settledSearch })
   }, [settledSearch])
 
+  const searching = filters.q.trim()
   const queue = useQuery(queueQuery(filters))
+  const found = useQuery({ ...searchQuery(searching), enabled: Boolean(searching) })
   const companies = useCompaniesSeen(queue.data?.requests, filters.company)
 
   const counts = queue.data?.counts
@@ -66,7 +77,7 @@ export default function Queue() {
       </div>
 
       <section aria-label="Filter requests">
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
           <SearchField
             className="col-span-2 md:col-span-1"
             label="Search"
@@ -94,17 +105,50 @@ export default function Queue() {
             ]}
           />
           <SelectField
-            className="col-span-2 md:col-span-1"
+            label="Deadline"
+            value={filters.due}
+            onChange={(value) => update({ due: value as DueFilter })}
+            options={[
+              { value: '', label: 'Any' },
+              { value: 'overdue', label: 'Overdue' },
+              { value: 'soon', label: 'Due within 1 h' },
+            ]}
+          />
+          <SelectField
             label="Order"
             value={filters.order}
             onChange={(value) => update({ order: value as QueueOrder })}
             options={[
+              { value: 'due', label: 'Due soonest' },
               { value: 'oldest', label: 'Oldest first' },
               { value: 'newest', label: 'Newest first' },
             ]}
           />
         </div>
       </section>
+
+      {searching ? (
+        <section aria-label="Search" className="flex flex-col gap-3">
+          <Heading level={2} className="text-lg sm:text-xl">
+            Best matches for “{searching}”
+          </Heading>
+          {found.isPending ? (
+            <QueueSkeleton />
+          ) : found.isError && !found.data ? (
+            <QueueError message={found.error.message} onRetry={() => found.refetch()} />
+          ) : found.data?.length ? (
+            <SearchResults results={found.data} query={searching} />
+          ) : (
+            <Paragraph tone="muted">
+              No request, survey answer, message or note matches every word.
+            </Paragraph>
+          )}
+          <Paragraph size="sm" tone="muted">
+            Searched across all time in request names, survey answers, messages and internal notes.
+            The tabs below list the requests whose employee, request name or message matches.
+          </Paragraph>
+        </section>
+      ) : null}
 
       <Tabs
         aria-label="Requests by status"
@@ -123,14 +167,21 @@ export default function Queue() {
             ) : queue.isError && !queue.data ? (
               <QueueError message={queue.error.message} onRetry={() => queue.refetch()} />
             ) : rows.length === 0 ? (
-              <QueueEmpty filtered={Boolean(filters.q || filters.company || filters.assignee)} />
+              <QueueEmpty
+                filtered={Boolean(filters.q || filters.company || filters.assignee || filters.due)}
+              />
             ) : (
               <div className="flex flex-col gap-3" aria-busy={queue.isPlaceholderData || undefined}>
                 <QueueList items={rows} now={now} />
                 {total !== undefined && total > rows.length ? (
                   <Paragraph size="sm" tone="muted">
-                    Showing the {filters.order === 'oldest' ? 'oldest' : 'newest'} {rows.length} of{' '}
-                    {total}. Search or filter to narrow the list down.
+                    Showing the{' '}
+                    {filters.order === 'due'
+                      ? 'soonest due'
+                      : filters.order === 'oldest'
+                        ? 'oldest'
+                        : 'newest'}{' '}
+                    {rows.length} of {total}. Search or filter to narrow the list down.
                   </Paragraph>
                 ) : null}
               </div>
@@ -193,7 +244,7 @@ function QueueEmpty({ filtered }: { filtered: boolean }) {
       </p>
       <Paragraph size="sm" tone="muted" className="max-w-sm">
         {filtered
-          ? 'Try another search, company or assignee.'
+          ? 'Try another search, company, assignee or deadline.'
           : 'New requests appear here as soon as employees send them.'}
       </Paragraph>
     </div>

@@ -43,6 +43,7 @@ export function makeQueueItem(overrides: Partial<QueueItem> = {}): QueueItem {
     },
     waiting_on: 'concierge',
     assignee: null,
+    sla: null,
     ...overrides,
   }
 }

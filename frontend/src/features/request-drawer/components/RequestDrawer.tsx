@@ -17,6 +17,7 @@ import {
 } from '@/design-system'
 import type { AuthedContext } from '@/lib/currentUser'
 import type { RequestDrawerTarget } from '@/lib/requestDrawer'
+import { ExpectReplyByRequest } from '@/lib/requests/ExpectReplyBy'
 import type { NextItem } from '../api'
 import { celebrate, prefersReducedMotion } from '../confetti'
 import { useDelayedFlag } from '../useDelayedFlag'
@@ -87,6 +88,7 @@ export default function RequestDrawer({
         <Received
           firstName={user?.first_name}
           surveyName={flow.surveyName ?? target.surveyName}
+          requestId={flow.requestId}
           onLeave={onClose}
         />
       ) : (
@@ -231,10 +233,12 @@ function FlowErrorBox({ error }: { error: FlowError }) {
 function Received({
   firstName,
   surveyName,
+  requestId,
   onLeave,
 }: {
   firstName?: string
   surveyName?: string | null
+  requestId?: number | null
   onLeave: () => void
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -257,6 +261,7 @@ function Received({
           ? `Your request “${surveyName}” is now in our queue.`
           : 'Your request is now in our queue.'}
       </Paragraph>
+      {requestId ? <ExpectReplyByRequest id={requestId} /> : null}
       <div className="w-full max-w-md rounded-2xl bg-surface-muted p-4 text-start">
         <Heading level={3} size="default" className="mb-2 text-base sm:text-base">
           What happens next

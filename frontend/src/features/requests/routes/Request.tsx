@@ -20,6 +20,7 @@ import {
   type RequestItem,
   requestQuery,
 } from '@/lib/requests/api'
+import { ExpectReplyBy } from '@/lib/requests/ExpectReplyBy'
 import { StatusBadge } from '@/lib/requests/StatusBadge'
 import { NewMessagePill, ThreadAnnouncer } from '@/lib/requests/ThreadFollowParts'
 import { buildThread, type ThreadEntry } from '@/lib/requests/thread'
@@ -31,6 +32,7 @@ import { useNow } from '@/lib/useNow'
 import { LoadError } from '../components/LoadError'
 import { MessageComposer } from '../components/MessageComposer'
 import { MessageThread } from '../components/MessageThread'
+import { RateRequest } from '../components/RateRequest'
 
 /**
  * Request (spec §2): header with name, status and requested time; the thread (spec §4 'Request
@@ -102,6 +104,7 @@ function RequestDetail({ request }: { request: RequestItem }) {
             <time dateTime={request.issued_at}>{requestedAgo(request.issued_at, now)}</time>
             {request.survey_category_name ? <span>{request.survey_category_name}</span> : null}
           </div>
+          <ExpectReplyBy at={request.expect_reply_by} now={now} />
         </div>
       </header>
       <section aria-labelledby="request-thread" className="flex flex-col gap-4">
@@ -110,6 +113,7 @@ function RequestDetail({ request }: { request: RequestItem }) {
         </h2>
         <MessageThread entries={thread} now={now} older={older} />
       </section>
+      {request.status === 'closed' ? <RateRequest requestId={request.id} /> : null}
       {/* Docked at the bottom while the thread scrolls; on phones above the bottom bar, or right
           above the on-screen keyboard while it is open (the bar gives way). */}
       <div

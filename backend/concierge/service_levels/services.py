@@ -1,0 +1,100 @@
+"""Reply-time writes: the request's clock starts with the request, pauses when the concierge
+has the last word, resumes when the employee writes, and stops when the request is completed.
+
+Called by the requests domain in the same transaction as the write that moves the clock.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from concierge.service_levels.calendar import add_business_seconds, business_seconds_between
+from concierge.service_levels.models import RequestClock
+from concierge.service_levels.selectors import service_level_for_user
+
+if TYPE_CHECKING:
+    from concierge.accounts.models import User
+
+
+def clock_start(*, request_id: int, employee: User, at: datetime) -> RequestClock | None:
+    """A new request: its clock runs from `at` on the employee's company's calendar. No
+    promise for the company: no clock."""
+    level = service_level_for_user(user=employee)
+    if level is None:
+        return None
+    calendar = level.calendar()
+    first_due = add_business_seconds(calendar, at, level.first_response_minutes * 60)
+    resolution_due = add_business_seconds(calendar, at, level.resolution_minutes * 60)
+    return RequestClock.objects.create(
+        request_id=request_id,
+        service_level=level,
+        first_response_due_at=first_due,
+        resolution_minutes=level.resolution_minutes,
+        running_since=at,
+        resolution_due_at=resolution_due,
+        due_at=min(first_due, resolution_due),
+    )
+
+
+def _locked(request_id: int) -> RequestClock | None:
+    return (
+        RequestClock.objects.select_for_update(of=("self",))
+        .select_related("service_level")
+        .filter(request_id=request_id)
+        .first()
+    )
+
+
+def _pause(clock: RequestClock, at: datetime) -> None:
+    if clock.running_since is not None and clock.service_level is not None:
+        calendar = clock.service_level.calendar()
+        clock.used_seconds += business_seconds_between(calendar, clock.running_since, at)
+    clock.running_since = None
+    clock.due_at = None
+
+
+def _resume(clock: RequestClock, at: datetime) -> None:
+    if clock.running_since is not None or clock.service_level is None:
+        return
+    calendar = clock.service_level.calendar()
+    left = clock.resolution_minutes * 60 - clock.used_seconds
+    clock.running_since = at
+    clock.resolution_due_at = add_business_seconds(calendar, at, left) if left > 0 else at
+    clock.due_at = (
+        min(clock.first_response_due_at, clock.resolution_due_at)
+        if clock.first_responded_at is None
+        else clock.resolution_due_at
+    )
+
+
+def clock_on_message(*, request_id: int, from_employee: bool, at: datetime) -> None:
+    """A message on the thread: the employee's resumes the clock (and restarts a completed
+    request's, which their message reopens); the concierge's pauses it and counts as the first
+    reply when it is one."""
+    clock = _locked(request_id)
+    if clock is None:
+        return
+    if from_employee:
+        clock.completed_at = None
+        _resume(clock, at)
+    else:
+        if clock.first_responded_at is None:
+            clock.first_responded_at = at
+        if clock.completed_at is None:
+            _pause(clock, at)
+    clock.save()
+
+
+def clock_on_status(*, request_id: int, completed: bool, at: datetime) -> None:
+    """Completed: the clock stops. Reopened: the request is back in the queue, so it runs."""
+    clock = _locked(request_id)
+    if clock is None:
+        return
+    if completed:
+        _pause(clock, at)
+        clock.completed_at = at
+    elif clock.completed_at is not None:
+        clock.completed_at = None
+        _resume(clock, at)
+    clock.save()

@@ -1,0 +1,254 @@
+import { useQuery } from '@tanstack/react-query'
+import { Download } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { Button, FormError, Heading, Paragraph, Skeleton } from '@/design-system'
+import { companyReportQuery, downloadReportCsv, ReportApiError, type ReportMonth } from '../api'
+import { type Series, shortMonth, TrendChart } from '../components/TrendChart'
+
+const CSAT_RANGE: [number, number] = [0, 5]
+const asHours = (value: number) => `${value} h`
+const asPercent = (value: number) => `${value} %`
+const COLORS = { primary: '#1f7a6d', accent: '#d9572b', info: '#3c64b1' }
+
+const hours = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} h`)
+const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)} %`)
+const stars = (value: number | null) => (value === null ? '—' : value.toFixed(2))
+
+function longMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number)
+  return new Date(Date.UTC(year, number - 1, 1)).toLocaleString(undefined, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+}
+
+function Kpi({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4 shadow-xs">
+      <dt className="text-sm text-ink-muted">{label}</dt>
+      <dd className="text-2xl font-bold text-ink tabular-nums">{value}</dd>
+      {detail ? <dd className="text-xs text-ink-muted">{detail}</dd> : null}
+    </div>
+  )
+}
+
+function useCharts(months: ReportMonth[]) {
+  return useMemo(() => {
+    const keys = months.map((m) => m.month)
+    const series = (
+      label: string,
+      pick: (m: ReportMonth) => number | null,
+      color: string,
+    ): Series => ({
+      label,
+      values: months.map(pick),
+      color,
+    })
+    return {
+      keys,
+      volume: [
+        series('Created', (m) => m.requests_created, COLORS.primary),
+        series('Completed', (m) => m.requests_completed, COLORS.accent),
+      ],
+      speed: [
+        series('First reply', (m) => m.median_first_response_hours, COLORS.info),
+        series('Completion', (m) => m.median_completion_hours, COLORS.accent),
+      ],
+      csat: [series('Average rating', (m) => m.csat_average, COLORS.primary)],
+      usage: [
+        series(
+          'Employees who used it',
+          (m) => (m.usage_share === null ? null : m.usage_share * 100),
+          COLORS.info,
+        ),
+      ],
+    }
+  }, [months])
+}
+
+/**
+ * /company: the company admin's report, for their company only, by month. Aggregates only
+ * (no request names, answers or messages); a category with fewer than 5 requests in a month
+ * shows '< 5'. Charts load their library on demand; the table and the CSV carry the figures.
+ */
+export default function CompanyReport() {
+  const report = useQuery(companyReportQuery())
+  const [downloading, setDownloading] = useState(false)
+  const [downloadError, setDownloadError] = useState<string | null>(null)
+  const charts = useCharts(report.data?.months ?? [])
+
+  if (report.isPending) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Skeleton height="2.5rem" className="max-w-sm" />
+        <Skeleton height="8rem" className="rounded-2xl" />
+      </div>
+    )
+  }
+  if (report.isError) {
+    const forbidden = report.error instanceof ReportApiError && report.error.status === 403
+    return (
+      <div className="flex flex-col gap-3">
+        <Heading level={1} size="lg">
+          Company report
+        </Heading>
+        <Paragraph role="alert">
+          {forbidden ? "This report is for your company's admins only." : report.error.message}
+        </Paragraph>
+      </div>
+    )
+  }
+
+  const months = report.data.months
+  const latest = months[months.length - 1]
+  const download = async () => {
+    setDownloading(true)
+    setDownloadError(null)
+    try {
+      await downloadReportCsv()
+    } catch (error) {
+      setDownloadError((error as Error).message)
+    } finally {
+      setDownloading(false)
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <Heading level={1} size="lg">
+            {report.data.company.name}: concierge report
+          </Heading>
+          <Paragraph size="sm" tone="muted">
+            The last {months.length} months, aggregates only. Categories with fewer than 5 requests
+            in a month show as “&lt; 5”.
+          </Paragraph>
+        </div>
+        <Button variant="secondary" icon={<Download />} loading={downloading} onClick={download}>
+          Download CSV
+        </Button>
+      </div>
+      <FormError message={downloadError} />
+
+      <section aria-labelledby="company-latest" className="flex flex-col gap-3">
+        <h2 id="company-latest" className="text-lg font-semibold text-ink">
+          {longMonth(latest.month)}
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Kpi
+            label="Requests"
+            value={String(latest.requests_created)}
+            detail={`${latest.requests_completed} completed`}
+          />
+          <Kpi
+            label="Median first reply"
+            value={hours(latest.median_first_response_hours)}
+            detail={`Completion ${hours(latest.median_completion_hours)}`}
+          />
+          <Kpi
+            label="Satisfaction"
+            value={stars(latest.csat_average)}
+            detail={`${latest.csat_count} rating${latest.csat_count === 1 ? '' : 's'} (1–5)`}
+          />
+          <Kpi
+            label="Employees who used it"
+            value={percent(latest.usage_share)}
+            detail={`${latest.employees_using} of ${latest.employees}`}
+          />
+        </dl>
+        <div className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 shadow-xs">
+          <h3 className="font-semibold text-ink">Top categories</h3>
+          {latest.top_categories.length ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Top categories">
+              {latest.top_categories.map((category) => (
+                <li
+                  key={category.name}
+                  className="rounded-full bg-primary-50 px-3 py-1 text-sm text-primary-800"
+                >
+                  {category.name}: <span className="font-semibold">{category.display}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Paragraph size="sm" tone="muted">
+              No requests this month.
+            </Paragraph>
+          )}
+        </div>
+      </section>
+
+      <section aria-label="Trends" className="grid gap-4 lg:grid-cols-2">
+        <TrendChart
+          title="Requests created and completed"
+          months={charts.keys}
+          series={charts.volume}
+        />
+        <TrendChart
+          title="Median hours to first reply and to completion"
+          months={charts.keys}
+          series={charts.speed}
+          format={asHours}
+        />
+        <TrendChart
+          title="Satisfaction (average, 1–5)"
+          months={charts.keys}
+          series={charts.csat}
+          range={CSAT_RANGE}
+        />
+        <TrendChart
+          title="Share of employees who used the service"
+          months={charts.keys}
+          series={charts.usage}
+          format={asPercent}
+        />
+      </section>
+
+      <section aria-labelledby="company-table" className="flex flex-col gap-3">
+        <h2 id="company-table" className="text-lg font-semibold text-ink">
+          By month
+        </h2>
+        <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-xs">
+          <table className="w-full min-w-[40rem] text-sm">
+            <caption className="sr-only">Figures by month</caption>
+            <thead className="bg-surface-muted text-xs tracking-wide text-ink-muted uppercase">
+              <tr>
+                {[
+                  'Month',
+                  'Created',
+                  'Completed',
+                  'First reply',
+                  'Completion',
+                  'Rating',
+                  'Used it',
+                ].map((label) => (
+                  <th key={label} scope="col" className="px-3 py-2 text-start font-semibold">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {[...months].reverse().map((m) => (
+                <tr key={m.month}>
+                  <th scope="row" className="px-3 py-2 text-start font-medium text-ink">
+                    {shortMonth(m.month)} {m.month.slice(0, 4)}
+                  </th>
+                  <td className="px-3 py-2 tabular-nums">{m.requests_created}</td>
+                  <td className="px-3 py-2 tabular-nums">{m.requests_completed}</td>
+                  <td className="px-3 py-2 tabular-nums">{hours(m.median_first_response_hours)}</td>
+                  <td className="px-3 py-2 tabular-nums">{hours(m.median_completion_hours)}</td>
+                  <td className="px-3 py-2 tabular-nums">
+                    {stars(m.csat_average)} {m.csat_count ? `(${m.csat_count})` : ''}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums">{percent(m.usage_share)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,58 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { makeUser, renderWithProviders, signInSession } from '@/test/render'
+import { apiUrl, server } from '@/test/server'
+import { RateRequest } from './RateRequest'
+
+beforeEach(() => signInSession())
+
+const rated = (score: number, comment = '') => ({
+  can_rate: false,
+  rating: { score, comment, created_at: new Date().toISOString() },
+})
+
+describe('issue 12 satisfaction: rating a completed request from its page', () => {
+  it('issue 12 CSAT: one tap records the rating; a comment can follow', async () => {
+    const sent: unknown[] = []
+    server.use(
+      http.get(apiUrl('/api/v1/requests/7/rating'), () =>
+        HttpResponse.json({ can_rate: true, rating: null }),
+      ),
+      http.post(apiUrl('/api/v1/requests/7/rating'), async ({ request }) => {
+        sent.push(await request.json())
+        return HttpResponse.json(rated(5), { status: 201 })
+      }),
+      http.patch(apiUrl('/api/v1/requests/7/rating'), async ({ request }) => {
+        sent.push(await request.json())
+        return HttpResponse.json(rated(5, 'Great'))
+      }),
+    )
+    renderWithProviders(<RateRequest requestId={7} />, { user: makeUser() })
+    expect(await screen.findByRole('heading', { name: 'How did we do?' })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('radio', { name: '5 out of 5: Excellent' }))
+    expect(await screen.findByText(/You rated this request 5 out of 5/)).toBeInTheDocument()
+    fireEvent.change(screen.getByRole('textbox', { name: /Anything you'd like to add/ }), {
+      target: { value: 'Great' },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Send comment' }))
+    expect(await screen.findByText(/“Great”/)).toBeInTheDocument()
+    expect(sent).toEqual([{ score: 5, comment: '' }, { comment: 'Great' }])
+    expect(screen.queryByRole('button', { name: 'Send comment' })).toBeNull()
+  })
+
+  it('issue 12 CSAT: nothing to rate (not completed) shows nothing', async () => {
+    let asked = 0
+    server.use(
+      http.get(apiUrl('/api/v1/requests/8/rating'), () => {
+        asked += 1
+        return HttpResponse.json({ can_rate: false, rating: null })
+      }),
+    )
+    renderWithProviders(<RateRequest requestId={8} />, { user: makeUser() })
+    await waitFor(() => expect(asked).toBe(1))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByRole('heading')).toBeNull()
+    expect(screen.queryByRole('radio')).toBeNull()
+  })
+})

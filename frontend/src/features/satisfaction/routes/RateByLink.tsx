@@ -1,0 +1,111 @@
+import { useMutation } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { useParams, useSearchParams } from 'react-router'
+import { Button, FormError, Heading, Paragraph, Spinner, TextInput } from '@/design-system'
+import { commentByLink, type LinkRating, rateByLink } from '@/lib/satisfaction/api'
+import { RatingFaces, SCORE_LABELS, type Score } from '@/lib/satisfaction/RatingFaces'
+
+function scoreFrom(raw: string | null): Score | null {
+  const n = Number(raw)
+  return Number.isInteger(n) && n >= 1 && n <= 5 ? (n as Score) : null
+}
+
+/**
+ * /rate/{token}?score=N: the completion email's one-tap rating, without signing in. The tap
+ * in the email chose the score; this page records it once on load (a link preview that does
+ * not run the page records nothing), then offers an optional comment.
+ */
+export default function RateByLink() {
+  const { token = '' } = useParams()
+  const [params] = useSearchParams()
+  const [chosen, setChosen] = useState<Score | null>(() => scoreFrom(params.get('score')))
+  const [comment, setComment] = useState('')
+  const [commented, setCommented] = useState(false)
+  const started = useRef<string | null>(null)
+  const rate = useMutation<LinkRating, Error, Score>({
+    mutationFn: (score) => rateByLink(token, score),
+  })
+  const addComment = useMutation({
+    mutationFn: () => commentByLink(token, rate.data?.comment_key ?? '', comment),
+    onSuccess: () => setCommented(true),
+  })
+
+  useEffect(() => {
+    // Once per token and score, even when StrictMode runs the effect twice.
+    const key = `${token}:${chosen}`
+    if (chosen === null || started.current === key) return
+    started.current = key
+    rate.mutate(chosen)
+  }, [token, chosen, rate])
+
+  if (chosen === null) {
+    return (
+      <div className="flex flex-col gap-6">
+        <Heading level={1} className="text-2xl">
+          How did we do?
+        </Heading>
+        <Paragraph tone="muted">Tap a face to rate your completed request.</Paragraph>
+        <RatingFaces value={null} onChange={setChosen} label="How did we do?" />
+      </div>
+    )
+  }
+  if (rate.isPending || rate.isIdle) {
+    return (
+      <div className="flex items-center gap-3" role="status">
+        <Spinner />
+        <span>Saving your rating…</span>
+      </div>
+    )
+  }
+  if (rate.isError) {
+    return (
+      <div className="flex flex-col gap-6">
+        <Heading level={1} className="text-2xl">
+          We couldn't record this rating
+        </Heading>
+        <Paragraph role="alert">{rate.error.message}</Paragraph>
+        <Button to="/sign-in" variant="secondary" fullWidth>
+          Sign in to see your requests
+        </Button>
+      </div>
+    )
+  }
+  const score = rate.data.rating.score as Score
+  return (
+    <div className="flex flex-col gap-6">
+      <Heading level={1} className="text-2xl">
+        Thank you for your rating!
+      </Heading>
+      <RatingFaces value={score} readOnly label="Your rating" />
+      <Paragraph role="status">
+        You rated your request {score} out of 5 ({SCORE_LABELS[score]}).
+      </Paragraph>
+      {commented ? (
+        <Paragraph tone="muted">Thanks, we've added your comment.</Paragraph>
+      ) : (
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (comment.trim() && !addComment.isPending) addComment.mutate()
+          }}
+        >
+          <TextInput
+            type="textarea"
+            name="comment"
+            label="Anything you'd like to add?"
+            rows={3}
+            maxLength={1000}
+            value={comment}
+            onValueChange={(value) => setComment(String(value ?? ''))}
+          />
+          <FormError message={addComment.error?.message} />
+          <Button type="submit" variant="secondary" loading={addComment.isPending} fullWidth>
+            Send comment
+          </Button>
+        </form>
+      )}
+    </div>
+  )
+}
