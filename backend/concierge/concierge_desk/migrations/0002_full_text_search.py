@@ -7,50 +7,13 @@ SQLite: one FTS5 table filled by triggers on the three tables (and from the rows
 
 from django.db import migrations
 
-PG_INDEXES = [
-    (
-        "desk_fts_request",
-        "servicerequests_servicerequest",
-        "(setweight(to_tsvector('english'::regconfig, name), 'A') || "
-        "setweight(to_tsvector('english'::regconfig, details), 'B'))",
-    ),
-    ("desk_fts_message", "servicerequests_message", "(to_tsvector('english'::regconfig, body_html))"),
-    ("desk_fts_note", "concierge_desk_internalnote", "(to_tsvector('english'::regconfig, body))"),
-]
-
-SQLITE_TABLE = (
-    "CREATE VIRTUAL TABLE IF NOT EXISTS desk_search USING fts5("
-    "kind UNINDEXED, source_id UNINDEXED, request_id UNINDEXED, title, body, "
-    "tokenize = 'porter unicode61 remove_diacritics 2')"
+from concierge.concierge_desk.search_index import (
+    PG_INDEXES,
+    SQLITE_SOURCES,
+    SQLITE_TABLE,
+    sqlite_backfill,
+    sqlite_triggers,
 )
-# (source table, kind, request id column, title expression, body expression)
-SQLITE_SOURCES = [
-    ("servicerequests_servicerequest", "request", "id", "{row}.name", "{row}.details"),
-    ("servicerequests_message", "message", "request_id", "''", "{row}.body_html"),
-    ("concierge_desk_internalnote", "note", "request_id", "''", "{row}.body"),
-]
-
-
-def _sqlite_statements():
-    yield SQLITE_TABLE
-    for table, kind, request_col, title, body in SQLITE_SOURCES:
-        insert = (
-            "INSERT INTO desk_search (kind, source_id, request_id, title, body) "
-            f"VALUES ('{kind}', NEW.id, NEW.{request_col}, {title.format(row='NEW')}, "
-            f"{body.format(row='NEW')});"
-        )
-        delete = f"DELETE FROM desk_search WHERE kind = '{kind}' AND source_id = OLD.id;"
-        yield f"CREATE TRIGGER desk_search_{kind}_ai AFTER INSERT ON {table} BEGIN {insert} END"
-        yield f"CREATE TRIGGER desk_search_{kind}_ad AFTER DELETE ON {table} BEGIN {delete} END"
-        yield (
-            f"CREATE TRIGGER desk_search_{kind}_au AFTER UPDATE ON {table} "
-            f"BEGIN {delete} {insert} END"
-        )
-        yield (
-            "INSERT INTO desk_search (kind, source_id, request_id, title, body) "
-            f"SELECT '{kind}', id, {request_col}, {title.format(row=table)}, "
-            f"{body.format(row=table)} FROM {table}"
-        )
 
 
 def forwards(apps, schema_editor):
@@ -61,7 +24,7 @@ def forwards(apps, schema_editor):
                 f"CREATE INDEX IF NOT EXISTS {name} ON {table} USING gin ({expression})"
             )
     elif vendor == "sqlite":
-        for statement in _sqlite_statements():
+        for statement in (SQLITE_TABLE, *sqlite_triggers(), *sqlite_backfill()):
             schema_editor.execute(statement)
 
 

@@ -57,7 +57,9 @@ def test_employee_reopening_a_closed_request_publishes_the_new_status(
     service_request = services.request_create(user=user, name="Done already")
     services.request_status_change(request=service_request, action="complete")
     with django_capture_on_commit_callbacks(execute=True):
-        services.message_create(request=service_request, author=user, body="One more thing")
+        services.message_create(
+            request=service_request, author=user, body="One more thing", reopen=True
+        )
     assert published.types() == [events.MESSAGE_CREATED, events.REQUEST_UPDATED]
     assert published.events[-1].status == "open"
 

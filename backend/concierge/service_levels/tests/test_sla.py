@@ -148,7 +148,9 @@ def test_sla_completion_stops_and_reopening_resumes(promise, user, concierge, ma
     assert clock.completed_at == ny(16, 12) and clock.due_at is None
     assert clock.used_seconds == 2 * 3600
     with freeze_time(ny(17, 9)):
-        services.message_create(request=service_request, author=user, body="One more thing")
+        services.message_create(
+            request=service_request, author=user, body="One more thing", reopen=True
+        )
     clock = clock_of(service_request)
     assert clock.completed_at is None
     assert clock.running_since == ny(17, 9)
