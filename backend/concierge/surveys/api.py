@@ -97,10 +97,14 @@ def recommended_request_categories(request: HttpRequest):
 )
 def user_request_survey_begin(request: HttpRequest, survey_id: int, payload: BeginIn | None = None):
     """Begin a survey, or resume the run of it the user has not submitted (answers kept);
-    `start_over` discards that run and begins afresh."""
+    `start_over` discards that run and begins afresh. With `offering_id` ('Get help' on an
+    offering) only a run begun for that same offering is resumed."""
     user = request_auth_token(request).user
     run = services.user_request_survey_begin(
-        user=user, survey_id=survey_id, start_over=bool(payload and payload.start_over)
+        user=user,
+        survey_id=survey_id,
+        start_over=bool(payload and payload.start_over),
+        offering_id=payload.offering_id if payload else None,
     )
     return BeginOut(
         user_request_survey=UserRequestSurveyRef(id=run.pk),

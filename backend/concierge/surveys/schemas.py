@@ -48,6 +48,13 @@ class BeginIn(Schema):
         description="Discard the user's unsubmitted run of this survey, with its answers, and "
         "begin afresh.",
     )
+    offering_id: int | None = Field(
+        None,
+        ge=1,
+        le=2**63 - 1,
+        description="The offering whose 'Get help' begins the survey: an unsubmitted run is "
+        "resumed only when it was begun for the same offering (none for none).",
+    )
 
 
 class UserRequestSurveyRef(Schema):

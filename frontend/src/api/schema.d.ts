@@ -773,7 +773,8 @@ export interface paths {
         /**
          * User Request Survey Begin
          * @description Begin a survey, or resume the run of it the user has not submitted (answers kept);
-         *     `start_over` discards that run and begins afresh.
+         *     `start_over` discards that run and begins afresh. With `offering_id` ('Get help' on an
+         *     offering) only a run begun for that same offering is resumed.
          */
         post: operations["concierge_surveys_api_user_request_survey_begin"];
         delete?: never;
@@ -1398,6 +1399,11 @@ export interface components {
              * @default true
              */
             for_alpha: boolean;
+            /**
+             * Offering Id
+             * @description The offering whose 'Get help' begins the survey: an unsubmitted run is resumed only when it was begun for the same offering (none for none).
+             */
+            offering_id?: number | null;
             /**
              * Start Over
              * @description Discard the user's unsubmitted run of this survey, with its answers, and begin afresh.

@@ -49,17 +49,22 @@ export interface BegunRun {
 
 /**
  * POST /request_surveys/{id}/user_request_surveys with for_alpha true: begins or resumes the
- * user's run of the survey; `startOver` discards the unsubmitted one first.
+ * user's run of the survey; `startOver` discards the unsubmitted one first. With `offeringId`
+ * ('Get help' on an offering) only the run begun for that offering is resumed.
  */
 export async function beginSurvey(
   surveyId: number,
-  { startOver = false }: { startOver?: boolean } = {},
+  { startOver = false, offeringId }: { startOver?: boolean; offeringId?: number } = {},
 ): Promise<BegunRun> {
   const { data, error, response } = await api.POST(
     '/api/v1/request_surveys/{survey_id}/user_request_surveys',
     {
       params: { path: { survey_id: surveyId } },
-      body: { for_alpha: true, start_over: startOver },
+      body: {
+        for_alpha: true,
+        start_over: startOver,
+        ...(offeringId === undefined ? {} : { offering_id: offeringId }),
+      },
     },
   )
   if (!data) fail('Failed to begin survey', response, error)
