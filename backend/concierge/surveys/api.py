@@ -24,9 +24,12 @@ from concierge.surveys.schemas import (
     QuestionItemOut,
     RecommendedCategoriesOut,
     RecommendedCategoryOut,
+    RequestSummaryOut,
     RequestSurveyOut,
     SelectOptionOut,
     SubmitOut,
+    SummaryFileOut,
+    SummaryLineOut,
     SurveyCategoryListOut,
     SurveyCategoryOut,
     SurveyRefOut,
@@ -211,3 +214,28 @@ def user_request_survey_submit(request: HttpRequest, run_id: int):
     user = request_auth_token(request).user
     request_id = services.user_request_survey_submit(user=user, user_request_survey_id=run_id)
     return SubmitOut(request_id=request_id)
+
+
+@router.get("/requests/{int:request_id}/summary", response={200: RequestSummaryOut, **ERRORS})
+def request_summary(request: HttpRequest, request_id: int):
+    """The summary of the user's own request: the survey's answered questions, a file answer
+    with its upload (opened through GET /uploads/expiring_url)."""
+    user = request_auth_token(request).user
+    views = selectors.request_summary_for_user(user=user, request_id=request_id)
+    return RequestSummaryOut(
+        lines=[
+            SummaryLineOut(
+                label=selectors.summary_label(view.question.label),
+                answer=view.display_value,
+                file=SummaryFileOut(
+                    key=upload.key,
+                    filename=upload.filename,
+                    content_type=upload.content_type or "application/octet-stream",
+                    size=upload.size,
+                )
+                if (upload := view.answer.upload) is not None
+                else None,
+            )
+            for view in views
+        ]
+    )

@@ -162,6 +162,29 @@ class AnsweredQuestionOut(Schema):
     skipped: bool
 
 
+class SummaryFileOut(Schema):
+    key: str = Field(description="For GET /uploads/expiring_url (the owner's own upload).")
+    filename: str
+    content_type: str
+    size: int | None
+
+
+class SummaryLineOut(Schema):
+    label: str = Field(
+        description="The question as it leads its answer: 'How big is your dog?', 'Address:'."
+    )
+    answer: str = Field(description="As a person reads it (a file answer: its name).")
+    file: SummaryFileOut | None = Field(description="For a file answer: the uploaded file.")
+
+
+class RequestSummaryOut(Schema):
+    success: bool = True
+    lines: list[SummaryLineOut] = Field(
+        description="One per answered question, skipped ones left out; empty when the request "
+        "was made without a survey."
+    )
+
+
 class UserRequestSurveyOut(Schema):
     id: int
     survey: SurveyRefOut

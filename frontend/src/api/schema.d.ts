@@ -921,6 +921,27 @@ export interface paths {
         patch: operations["concierge_satisfaction_api_rating_comment"];
         trace?: never;
     };
+    "/api/v1/requests/{request_id}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request Summary
+         * @description The summary of the user's own request: the survey's answered questions, a file answer
+         *     with its upload (opened through GET /uploads/expiring_url).
+         */
+        get: operations["concierge_surveys_api_request_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/site": {
         parameters: {
             query?: never;
@@ -2497,6 +2518,19 @@ export interface components {
          * @enum {string}
          */
         RequestStatus: "open" | "in_progress" | "closed";
+        /** RequestSummaryOut */
+        RequestSummaryOut: {
+            /**
+             * Lines
+             * @description One per answered question, skipped ones left out; empty when the request was made without a survey.
+             */
+            lines: components["schemas"]["SummaryLineOut"][];
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+        };
         /** RequestSurveyOut */
         RequestSurveyOut: {
             /** For Alpha */
@@ -2775,6 +2809,35 @@ export interface components {
              * @default true
              */
             success: boolean;
+        };
+        /** SummaryFileOut */
+        SummaryFileOut: {
+            /** Content Type */
+            content_type: string;
+            /** Filename */
+            filename: string;
+            /**
+             * Key
+             * @description For GET /uploads/expiring_url (the owner's own upload).
+             */
+            key: string;
+            /** Size */
+            size: number | null;
+        };
+        /** SummaryLineOut */
+        SummaryLineOut: {
+            /**
+             * Answer
+             * @description As a person reads it (a file answer: its name).
+             */
+            answer: string;
+            /** @description For a file answer: the uploaded file. */
+            file: components["schemas"]["SummaryFileOut"] | null;
+            /**
+             * Label
+             * @description The question as it leads its answer: 'How big is your dog?', 'Address:'.
+             */
+            label: string;
         };
         /** SurveyAnswerOut */
         SurveyAnswerOut: {
@@ -5835,6 +5898,55 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_surveys_api_request_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestSummaryOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
@@ -841,6 +843,66 @@ def test_s4_submit_summary_names_the_uploaded_file(signed_in_api, walker):
     answer_all(signed_in_api, run_id, walker["q"], photo=key)
     ok(submit(signed_in_api, run_id))
     assert "A photo of your dog: rex.png\n" in ServiceRequest.objects.get().details
+
+
+def test_guided_survey_request_summary_links_the_uploaded_file(signed_in_api, walker):
+    """Issue 'The guided survey': the request summary reads naturally (skipped questions left
+    out) and names the uploaded file with its upload, so the employee can open it too."""
+    key = upload_via_api(signed_in_api, "rex.png", png_bytes())
+    run_id = begin(signed_in_api, 616)
+    q = walker["q"]
+    ok(answer(signed_in_api, run_id, q["size"], "small"))
+    ok(answer(signed_in_api, run_id, q["schedule"], "Mornings"))
+    ok(answer(signed_in_api, run_id, q["phone"], "(555) 123-4567"))
+    ok(answer(signed_in_api, run_id, q["email"], "ada.home@example.com"))
+    ok(answer(signed_in_api, run_id, q["photo"], key))
+    ok(answer(signed_in_api, run_id, q["notes"], None))
+    request_id = ok(submit(signed_in_api, run_id))["request_id"]
+
+    summary = ok(signed_in_api.get(f"requests/{request_id}/summary"))
+    assert summary["lines"] == [
+        {"label": "How big is your dog?", "answer": "Small (under 25 lb)", "file": None},
+        {"label": "When do you need walks?", "answer": "Mornings", "file": None},
+        {"label": "Best phone number:", "answer": "(555) 123-4567", "file": None},
+        {"label": "Email for updates:", "answer": "ada.home@example.com", "file": None},
+        {
+            "label": "A photo of your dog:",
+            "answer": "rex.png",
+            "file": {
+                "key": key,
+                "filename": "rex.png",
+                "content_type": "image/png",
+                "size": len(png_bytes()),
+            },
+        },
+    ]
+    # The employee may open that file (the server checks it is theirs).
+    assert signed_in_api.get(f"uploads/expiring_url?key={quote(key)}").status_code == 200
+
+
+def test_guided_survey_request_summary_is_the_owners_only(
+    signed_in_api, other_api, walker, concierge_api
+):
+    """Issue 'The guided survey': another person's request summary is a 404 (for a concierge
+    too: the desk has its own view); their file cannot be opened; bad ids are 404s."""
+    key = upload_via_api(signed_in_api, "rex.png", png_bytes())
+    run_id = begin(signed_in_api, 616)
+    answer_all(signed_in_api, run_id, walker["q"], photo=key)
+    request_id = ok(submit(signed_in_api, run_id))["request_id"]
+    assert other_api.get(f"requests/{request_id}/summary").status_code == 404
+    assert concierge_api.get(f"requests/{request_id}/summary").status_code == 404
+    assert other_api.get(f"uploads/expiring_url?key={quote(key)}").status_code in {403, 404}
+    for bad in ("0", "999999", str(2**70), "-1", "abc"):
+        assert signed_in_api.get(f"requests/{bad}/summary").status_code == 404
+
+
+def test_guided_survey_request_summary_without_a_survey_is_empty(signed_in_api, user):
+    """Issue 'The guided survey': a request made without a survey has no summary lines."""
+    service_request = request_services.request_create(user=user, name="Help", details="Please")
+    assert ok(signed_in_api.get(f"requests/{service_request.id}/summary")) == {
+        "success": True,
+        "lines": [],
+    }
 
 
 def test_s7_double_submit_creates_one_request(signed_in_api, user, walker):
