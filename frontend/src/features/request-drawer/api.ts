@@ -56,6 +56,7 @@ export async function beginSurvey(
   surveyId: number,
   { startOver = false, offeringId }: { startOver?: boolean; offeringId?: number } = {},
 ): Promise<BegunRun> {
+  await discarding
   const { data, error, response } = await api.POST(
     '/api/v1/request_surveys/{survey_id}/user_request_surveys',
     {
@@ -71,12 +72,22 @@ export async function beginSurvey(
   return { id: data.user_request_survey.id, resumedAnswers: data.resumed_answers ?? 0 }
 }
 
+/**
+ * A discard on its way: the next begin waits for it, so a request started again right after
+ * 'Yes, cancel' cannot resume the run being discarded.
+ */
+let discarding: Promise<unknown> = Promise.resolve()
+
 /** Discards an unsubmitted run and its answers (the user cancelled the request). */
-export async function discardSurvey(runId: number): Promise<void> {
-  const { error, response } = await api.DELETE('/api/v1/user_request_surveys/{run_id}', {
-    params: { path: { run_id: runId } },
-  })
-  if (!response.ok) fail('Failed to discard survey', response, error)
+export function discardSurvey(runId: number): Promise<void> {
+  const done = (async () => {
+    const { error, response } = await api.DELETE('/api/v1/user_request_surveys/{run_id}', {
+      params: { path: { run_id: runId } },
+    })
+    if (!response.ok) fail('Failed to discard survey', response, error)
+  })()
+  discarding = done.catch(() => undefined)
+  return done
 }
 
 export async function fetchRun(runId: number): Promise<SurveyRun> {

@@ -109,6 +109,30 @@ describe('the guided survey: starting fresh or continuing', () => {
     })
   })
 
+  it("a request started again right after 'Yes, cancel' begins once the discard is done (fresh)", async () => {
+    const fake = useFake({ answered: { 11: 'Find a plumber' }, reportResumed: true })
+    const order: string[] = []
+    server.use(
+      http.delete(apiUrl('/api/v1/user_request_surveys/77'), async () => {
+        await delay(150)
+        fake.answers.clear()
+        order.push('discarded')
+        return HttpResponse.json({ success: true })
+      }),
+    )
+    const first = renderDrawer()
+    await first.user.click(await screen.findByRole('button', { name: 'Continue' }))
+    expect(await screen.findByText('Find a plumber')).toBeInTheDocument()
+    await first.user.keyboard('{Escape}')
+    await first.user.click(await screen.findByRole('button', { name: 'Yes, cancel' }))
+    first.unmount()
+    renderDrawer()
+    await waitFor(() => expect(fake.state.begins).toHaveLength(2))
+    expect(order).toEqual(['discarded'])
+    expect(await screen.findByRole('form', { name: QUESTIONS[0]?.label })).toBeInTheDocument()
+    expect(screen.queryByText('Continue where you left off?')).not.toBeInTheDocument()
+  })
+
   it("'Yes, cancel' discards the run, so the next request starts fresh", async () => {
     const fake = useFake({ answered: { 11: 'Find a plumber' } })
     const { user, onClose } = renderDrawer()
