@@ -29,6 +29,7 @@ from concierge.surveys.models import (
     UserRequestSurvey,
 )
 from concierge.uploads.tests.samples import png_bytes
+from e2e.a11y import expect_axe_clean, focus_ring
 from e2e.conftest import SCREENSHOT_DIR, asked, continue_button, settle
 from e2e.test_accessibility import (
     DEMO_PASSWORD,
@@ -234,7 +235,13 @@ def test_summary_shows_an_uploaded_photo_as_a_link_to_the_viewer(
     expect(link).to_be_visible()
     expect(first).to_contain_text(f"{PHOTO_QUESTION}: roof.png")
     shot(page, "summary-file-link", viewport_name)
-    link.click()
+    expect_axe_clean(page, "the request summary with a file link")
+    link.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    expect(link).to_be_focused()
+    assert focus_ring(page)["ring"], focus_ring(page)
+    page.keyboard.press("Enter")
     viewer = page.get_by_role("dialog", name=re.compile("roof\\.png"))
     expect(viewer).to_be_visible()
     image = viewer.get_by_role("img", name=re.compile("roof"))
@@ -242,6 +249,7 @@ def test_summary_shows_an_uploaded_photo_as_a_link_to_the_viewer(
     expect(image).to_have_js_property("complete", True)
     assert image.evaluate("img => img.naturalWidth") == 24
     shot(page, "summary-file-viewer", viewport_name)
+    expect_axe_clean(page, "the image viewer opened from the summary")
     page.keyboard.press("Escape")
     expect(viewer).to_be_hidden()
     expect(link).to_be_focused()
