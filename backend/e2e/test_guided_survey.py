@@ -1,7 +1,9 @@
 """Browser tests for the issue's 'The guided survey': progress ('Question n of m'), a text
 question pre-filled from its universal answer (the address), and a request summary that reads
-naturally (no doubled punctuation, skipped questions left out). Starting fresh after 'Yes,
-cancel' and 'Continue where you left off?' are in test_requests.py.
+naturally (no doubled punctuation, skipped questions left out, an uploaded file a link that
+opens in the thread's image viewer), and 'Get help' from an offering that never carries the
+answers given for another one. Starting fresh after 'Yes, cancel' and 'Continue where you
+left off?' are in test_requests.py.
 
 The demo data (`seed_demo`) provides Dana (demo@example.com) and survey 628 'Renew my passport':
 a select, an optional text question and the phone.
@@ -17,8 +19,17 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from concierge.accounts.models import OnboardingAnswer, User
+from concierge.offerings.models import Offering
 from concierge.servicerequests.models import ServiceRequest
-from concierge.surveys.models import Question, RequestSurvey, SurveyCategory
+from concierge.surveys.models import (
+    Question,
+    RequestSurvey,
+    SurveyCategory,
+    UserRequestAnswer,
+    UserRequestSurvey,
+)
+from concierge.uploads.tests.samples import png_bytes
+from e2e.a11y import expect_axe_clean, focus_ring
 from e2e.conftest import SCREENSHOT_DIR, asked, continue_button, settle
 from e2e.test_accessibility import (
     DEMO_PASSWORD,
@@ -32,6 +43,13 @@ from e2e.test_accessibility import (
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ADDRESS_QUESTION = "Where should the locksmith come?"
+PHOTO_QUESTION = "A photo of the damage"
+KIND_QUESTION = "What kind of insurance?"
+ROADSAFE = "RoadSafe Auto, Auto insurance, Group rate for Acme Corp employees, View details (offer)"
+EVERGREEN = (
+    "Evergreen Life, Term life insurance, Coverage in minutes, no medical exam for most, "
+    "View details (offer)"
+)
 
 
 @pytest.fixture
@@ -115,3 +133,123 @@ def test_text_question_prefilled_from_the_address(page: Page, demo, viewport_nam
     field = page.get_by_role("textbox", name=ADDRESS_QUESTION, exact=True)
     expect(field).to_have_value(re.compile(r"^12 Elm Street.*Springfield.*62701"))
     shot(page, "address-prefilled", viewport_name)
+
+
+def get_help(page: Page, card: str, heading: str):
+    """Opens an offering's details from the all-offerings page and presses its 'Get help'
+    button ('Help me compare quotes'); returns the request drawer."""
+    page.goto("/benefits-and-offers/all")
+    page.get_by_role("button", name=card, exact=True).click()
+    details = page.get_by_role("dialog", name=heading, exact=True)
+    details.get_by_role("button", name="Help me compare quotes", exact=True).click()
+    expect(details).to_be_hidden()
+    request_drawer = page.get_by_role("dialog", name="Compare insurance quotes", exact=True)
+    expect(request_drawer).to_be_visible()
+    return request_drawer
+
+
+def answer_bubble(scope, text: str):
+    """The user's answer bubble in the conversation."""
+    return scope.locator('[data-message="user"]').filter(has_text=text)
+
+
+def pick(page: Page, option: str) -> None:
+    radio = page.get_by_role("radio", name=option, exact=True)
+    settle(page)
+    radio.locator("xpath=ancestor::label[1]").click()
+    expect(radio).to_be_checked()
+
+
+def test_get_help_carries_its_own_offering_never_another_ones_answers(
+    page: Page, demo, viewport_name: str
+) -> None:
+    """The guided survey: 'Get help' from an offering always carries that offering. Both
+    RoadSafe Auto and Evergreen Life start 'Compare insurance quotes'; the answer given from
+    RoadSafe is not offered on Evergreen (fresh start, no 'Continue where you left off?'), and
+    RoadSafe's own 'Get help' later asks to continue with its answer."""
+    roadsafe = Offering.objects.get(slug="roadsafe-auto-acme")
+    evergreen = Offering.objects.get(slug="evergreen-term-life")
+    assert roadsafe.request_survey_id == evergreen.request_survey_id
+    sign_in(page, "demo@example.com", DEMO_PASSWORD, "/dashboard")
+
+    request_drawer = get_help(page, ROADSAFE, "Auto insurance")
+    asked(page, KIND_QUESTION)
+    pick(page, "Auto")
+    continue_button(page).click()
+    expect(answer_bubble(request_drawer, "Auto")).to_be_visible()
+    page.reload()  # the page is left without cancelling: the run waits for RoadSafe
+
+    request_drawer = get_help(page, EVERGREEN, "Term life insurance")
+    asked(page, KIND_QUESTION)
+    expect(page.get_by_text("Continue where you left off?")).to_have_count(0)
+    expect(answer_bubble(request_drawer, "Auto")).to_have_count(0)
+    shot(page, "get-help-other-offering-fresh", viewport_name)
+    runs = UserRequestSurvey.objects.filter(user__email="demo@example.com", submitted_at=None)
+    assert sorted(r.offering_id for r in runs) == sorted([roadsafe.pk, evergreen.pk])
+    page.reload()
+
+    request_drawer = get_help(page, ROADSAFE, "Auto insurance")
+    expect(page.get_by_text("Continue where you left off?")).to_be_visible()
+    shot(page, "get-help-same-offering-continue", viewport_name)
+    request_drawer.get_by_role("button", name="Continue", exact=True).click()
+    expect(answer_bubble(request_drawer, "Auto")).to_be_visible()
+    roadsafe_run = runs.get(offering_id=roadsafe.pk)
+    assert UserRequestAnswer.objects.get(user_request_survey=roadsafe_run).value == "auto"
+
+
+def test_summary_shows_an_uploaded_photo_as_a_link_to_the_viewer(
+    page: Page, demo, viewport_name: str, tmp_path
+) -> None:
+    """The guided survey: in the employee's request the summary names the uploaded file as a
+    link; it opens the thread's image viewer (the file's address is checked on the server)."""
+    home = SurveyCategory.objects.get(icon=SurveyCategory.Icon.HOME)
+    survey = RequestSurvey.objects.create(
+        name="Fix a leaking roof", slug="leaking-roof", category=home, for_alpha=True
+    )
+    Question.objects.create(
+        survey=survey,
+        position=1,
+        label=PHOTO_QUESTION,
+        input_type=Question.InputType.SINGLE_UPLOAD,
+    )
+    photo = tmp_path / "roof.png"
+    photo.write_bytes(png_bytes(24, 16, (180, 60, 40)))
+
+    sign_in(page, "demo@example.com", DEMO_PASSWORD, "/dashboard")
+    page.goto(f"/requests/category/{home.pk}")
+    page.get_by_role("button", name="Fix a leaking roof").click()
+    asked(page, PHOTO_QUESTION)
+    request_drawer = page.get_by_role("dialog", name="Fix a leaking roof", exact=True)
+    request_drawer.locator('input[type="file"]').set_input_files(photo)
+    expect(request_drawer.get_by_text("Uploaded", exact=True)).to_be_visible()
+    continue_button(page).click()
+    review = page.get_by_role("region", name="Review your request")
+    settle(page)
+    review.get_by_role("button", name="Submit", exact=True).click()
+    expect(page.get_by_role("heading", name="We've received your request")).to_be_visible()
+
+    request = ServiceRequest.objects.get(user__email="demo@example.com")
+    page.goto(f"/requests/{request.pk}")
+    first = page.get_by_role("list", name="Messages").get_by_role("listitem").first
+    link = first.get_by_role("button", name=re.compile(r"^roof\.png\s*\(view image\)$"))
+    expect(link).to_be_visible()
+    expect(first).to_contain_text(f"{PHOTO_QUESTION}: roof.png")
+    shot(page, "summary-file-link", viewport_name)
+    expect_axe_clean(page, "the request summary with a file link")
+    link.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    expect(link).to_be_focused()
+    assert focus_ring(page)["ring"], focus_ring(page)
+    page.keyboard.press("Enter")
+    viewer = page.get_by_role("dialog", name=re.compile("roof\\.png"))
+    expect(viewer).to_be_visible()
+    image = viewer.get_by_role("img", name=re.compile("roof"))
+    expect(image).to_be_visible()
+    expect(image).to_have_js_property("complete", True)
+    assert image.evaluate("img => img.naturalWidth") == 24
+    shot(page, "summary-file-viewer", viewport_name)
+    expect_axe_clean(page, "the image viewer opened from the summary")
+    page.keyboard.press("Escape")
+    expect(viewer).to_be_hidden()
+    expect(link).to_be_focused()

@@ -130,7 +130,14 @@ class UserRequestSurveyAdmin(admin.ModelAdmin):
     list_filter = ["survey__category", "survey", ("submitted_at", admin.EmptyFieldListFilter)]
     search_fields = ["user__email", "survey__name"]
     list_select_related = ["survey", "user"]
-    readonly_fields = ["user", "survey", "created_at", "submitted_at", "service_request"]
+    readonly_fields = [
+        "user",
+        "survey",
+        "offering_id",
+        "created_at",
+        "submitted_at",
+        "service_request",
+    ]
     date_hierarchy = "created_at"
     inlines = [UserRequestAnswerInline]
 

@@ -24,9 +24,12 @@ from concierge.surveys.schemas import (
     QuestionItemOut,
     RecommendedCategoriesOut,
     RecommendedCategoryOut,
+    RequestSummaryOut,
     RequestSurveyOut,
     SelectOptionOut,
     SubmitOut,
+    SummaryFileOut,
+    SummaryLineOut,
     SurveyCategoryListOut,
     SurveyCategoryOut,
     SurveyRefOut,
@@ -97,10 +100,14 @@ def recommended_request_categories(request: HttpRequest):
 )
 def user_request_survey_begin(request: HttpRequest, survey_id: int, payload: BeginIn | None = None):
     """Begin a survey, or resume the run of it the user has not submitted (answers kept);
-    `start_over` discards that run and begins afresh."""
+    `start_over` discards that run and begins afresh. With `offering_id` ('Get help' on an
+    offering) only a run begun for that same offering is resumed."""
     user = request_auth_token(request).user
     run = services.user_request_survey_begin(
-        user=user, survey_id=survey_id, start_over=bool(payload and payload.start_over)
+        user=user,
+        survey_id=survey_id,
+        start_over=bool(payload and payload.start_over),
+        offering_id=payload.offering_id if payload else None,
     )
     return BeginOut(
         user_request_survey=UserRequestSurveyRef(id=run.pk),
@@ -207,3 +214,28 @@ def user_request_survey_submit(request: HttpRequest, run_id: int):
     user = request_auth_token(request).user
     request_id = services.user_request_survey_submit(user=user, user_request_survey_id=run_id)
     return SubmitOut(request_id=request_id)
+
+
+@router.get("/requests/{int:request_id}/summary", response={200: RequestSummaryOut, **ERRORS})
+def request_summary(request: HttpRequest, request_id: int):
+    """The summary of the user's own request: the survey's answered questions, a file answer
+    with its upload (opened through GET /uploads/expiring_url)."""
+    user = request_auth_token(request).user
+    views = selectors.request_summary_for_user(user=user, request_id=request_id)
+    return RequestSummaryOut(
+        lines=[
+            SummaryLineOut(
+                label=selectors.summary_label(view.question.label),
+                answer=view.display_value,
+                file=SummaryFileOut(
+                    key=upload.key,
+                    filename=upload.filename,
+                    content_type=upload.content_type or "application/octet-stream",
+                    size=upload.size,
+                )
+                if (upload := view.answer.upload) is not None
+                else None,
+            )
+            for view in views
+        ]
+    )

@@ -158,6 +158,11 @@ class UserRequestSurvey(models.Model):
     survey = models.ForeignKey(
         RequestSurvey, on_delete=models.PROTECT, related_name="user_request_surveys"
     )
+    offering_id = models.PositiveBigIntegerField(
+        null=True,
+        blank=True,
+        help_text="The offering whose 'Get help' began this run; empty when begun elsewhere.",
+    )
     created_at = models.DateTimeField(default=timezone.now)
     submitted_at = models.DateTimeField(null=True, blank=True)
     service_request = models.OneToOneField(
@@ -173,11 +178,14 @@ class UserRequestSurvey(models.Model):
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "created_at"])]
         constraints = [
-            # At most one run in progress per user and survey: beginning again resumes it.
+            # At most one run in progress per user, survey and offering (none counts as one):
+            # beginning again from the same place resumes it; another offering's answers are
+            # never carried over.
             models.UniqueConstraint(
-                fields=["user", "survey"],
+                fields=["user", "survey", "offering_id"],
                 condition=models.Q(submitted_at__isnull=True),
-                name="one_open_run_per_user_and_survey",
+                nulls_distinct=False,
+                name="one_open_run_per_user_survey_and_offering",
             )
         ]
 

@@ -48,6 +48,13 @@ class BeginIn(Schema):
         description="Discard the user's unsubmitted run of this survey, with its answers, and "
         "begin afresh.",
     )
+    offering_id: int | None = Field(
+        None,
+        ge=1,
+        le=2**63 - 1,
+        description="The offering whose 'Get help' begins the survey: an unsubmitted run is "
+        "resumed only when it was begun for the same offering (none for none).",
+    )
 
 
 class UserRequestSurveyRef(Schema):
@@ -153,6 +160,29 @@ class AnsweredQuestionOut(Schema):
         description="'Question Skipped', an option's label, a formatted phone, a file name."
     )
     skipped: bool
+
+
+class SummaryFileOut(Schema):
+    key: str = Field(description="For GET /uploads/expiring_url (the owner's own upload).")
+    filename: str
+    content_type: str
+    size: int | None
+
+
+class SummaryLineOut(Schema):
+    label: str = Field(
+        description="The question as it leads its answer: 'How big is your dog?', 'Address:'."
+    )
+    answer: str = Field(description="As a person reads it (a file answer: its name).")
+    file: SummaryFileOut | None = Field(description="For a file answer: the uploaded file.")
+
+
+class RequestSummaryOut(Schema):
+    success: bool = True
+    lines: list[SummaryLineOut] = Field(
+        description="One per answered question, skipped ones left out; empty when the request "
+        "was made without a survey."
+    )
 
 
 class UserRequestSurveyOut(Schema):

@@ -12,6 +12,7 @@ from concierge.accounts.onboarding import Answer
 from concierge.accounts.selectors import employee_profile
 from concierge.common.errors import NotFound
 from concierge.common.formatting import phone_display
+from concierge.servicerequests.selectors import request_get_for_user
 from concierge.surveys.models import (
     Question,
     RequestSurvey,
@@ -307,13 +308,19 @@ def answer_views(*, flow: SurveyFlow) -> list[AnswerView]:
     ]
 
 
+def summary_label(label: str) -> str:
+    """A question as it leads its answer in the summary: 'Which neighborhood?' stays as it is;
+    a label without closing punctuation takes a colon: 'Neighborhood:'."""
+    label = label.strip()
+    if label.endswith(("?", ":", ".", "!", "…")):
+        return label
+    return f"{label}:"
+
+
 def summary_line(label: str, value: str) -> str:
     """'Which neighborhood?' + 'Riverside' → 'Which neighborhood? Riverside'; a label without
     closing punctuation takes a colon: 'Neighborhood: Riverside'."""
-    label = label.strip()
-    if label.endswith(("?", ":", ".", "!", "…")):
-        return f"{label} {value}"
-    return f"{label}: {value}"
+    return f"{summary_label(label)} {value}"
 
 
 def answers_summary(*, flow: SurveyFlow) -> str:
@@ -333,3 +340,15 @@ def user_request_survey_for_request(*, service_request_id: int) -> UserRequestSu
         .filter(service_request_id=service_request_id)
         .first()
     )
+
+
+def request_summary_for_user(*, user: User, request_id: int) -> list[AnswerView]:
+    """The answered questions (skipped ones left out) of the survey `user`'s own request was
+    made with, in question order: the request summary. Another person's request is a 404; a
+    request made without a survey has none."""
+    service_request = request_get_for_user(user=user, request_id=request_id)
+    run = user_request_survey_for_request(service_request_id=service_request.pk)
+    if run is None:
+        return []
+    flow = survey_flow_for_user(user=user, user_request_survey_id=run.pk)
+    return [view for view in answer_views(flow=flow) if not view.skipped]

@@ -37,16 +37,20 @@ PLEASE_ANSWER = "Please answer: {label}"
 
 
 def user_request_survey_begin(
-    *, user: User, survey_id: int, start_over: bool = False
+    *, user: User, survey_id: int, start_over: bool = False, offering_id: int | None = None
 ) -> UserRequestSurvey:
     """Begin a survey, or resume the user's run of it that was not submitted (answers kept);
     with `start_over`, that run and its answers are discarded and a new one begins.
 
-    A database constraint allows one unsubmitted run per user and survey, so two concurrent
-    begins end up with the same run.
+    A run begun from an offering's 'Get help' remembers that offering: only a begin for the
+    same offering (or, without one, a begin from elsewhere) resumes it, so the answers given
+    for one offering never travel to another.
+
+    A database constraint allows one unsubmitted run per user, survey and offering, so two
+    concurrent begins end up with the same run.
     """
     survey = selectors.request_survey_get(survey_id=survey_id)
-    existing = _open_run(user=user, survey_id=survey.pk)
+    existing = _open_run(user=user, survey_id=survey.pk, offering_id=offering_id)
     if existing is not None and start_over:
         existing.delete()
         existing = None
@@ -54,9 +58,11 @@ def user_request_survey_begin(
         return existing
     try:
         with transaction.atomic():
-            return UserRequestSurvey.objects.create(user=user, survey=survey)
+            return UserRequestSurvey.objects.create(
+                user=user, survey=survey, offering_id=offering_id
+            )
     except IntegrityError:
-        run = _open_run(user=user, survey_id=survey.pk)
+        run = _open_run(user=user, survey_id=survey.pk, offering_id=offering_id)
         if run is None:
             raise
         return run
@@ -75,9 +81,11 @@ def user_request_survey_discard(*, user: User, user_request_survey_id: int) -> N
         run.delete()
 
 
-def _open_run(*, user: User, survey_id: int) -> UserRequestSurvey | None:
+def _open_run(*, user: User, survey_id: int, offering_id: int | None) -> UserRequestSurvey | None:
     return (
-        UserRequestSurvey.objects.filter(user=user, survey_id=survey_id, submitted_at__isnull=True)
+        UserRequestSurvey.objects.filter(
+            user=user, survey_id=survey_id, offering_id=offering_id, submitted_at__isnull=True
+        )
         .order_by("-created_at", "-id")
         .first()
     )

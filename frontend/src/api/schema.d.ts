@@ -773,7 +773,8 @@ export interface paths {
         /**
          * User Request Survey Begin
          * @description Begin a survey, or resume the run of it the user has not submitted (answers kept);
-         *     `start_over` discards that run and begins afresh.
+         *     `start_over` discards that run and begins afresh. With `offering_id` ('Get help' on an
+         *     offering) only a run begun for that same offering is resumed.
          */
         post: operations["concierge_surveys_api_user_request_survey_begin"];
         delete?: never;
@@ -918,6 +919,27 @@ export interface paths {
          * @description Add the optional comment to my one-tap rating, once (409 after that).
          */
         patch: operations["concierge_satisfaction_api_rating_comment"];
+        trace?: never;
+    };
+    "/api/v1/requests/{request_id}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request Summary
+         * @description The summary of the user's own request: the survey's answered questions, a file answer
+         *     with its upload (opened through GET /uploads/expiring_url).
+         */
+        get: operations["concierge_surveys_api_request_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/site": {
@@ -1398,6 +1420,11 @@ export interface components {
              * @default true
              */
             for_alpha: boolean;
+            /**
+             * Offering Id
+             * @description The offering whose 'Get help' begins the survey: an unsubmitted run is resumed only when it was begun for the same offering (none for none).
+             */
+            offering_id?: number | null;
             /**
              * Start Over
              * @description Discard the user's unsubmitted run of this survey, with its answers, and begin afresh.
@@ -2491,6 +2518,19 @@ export interface components {
          * @enum {string}
          */
         RequestStatus: "open" | "in_progress" | "closed";
+        /** RequestSummaryOut */
+        RequestSummaryOut: {
+            /**
+             * Lines
+             * @description One per answered question, skipped ones left out; empty when the request was made without a survey.
+             */
+            lines: components["schemas"]["SummaryLineOut"][];
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+        };
         /** RequestSurveyOut */
         RequestSurveyOut: {
             /** For Alpha */
@@ -2769,6 +2809,35 @@ export interface components {
              * @default true
              */
             success: boolean;
+        };
+        /** SummaryFileOut */
+        SummaryFileOut: {
+            /** Content Type */
+            content_type: string;
+            /** Filename */
+            filename: string;
+            /**
+             * Key
+             * @description For GET /uploads/expiring_url (the owner's own upload).
+             */
+            key: string;
+            /** Size */
+            size: number | null;
+        };
+        /** SummaryLineOut */
+        SummaryLineOut: {
+            /**
+             * Answer
+             * @description As a person reads it (a file answer: its name).
+             */
+            answer: string;
+            /** @description For a file answer: the uploaded file. */
+            file: components["schemas"]["SummaryFileOut"] | null;
+            /**
+             * Label
+             * @description The question as it leads its answer: 'How big is your dog?', 'Address:'.
+             */
+            label: string;
         };
         /** SurveyAnswerOut */
         SurveyAnswerOut: {
@@ -5829,6 +5898,55 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_surveys_api_request_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestSummaryOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,8 @@ export const BENEFITS_HELP_SURVEY_ID = 720
 export interface RequestDrawerTarget {
   surveyId: number
   surveyName?: string
+  /** The offering whose 'Get help' opened the drawer: only its own unsubmitted run resumes. */
+  offeringId?: number
 }
 
 export interface RequestDrawerApi {

@@ -2,7 +2,8 @@
  * The MSW server for component tests. Each test declares the calls it expects; the defaults
  * are the live-event ticket, refused, so screens inside the app shell fall back to polling, and
  * file addresses (`expiring_url`), which a thread's thumbnails ask for as they render, and the
- * company-report access, empty (most people are not a company's admin).
+ * company-report access, empty (most people are not a company's admin), and a request's survey
+ * summary, empty (the thread then shows the request's details as they are).
  */
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
@@ -30,4 +31,7 @@ export const server = setupServer(
     return HttpResponse.json({ expiring_url: `https://files.example.com/${view}/${key}` })
   }),
   http.get(apiUrl('/api/v1/company/access'), () => HttpResponse.json({ companies: [] })),
+  http.get(apiUrl('/api/v1/requests/:id/summary'), () =>
+    HttpResponse.json({ success: true, lines: [] }),
+  ),
 )

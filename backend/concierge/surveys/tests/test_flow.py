@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
@@ -271,6 +273,105 @@ def test_s4_one_unsubmitted_run_per_user_and_survey_in_the_database(user, walker
     UserRequestSurvey.objects.create(user=user, survey=walker["survey"])
     with pytest.raises(IntegrityError), transaction.atomic():
         UserRequestSurvey.objects.create(user=user, survey=walker["survey"])
+    # One per offering too: the constraint treats "no offering" as one value.
+    UserRequestSurvey.objects.create(user=user, survey=walker["survey"], offering_id=7)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        UserRequestSurvey.objects.create(user=user, survey=walker["survey"], offering_id=7)
+
+
+def begin_for(api, survey_id, offering_id=None, **extra):
+    body = {"for_alpha": True, **extra}
+    if offering_id is not None:
+        body["offering_id"] = offering_id
+    return ok(api.post(f"request_surveys/{survey_id}/user_request_surveys", body))
+
+
+def test_guided_survey_get_help_for_another_offering_starts_fresh(signed_in_api, walker):
+    """Issue 'The guided survey': 'Get help' from an offering always carries that offering, never
+    the answers given for another one: an unsubmitted run begun for offering X is not resumed
+    by a begin for offering Y (nor by one from outside any offering)."""
+    q = walker["q"]
+    for_x = begin_for(signed_in_api, 616, offering_id=11)
+    x_id = for_x["user_request_survey"]["id"]
+    ok(answer(signed_in_api, x_id, q["size"], "small"))
+
+    for_y = begin_for(signed_in_api, 616, offering_id=12)
+    y_id = for_y["user_request_survey"]["id"]
+    assert y_id != x_id
+    assert for_y["resumed_answers"] == 0
+    assert next_item(signed_in_api, y_id)["item"]["id"] == q["size"].id
+    assert ok(signed_in_api.get(f"user_request_surveys/{y_id}"))["answers"] == []
+    assert UserRequestSurvey.objects.get(pk=y_id).offering_id == 12
+
+    elsewhere = begin_for(signed_in_api, 616)
+    assert elsewhere["user_request_survey"]["id"] not in {x_id, y_id}
+    assert elsewhere["resumed_answers"] == 0
+    assert (
+        UserRequestSurvey.objects.get(pk=elsewhere["user_request_survey"]["id"]).offering_id is None
+    )
+
+    # X's answers are still X's: its run is kept for when the user comes back to X.
+    assert UserRequestAnswer.objects.get(user_request_survey_id=x_id).value == "small"
+
+
+def test_guided_survey_get_help_for_the_same_offering_resumes(signed_in_api, walker):
+    """Issue 'The guided survey': 'Get help' on the same offering again offers to continue the
+    run begun for it ('Continue where you left off?'); 'Start over' discards only that run."""
+    q = walker["q"]
+    x_id = begin_for(signed_in_api, 616, offering_id=11)["user_request_survey"]["id"]
+    ok(answer(signed_in_api, x_id, q["size"], "small"))
+    y_id = begin_for(signed_in_api, 616, offering_id=12)["user_request_survey"]["id"]
+    ok(answer(signed_in_api, y_id, q["size"], "large"))
+
+    again = begin_for(signed_in_api, 616, offering_id=11)
+    assert (again["user_request_survey"]["id"], again["resumed_answers"]) == (x_id, 1)
+    review = ok(signed_in_api.get(f"user_request_surveys/{x_id}"))
+    assert [a["value"] for a in review["answers"]] == ["small"]
+
+    fresh = begin_for(signed_in_api, 616, offering_id=11, start_over=True)
+    assert fresh["user_request_survey"]["id"] not in {x_id, y_id}
+    assert fresh["resumed_answers"] == 0
+    assert not UserRequestSurvey.objects.filter(pk=x_id).exists()
+    assert UserRequestSurvey.objects.filter(pk=y_id).exists()
+
+
+def test_guided_survey_offering_runs_are_the_users_own(signed_in_api, other_api, walker):
+    """Issue 'The guided survey': another person's run for the same offering is never resumed,
+    read or answered by the user (404)."""
+    q = walker["q"]
+    theirs = begin_for(other_api, 616, offering_id=11)["user_request_survey"]["id"]
+    ok(answer(other_api, theirs, q["size"], "small"))
+
+    mine = begin_for(signed_in_api, 616, offering_id=11)
+    assert mine["user_request_survey"]["id"] != theirs
+    assert mine["resumed_answers"] == 0
+    assert signed_in_api.get(f"user_request_surveys/{theirs}").status_code == 404
+    assert answer(signed_in_api, theirs, q["size"], "large").status_code == 404
+
+
+@pytest.mark.parametrize("offering_id", [0, -3, 2**70, "eleven"])
+def test_guided_survey_begin_refuses_a_bad_offering_id(signed_in_api, walker, offering_id):
+    """Issue 'The guided survey': a malformed offering id is a 422, never a 500."""
+    response = signed_in_api.post(
+        "request_surveys/616/user_request_surveys", {"offering_id": offering_id}
+    )
+    assert response.status_code == 422
+    assert not UserRequestSurvey.objects.exists()
+
+
+def test_guided_survey_get_help_request_is_the_offerings_survey(signed_in_api, walker):
+    """Issue 'The guided survey': the request submitted from the run begun for an offering holds
+    that run's answers only and the run keeps the offering."""
+    q = walker["q"]
+    other = begin_for(signed_in_api, 616, offering_id=12)["user_request_survey"]["id"]
+    ok(answer(signed_in_api, other, q["size"], "large"))
+    run_id = begin_for(signed_in_api, 616, offering_id=11)["user_request_survey"]["id"]
+    answer_all(signed_in_api, run_id, q)
+    ok(submit(signed_in_api, run_id))
+    run = UserRequestSurvey.objects.get(pk=run_id)
+    assert run.offering_id == 11
+    assert run.service_request is not None
+    assert UserRequestSurvey.objects.get(pk=other).submitted_at is None
 
 
 # --------------------------------------------------------------------------- §3 next question item
@@ -742,6 +843,66 @@ def test_s4_submit_summary_names_the_uploaded_file(signed_in_api, walker):
     answer_all(signed_in_api, run_id, walker["q"], photo=key)
     ok(submit(signed_in_api, run_id))
     assert "A photo of your dog: rex.png\n" in ServiceRequest.objects.get().details
+
+
+def test_guided_survey_request_summary_links_the_uploaded_file(signed_in_api, walker):
+    """Issue 'The guided survey': the request summary reads naturally (skipped questions left
+    out) and names the uploaded file with its upload, so the employee can open it too."""
+    key = upload_via_api(signed_in_api, "rex.png", png_bytes())
+    run_id = begin(signed_in_api, 616)
+    q = walker["q"]
+    ok(answer(signed_in_api, run_id, q["size"], "small"))
+    ok(answer(signed_in_api, run_id, q["schedule"], "Mornings"))
+    ok(answer(signed_in_api, run_id, q["phone"], "(555) 123-4567"))
+    ok(answer(signed_in_api, run_id, q["email"], "ada.home@example.com"))
+    ok(answer(signed_in_api, run_id, q["photo"], key))
+    ok(answer(signed_in_api, run_id, q["notes"], None))
+    request_id = ok(submit(signed_in_api, run_id))["request_id"]
+
+    summary = ok(signed_in_api.get(f"requests/{request_id}/summary"))
+    assert summary["lines"] == [
+        {"label": "How big is your dog?", "answer": "Small (under 25 lb)", "file": None},
+        {"label": "When do you need walks?", "answer": "Mornings", "file": None},
+        {"label": "Best phone number:", "answer": "(555) 123-4567", "file": None},
+        {"label": "Email for updates:", "answer": "ada.home@example.com", "file": None},
+        {
+            "label": "A photo of your dog:",
+            "answer": "rex.png",
+            "file": {
+                "key": key,
+                "filename": "rex.png",
+                "content_type": "image/png",
+                "size": len(png_bytes()),
+            },
+        },
+    ]
+    # The employee may open that file (the server checks it is theirs).
+    assert signed_in_api.get(f"uploads/expiring_url?key={quote(key)}").status_code == 200
+
+
+def test_guided_survey_request_summary_is_the_owners_only(
+    signed_in_api, other_api, walker, concierge_api
+):
+    """Issue 'The guided survey': another person's request summary is a 404 (for a concierge
+    too: the desk has its own view); their file cannot be opened; bad ids are 404s."""
+    key = upload_via_api(signed_in_api, "rex.png", png_bytes())
+    run_id = begin(signed_in_api, 616)
+    answer_all(signed_in_api, run_id, walker["q"], photo=key)
+    request_id = ok(submit(signed_in_api, run_id))["request_id"]
+    assert other_api.get(f"requests/{request_id}/summary").status_code == 404
+    assert concierge_api.get(f"requests/{request_id}/summary").status_code == 404
+    assert other_api.get(f"uploads/expiring_url?key={quote(key)}").status_code in {403, 404}
+    for bad in ("0", "999999", str(2**70), "-1", "abc"):
+        assert signed_in_api.get(f"requests/{bad}/summary").status_code == 404
+
+
+def test_guided_survey_request_summary_without_a_survey_is_empty(signed_in_api, user):
+    """Issue 'The guided survey': a request made without a survey has no summary lines."""
+    service_request = request_services.request_create(user=user, name="Help", details="Please")
+    assert ok(signed_in_api.get(f"requests/{service_request.id}/summary")) == {
+        "success": True,
+        "lines": [],
+    }
 
 
 def test_s7_double_submit_creates_one_request(signed_in_api, user, walker):

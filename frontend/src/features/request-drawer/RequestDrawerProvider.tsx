@@ -13,7 +13,11 @@ export function RequestDrawerProvider({ children }: { children: ReactNode }) {
       {children}
       {target && (
         <Suspense fallback={null}>
-          <RequestDrawer key={target.surveyId} target={target} onClose={close} />
+          <RequestDrawer
+            key={`${target.surveyId}:${target.offeringId ?? ''}`}
+            target={target}
+            onClose={close}
+          />
         </Suspense>
       )}
     </RequestDrawerContext.Provider>

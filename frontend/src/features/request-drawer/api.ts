@@ -49,29 +49,45 @@ export interface BegunRun {
 
 /**
  * POST /request_surveys/{id}/user_request_surveys with for_alpha true: begins or resumes the
- * user's run of the survey; `startOver` discards the unsubmitted one first.
+ * user's run of the survey; `startOver` discards the unsubmitted one first. With `offeringId`
+ * ('Get help' on an offering) only the run begun for that offering is resumed.
  */
 export async function beginSurvey(
   surveyId: number,
-  { startOver = false }: { startOver?: boolean } = {},
+  { startOver = false, offeringId }: { startOver?: boolean; offeringId?: number } = {},
 ): Promise<BegunRun> {
+  await discarding
   const { data, error, response } = await api.POST(
     '/api/v1/request_surveys/{survey_id}/user_request_surveys',
     {
       params: { path: { survey_id: surveyId } },
-      body: { for_alpha: true, start_over: startOver },
+      body: {
+        for_alpha: true,
+        start_over: startOver,
+        ...(offeringId === undefined ? {} : { offering_id: offeringId }),
+      },
     },
   )
   if (!data) fail('Failed to begin survey', response, error)
   return { id: data.user_request_survey.id, resumedAnswers: data.resumed_answers ?? 0 }
 }
 
+/**
+ * A discard on its way: the next begin waits for it, so a request started again right after
+ * 'Yes, cancel' cannot resume the run being discarded.
+ */
+let discarding: Promise<unknown> = Promise.resolve()
+
 /** Discards an unsubmitted run and its answers (the user cancelled the request). */
-export async function discardSurvey(runId: number): Promise<void> {
-  const { error, response } = await api.DELETE('/api/v1/user_request_surveys/{run_id}', {
-    params: { path: { run_id: runId } },
-  })
-  if (!response.ok) fail('Failed to discard survey', response, error)
+export function discardSurvey(runId: number): Promise<void> {
+  const done = (async () => {
+    const { error, response } = await api.DELETE('/api/v1/user_request_surveys/{run_id}', {
+      params: { path: { run_id: runId } },
+    })
+    if (!response.ok) fail('Failed to discard survey', response, error)
+  })()
+  discarding = done.catch(() => undefined)
+  return done
 }
 
 export async function fetchRun(runId: number): Promise<SurveyRun> {

@@ -88,7 +88,11 @@ function upsertAnswer(list: AnsweredQuestion[], next: AnsweredQuestion): Answere
   return list.map((a, i) => (i === index ? { ...a, ...next } : a))
 }
 
-export function useSurveyFlow(surveyId: number, fallbackUser?: CurrentUser): SurveyFlow {
+export function useSurveyFlow(
+  surveyId: number,
+  fallbackUser?: CurrentUser,
+  offeringId?: number,
+): SurveyFlow {
   const queryClient = useQueryClient()
   const [phase, setPhase] = useState<FlowPhase>('starting')
   const [runId, setRunId] = useState<number | null>(null)
@@ -129,7 +133,7 @@ export function useSurveyFlow(surveyId: number, fallbackUser?: CurrentUser): Sur
       setBusy(true)
       setError(null)
       try {
-        const run = await beginSurvey(surveyId, { startOver })
+        const run = await beginSurvey(surveyId, { startOver, offeringId })
         if (!alive.current) return
         setRunId(run.id)
         if (run.resumedAnswers > 0) {
@@ -144,7 +148,7 @@ export function useSurveyFlow(surveyId: number, fallbackUser?: CurrentUser): Sur
         setError({ message: FLOW_MESSAGES.begin, retry: () => void start(startOver) })
       }
     },
-    [surveyId, load],
+    [surveyId, offeringId, load],
   )
 
   const resume = useCallback(() => {

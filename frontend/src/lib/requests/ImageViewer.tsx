@@ -34,12 +34,18 @@ export function threadImages(entries: readonly ThreadEntry[]): MessageAttachment
 
 export function ThreadImagesProvider({
   entries,
+  leadingImages,
   children,
 }: {
   entries: readonly ThreadEntry[]
+  /** Images shown before the messages' (the request summary's file answers). */
+  leadingImages?: readonly MessageAttachment[]
   children: ReactNode
 }) {
-  const images = useMemo(() => threadImages(entries), [entries])
+  const images = useMemo(
+    () => [...(leadingImages ?? []), ...threadImages(entries)],
+    [leadingImages, entries],
+  )
   const [openKey, setOpenKey] = useState<string | null>(null)
   const value = useMemo<ThreadImages>(() => ({ open: setOpenKey }), [])
   const index = openKey === null ? -1 : images.findIndex((image) => image.key === openKey)

@@ -404,3 +404,68 @@ function FileChip({ attachment, tone }: { attachment: MessageAttachment; tone: B
     </>
   )
 }
+
+/**
+ * A file named inside a line of text (the request summary's file answer), opened like the
+ * thread's attachments: an image in the thread's image viewer, a PDF in the browser's viewer
+ * in a new tab, anything else as a download that keeps the page.
+ */
+export function AttachmentLink({ attachment }: { attachment: MessageAttachment }) {
+  const viewer = useThreadImages()
+  const [error, setError] = useState<string | null>(null)
+  const kind = attachmentKind(attachment)
+  const className = cx(
+    'inline rounded-sm text-left font-semibold break-all text-primary-800 underline underline-offset-2 hover:text-primary-900',
+    focusRing,
+  )
+  const iconClass = 'me-1 inline size-3.5 shrink-0 align-[-0.125em]'
+  if (kind === 'image' && viewer) {
+    return (
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        className={className}
+        onClick={() => viewer.open(attachment.key)}
+      >
+        <ImageIcon aria-hidden="true" className={iconClass} />
+        {attachment.filename}
+        <span className="sr-only"> (view image)</span>
+      </button>
+    )
+  }
+  if (kind !== 'file') {
+    return (
+      <a
+        href={attachmentViewPath(attachment.key)}
+        target="_blank"
+        rel="noopener"
+        className={className}
+      >
+        <FileText aria-hidden="true" className={iconClass} />
+        {attachment.filename}
+        <span className="sr-only"> ({kind === 'pdf' ? 'PDF' : 'image'}, opens in a new tab)</span>
+      </a>
+    )
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          setError(null)
+          downloadAttachment(attachment.key).catch((e: Error) => setError(e.message))
+        }}
+      >
+        <Download aria-hidden="true" className={iconClass} />
+        {attachment.filename}
+        <span className="sr-only"> (download)</span>
+      </button>
+      {error ? (
+        <span role="alert" className="block text-xs font-medium">
+          {error}
+        </span>
+      ) : null}
+    </>
+  )
+}

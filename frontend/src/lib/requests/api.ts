@@ -11,6 +11,8 @@ import { ApiError } from '@/lib/apiError'
 export type RequestItem = Schemas['RequestOut']
 export type RequestMessage = Schemas['MessageOut']
 export type MessageAttachment = Schemas['AttachmentOut']
+/** A line of the request summary: a question, its answer and, for a file answer, the file. */
+export type SummaryLine = Schemas['SummaryLineOut']
 /** Older messages of a thread, oldest first, and the cursor of the page before them. */
 export type ThreadPage = Schemas['ThreadPageOut']
 
@@ -31,6 +33,7 @@ export const requestKeys = {
   lists: () => ['requests', 'list'] as const,
   list: (bucket: RequestBucket) => ['requests', 'list', bucket] as const,
   detail: (id: number) => ['requests', 'detail', id] as const,
+  summary: (id: number) => ['requests', 'summary', id] as const,
 }
 
 /** A failed call: the person-facing message plus the HTTP status. */
@@ -88,6 +91,32 @@ export async function fetchRequest(id: number): Promise<RequestItem> {
     throw failure
   }
   return data.request
+}
+
+/**
+ * GET /api/v1/requests/{id}/summary: the answers of the survey the request was made with
+ * (empty without one), a file answer with its file.
+ */
+export async function fetchRequestSummary(id: number): Promise<SummaryLine[]> {
+  const { data, error, response } = await call('Failed to fetch request summary', () =>
+    api.GET('/api/v1/requests/{request_id}/summary', { params: { path: { request_id: id } } }),
+  )
+  if (!data) {
+    const failure = new RequestApiError(errorMessage(error, response), response.status)
+    console.error('Failed to fetch request summary', failure)
+    throw failure
+  }
+  return data.lines
+}
+
+/** A submitted request's answers do not change: fetched once per visit. */
+export function requestSummaryQuery(id: number) {
+  return queryOptions({
+    queryKey: requestKeys.summary(id),
+    queryFn: () => fetchRequestSummary(id),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  })
 }
 
 /** GET /api/v1/requests/{id}/messages?before=: the page of messages before the cursor. */

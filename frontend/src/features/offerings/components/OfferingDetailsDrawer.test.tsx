@@ -224,7 +224,7 @@ describe('§2 Offering details drawer', () => {
     expect(within(dialog).queryAllByRole('link')).toEqual([])
   })
 
-  it("§2 Offering details drawer: 'Get help' closes the details drawer and opens the request drawer on the offering's survey", async () => {
+  it("§2 Offering details drawer: 'Get help' closes the details drawer and opens the request drawer on the offering's survey, carrying that offering", async () => {
     const detail = makeDetail({
       ...medicalDetail,
       request_survey_cta: 'Help me enroll',
@@ -238,6 +238,7 @@ describe('§2 Offering details drawer', () => {
     expect(requestDrawer.open).toHaveBeenCalledWith({
       surveyId: 731,
       surveyName: 'Enroll in my 401(k)',
+      offeringId: medical.id,
     })
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })

@@ -124,6 +124,7 @@ function GetHelp({ offering, onClose }: { offering: OfferingDetail; onClose: () 
             requestDrawer.open({
               surveyId,
               surveyName: offering.request_survey_name ?? undefined,
+              offeringId: offering.id,
             })
           }}
         >

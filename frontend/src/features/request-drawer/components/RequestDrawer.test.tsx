@@ -27,7 +27,12 @@ const ALL_ANSWERED: Record<number, string | null> = {
 }
 
 function renderDrawer(
-  options: { user?: CurrentUser; onClose?: () => void; withCachedUser?: boolean } = {},
+  options: {
+    user?: CurrentUser
+    onClose?: () => void
+    withCachedUser?: boolean
+    offeringId?: number
+  } = {},
 ) {
   const onClose = options.onClose ?? vi.fn()
   const user = options.user ?? makeUser()
@@ -35,7 +40,11 @@ function renderDrawer(
   if (options.withCachedUser) queryClient.setQueryData(['currentUser'], user)
   const result = renderWithProviders(
     <RequestDrawer
-      target={{ surveyId: 603, surveyName: 'Tell us what you need' }}
+      target={{
+        surveyId: 603,
+        surveyName: 'Tell us what you need',
+        ...(options.offeringId === undefined ? {} : { offeringId: options.offeringId }),
+      }}
       onClose={onClose}
     />,
     { route: '/dashboard', user, queryClient },
@@ -74,6 +83,54 @@ describe('the guided survey: starting fresh or continuing', () => {
     expect(fake.state.begins[1]?.body).toEqual({ for_alpha: true, start_over: true })
     expect(await screen.findByRole('form', { name: QUESTIONS[0]?.label })).toBeInTheDocument()
     expect(screen.queryByText('Find a plumber')).not.toBeInTheDocument()
+  })
+
+  it("'Get help' from an offering begins the run for that offering (offering_id), and Start over keeps it", async () => {
+    const fake = useFake({ answered: { 11: 'Find a plumber' }, reportResumed: true })
+    const { user } = renderDrawer({ offeringId: 42 })
+    await user.click(await screen.findByRole('button', { name: 'Start over' }))
+    await waitFor(() => expect(fake.state.begins).toHaveLength(2))
+    expect(fake.state.begins.map((b) => b.body)).toEqual([
+      { for_alpha: true, start_over: false, offering_id: 42 },
+      { for_alpha: true, start_over: true, offering_id: 42 },
+    ])
+  })
+
+  it("'Get help' for an offering without a run of its own asks the first question, no 'Continue where you left off?'", async () => {
+    // The server keeps another offering's answers to that offering: this begin is a new run.
+    const fake = useFake({ reportResumed: true })
+    renderDrawer({ offeringId: 43 })
+    expect(await screen.findByRole('form', { name: QUESTIONS[0]?.label })).toBeInTheDocument()
+    expect(screen.queryByText('Continue where you left off?')).not.toBeInTheDocument()
+    expect(fake.state.begins[0]?.body).toEqual({
+      for_alpha: true,
+      start_over: false,
+      offering_id: 43,
+    })
+  })
+
+  it("a request started again right after 'Yes, cancel' begins once the discard is done (fresh)", async () => {
+    const fake = useFake({ answered: { 11: 'Find a plumber' }, reportResumed: true })
+    const order: string[] = []
+    server.use(
+      http.delete(apiUrl('/api/v1/user_request_surveys/77'), async () => {
+        await delay(150)
+        fake.answers.clear()
+        order.push('discarded')
+        return HttpResponse.json({ success: true })
+      }),
+    )
+    const first = renderDrawer()
+    await first.user.click(await screen.findByRole('button', { name: 'Continue' }))
+    expect(await screen.findByText('Find a plumber')).toBeInTheDocument()
+    await first.user.keyboard('{Escape}')
+    await first.user.click(await screen.findByRole('button', { name: 'Yes, cancel' }))
+    first.unmount()
+    renderDrawer()
+    await waitFor(() => expect(fake.state.begins).toHaveLength(2))
+    expect(order).toEqual(['discarded'])
+    expect(await screen.findByRole('form', { name: QUESTIONS[0]?.label })).toBeInTheDocument()
+    expect(screen.queryByText('Continue where you left off?')).not.toBeInTheDocument()
   })
 
   it("'Yes, cancel' discards the run, so the next request starts fresh", async () => {

@@ -39,7 +39,7 @@ export default function RequestDrawer({
   onClose: () => void
 }) {
   const user = useOutletContext<Partial<AuthedContext> | undefined>()?.user
-  const flow = useSurveyFlow(target.surveyId, user)
+  const flow = useSurveyFlow(target.surveyId, user, target.offeringId)
   const [editing, setEditing] = useState<ReadonlySet<number>>(new Set())
   const [confirmClose, setConfirmClose] = useState(false)
   const showTyping = useDelayedFlag(flow.busy)

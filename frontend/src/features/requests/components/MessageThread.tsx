@@ -1,6 +1,10 @@
+import { Fragment, useMemo } from 'react'
 import { ASSISTANT_NAME, Assistant } from '@/design-system'
+import type { SummaryLine } from '@/lib/requests/api'
+import { attachmentKind } from '@/lib/requests/attachments'
 import { ThreadImagesProvider } from '@/lib/requests/ImageViewer'
 import {
+  AttachmentLink,
   EmptyThread,
   LoadOlderMessages,
   MessageList,
@@ -11,24 +15,34 @@ import type { OlderMessages } from '@/lib/requests/useOlderMessages'
 
 /**
  * The message thread, oldest first, with 'Load older messages' above it when it starts
- * earlier; 'No messages yet' when empty.
+ * earlier; 'No messages yet' when empty. With the request's `summary` (its survey answers) the
+ * first message lists them with an uploaded file as a link; until then, the details as text.
  */
 export function MessageThread({
   entries,
   now,
   older,
+  summary,
 }: {
   entries: ThreadEntry[]
   now?: number
   older?: OlderMessages
+  summary?: readonly SummaryLine[]
 }) {
+  const summaryImages = useMemo(
+    () =>
+      (summary ?? []).flatMap((line) =>
+        line.file && attachmentKind(line.file) === 'image' ? [line.file] : [],
+      ),
+    [summary],
+  )
   if (entries.length === 0) {
     return (
       <EmptyThread>Your concierge will reply here. You can send a message any time.</EmptyThread>
     )
   }
   return (
-    <ThreadImagesProvider entries={entries}>
+    <ThreadImagesProvider entries={entries} leadingImages={summaryImages}>
       {older ? <LoadOlderMessages older={older} /> : null}
       <MessageList>
         {entries.map((entry) => (
@@ -49,12 +63,36 @@ export function MessageThread({
             {entry.kind === 'received' ? (
               <div className="flex flex-col gap-2">
                 <p>{REQUEST_RECEIVED_TEXT}</p>
-                <p className="whitespace-pre-line">{entry.details}</p>
+                <RequestDetails details={entry.details} summary={summary} />
               </div>
             ) : null}
           </ThreadMessage>
         ))}
       </MessageList>
     </ThreadImagesProvider>
+  )
+}
+
+/** The request's answers, one per line; a file answer opens like the thread's attachments. */
+function RequestDetails({
+  details,
+  summary,
+}: {
+  details: string
+  summary?: readonly SummaryLine[]
+}) {
+  if (!summary || summary.length === 0) {
+    return <p className="whitespace-pre-line">{details}</p>
+  }
+  return (
+    <p className="whitespace-pre-line">
+      {summary.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines keep their order
+        <Fragment key={index}>
+          {index > 0 ? '\n' : null}
+          {line.label} {line.file ? <AttachmentLink attachment={line.file} /> : line.answer}
+        </Fragment>
+      ))}
+    </p>
   )
 }

@@ -211,6 +211,95 @@ describe('Request: header and thread', () => {
   })
 })
 
+describe('Request: the request summary (issue: the guided survey)', () => {
+  function summaryHandler(requestId: number, lines: unknown[], calls: number[] = []) {
+    return http.get(apiUrl(`/api/v1/requests/${requestId}/summary`), () => {
+      calls.push(requestId)
+      return HttpResponse.json({ success: true, lines })
+    })
+  }
+
+  it('an uploaded photo in the summary is a link that opens the thread image viewer', async () => {
+    const request = makeRequest({
+      id: 21,
+      details: 'How big is your dog? Large\nA photo of your dog: rex.png',
+      messages: [],
+    })
+    server.use(
+      detailHandler(() => request),
+      summaryHandler(21, [
+        { label: 'How big is your dog?', answer: 'Large', file: null },
+        {
+          label: 'A photo of your dog:',
+          answer: 'rex.png',
+          file: {
+            key: 'uploads/5/rex.png',
+            filename: 'rex.png',
+            content_type: 'image/png',
+            size: 99,
+          },
+        },
+      ]),
+    )
+    const { user } = renderRequest(21)
+    const link = await screen.findByRole('button', { name: /^rex\.png\s*\(view image\)$/ })
+    expect(link.closest('p')).toHaveTextContent(
+      'How big is your dog? Large A photo of your dog: rex.png (view image)',
+    )
+    await user.click(link)
+    const viewer = await screen.findByRole('dialog', { name: /rex\.png/ })
+    const image = await within(viewer).findByRole('img')
+    expect(image).toHaveAttribute(
+      'src',
+      `https://files.example.com/inline/${encodeURIComponent('uploads/5/rex.png')}`,
+    )
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(link).toHaveFocus())
+  })
+
+  it('an uploaded PDF in the summary opens in the browser viewer in a new tab', async () => {
+    const request = makeRequest({ id: 22, details: 'Your lease: lease.pdf', messages: [] })
+    server.use(
+      detailHandler(() => request),
+      summaryHandler(22, [
+        {
+          label: 'Your lease:',
+          answer: 'lease.pdf',
+          file: {
+            key: 'uploads/5/lease.pdf',
+            filename: 'lease.pdf',
+            content_type: 'application/pdf',
+            size: 2048,
+          },
+        },
+      ]),
+    )
+    renderRequest(22)
+    const link = await screen.findByRole('link', {
+      name: /^lease\.pdf\s*\(PDF, opens in a new tab\)$/,
+    })
+    expect(link).toHaveAttribute(
+      'href',
+      `/attachments/${encodeURIComponent('uploads/5/lease.pdf')}?view=inline`,
+    )
+    expect(link).toHaveAttribute('target', '_blank')
+  })
+
+  it('without a summary (no survey, or not loaded) the details show as text; no details, no call', async () => {
+    const calls: number[] = []
+    const request = makeRequest({ id: 23, details: 'Please call me', messages: [] })
+    server.use(
+      detailHandler(() => request),
+      summaryHandler(23, [], calls),
+    )
+    renderRequest(23)
+    expect(await screen.findByText('Please call me')).toBeInTheDocument()
+    await waitFor(() => expect(calls).toEqual([23]))
+    expect(screen.queryByRole('link', { name: /opens in a new tab/ })).toBeNull()
+  })
+})
+
 describe('Request: message composer', () => {
   it('§5 Message composer: an empty or whitespace-only message is not sent', async () => {
     const sent: SentMessage[] = []

@@ -19,6 +19,7 @@ import {
   REQUEST_POLL_MS,
   type RequestItem,
   requestQuery,
+  requestSummaryQuery,
 } from '@/lib/requests/api'
 import { ExpectReplyBy } from '@/lib/requests/ExpectReplyBy'
 import { StatusBadge } from '@/lib/requests/StatusBadge'
@@ -81,6 +82,10 @@ function RequestDetail({ request }: { request: RequestItem }) {
     () => buildThread({ ...request, messages: older.messages }, { startsHere: !older.hasOlder }),
     [request, older.messages, older.hasOlder],
   )
+  const summary = useQuery({
+    ...requestSummaryQuery(request.id),
+    enabled: Boolean(request.details?.trim()),
+  })
   const follow = useThreadFollow({ entries: thread, isOwn: fromEmployee, whoOf: senderName })
   useKeyboardOpen()
   const dockRef = useRef<HTMLDivElement>(null)
@@ -111,7 +116,7 @@ function RequestDetail({ request }: { request: RequestItem }) {
         <h2 id="request-thread" className="sr-only">
           Conversation
         </h2>
-        <MessageThread entries={thread} now={now} older={older} />
+        <MessageThread entries={thread} now={now} older={older} summary={summary.data} />
       </section>
       {request.status === 'closed' ? <RateRequest requestId={request.id} /> : null}
       {/* Docked at the bottom while the thread scrolls; on phones above the bottom bar, or right
