@@ -128,6 +128,7 @@ def test_search_on_sqlite_fts5(tmp_path):
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{tmp_path / 'search.sqlite3'}",
+        "VAR_DIR": str(tmp_path),  # the test database's folder (a fresh clone has no var/)
         "SEARCH_ON_SQLITE": "1",
     }
     result = subprocess.run(
