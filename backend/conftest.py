@@ -377,3 +377,24 @@ def concierge_api(db, concierge) -> ApiClient:
     response = api.sign_in(concierge.email)
     assert response.status_code == 200, response.content
     return api
+
+
+@pytest.fixture
+def other_concierge(user_factory) -> User:
+    """A second concierge."""
+    return user_factory(
+        email="dana@example.com", first_name="Dana", last_name="Reyes", groups=["Concierges"]
+    )
+
+
+@pytest.fixture
+def globex(company_factory) -> Company:
+    return company_factory(slug="globex", name="Globex")
+
+
+@pytest.fixture
+def bob(user_factory, globex) -> User:
+    """An employee of another company."""
+    return user_factory(
+        email="bob@globex.example", first_name="Bob", last_name="Stone", companies=[globex]
+    )

@@ -317,12 +317,16 @@ def code_from_sms() -> str:
     return match.group(1)
 
 
+def save_screenshot(page: Page, file_stem: str, *, full_page: bool = False) -> None:
+    """Writes `var/screenshots/<file_stem>.png` (looked at by people, not compared)."""
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT_DIR / f"{file_stem}.png"), full_page=full_page)
+
+
 @pytest.fixture
 def screenshot(page, viewport_name) -> Iterator[Callable[[str], None]]:
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-
     def take(name: str) -> None:
-        page.screenshot(path=str(SCREENSHOT_DIR / f"{name}-{viewport_name}.png"), full_page=True)
+        save_screenshot(page, f"{name}-{viewport_name}", full_page=True)
 
     yield take
 

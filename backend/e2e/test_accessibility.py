@@ -25,7 +25,7 @@ from concierge.servicerequests import services as request_services
 from concierge.servicerequests.models import ServiceRequest
 from concierge.surveys.models import SurveyCategory
 from e2e.a11y import expect_axe_clean, focus_ring, tab_through
-from e2e.conftest import PASSWORD, SCREENSHOT_DIR, asked, continue_button, settle
+from e2e.conftest import PASSWORD, asked, continue_button, save_screenshot, settle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,8 +52,7 @@ def pdf(tmp_path: Path) -> Path:
 
 
 def shot(page: Page, name: str, viewport_name: str) -> None:
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOT_DIR / f"a11y-{name}-{viewport_name}.png"))
+    save_screenshot(page, f"a11y-{name}-{viewport_name}")
 
 
 def animations_done(page: Page) -> None:

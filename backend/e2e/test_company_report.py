@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 from concierge.accounts.models import User
 from concierge.servicerequests import services
 from concierge.servicerequests.models import ServiceRequest
-from e2e.conftest import SCREENSHOT_DIR, VIEWPORTS
+from e2e.conftest import VIEWPORTS, save_screenshot
 from e2e.test_concierge import CONCIERGE_EMAIL, DEMO_PASSWORD, EMPLOYEE_EMAIL, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -54,9 +54,7 @@ def pages(browser: Browser, browser_context_args: dict, viewport_name: str) -> I
 
 
 def shot(page: Page, name: str, viewport_name: str, *, full_page: bool = False) -> None:
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOT_DIR / f"story-{name}-{viewport_name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    save_screenshot(page, f"story-{name}-{viewport_name}", full_page=full_page)
 
 
 def test_saved_reply_before_deadline_rating_and_company_report(

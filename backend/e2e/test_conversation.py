@@ -22,7 +22,7 @@ from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.uploads import services as upload_services
 from concierge.uploads.tests.samples import png_bytes
 from e2e.a11y import expect_axe_clean
-from e2e.conftest import SCREENSHOT_DIR, VIEWPORTS
+from e2e.conftest import SCREENSHOT_DIR, VIEWPORTS, save_screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -63,9 +63,7 @@ def sign_in(page: Page, email: str, lands_on: str = "/dashboard") -> None:
 
 
 def shot(page: Page, name: str, viewport_name: str, *, full_page: bool = False) -> None:
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOT_DIR / f"conversation-{name}-{viewport_name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    save_screenshot(page, f"conversation-{name}-{viewport_name}", full_page=full_page)
 
 
 def attach(owner: User, request: ServiceRequest, name: str, data: bytes) -> str:

@@ -30,7 +30,7 @@ from concierge.surveys.models import (
 )
 from concierge.uploads.tests.samples import png_bytes
 from e2e.a11y import expect_axe_clean, focus_ring
-from e2e.conftest import SCREENSHOT_DIR, asked, continue_button, settle
+from e2e.conftest import asked, continue_button, save_screenshot, settle
 from e2e.test_accessibility import (
     DEMO_PASSWORD,
     PASSPORT,
@@ -59,8 +59,7 @@ def demo(transactional_db, monkeypatch) -> None:
 
 
 def shot(page: Page, name: str, viewport_name: str) -> None:
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOT_DIR / f"survey-{name}-{viewport_name}.png"))
+    save_screenshot(page, f"survey-{name}-{viewport_name}")
 
 
 def progress(page: Page, name: str):

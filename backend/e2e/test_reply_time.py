@@ -25,7 +25,7 @@ from concierge.accounts.models import User
 from concierge.service_levels.models import ServiceLevel
 from concierge.servicerequests import services
 from concierge.servicerequests.models import ServiceRequest
-from e2e.conftest import SCREENSHOT_DIR, VIEWPORTS
+from e2e.conftest import VIEWPORTS, save_screenshot
 from e2e.test_concierge import (
     CONCIERGE_EMAIL,
     DEMO_PASSWORD,
@@ -66,9 +66,7 @@ def pages(browser: Browser, browser_context_args: dict, viewport_name: str) -> I
 
 
 def shot(page: Page, name: str, viewport_name: str, *, full_page: bool = False) -> None:
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOT_DIR / f"reply-time-{name}-{viewport_name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    save_screenshot(page, f"reply-time-{name}-{viewport_name}", full_page=full_page)
 
 
 def request_made(employee: User, name: str, minutes_ago: int) -> ServiceRequest:

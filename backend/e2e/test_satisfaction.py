@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from concierge.accounts.models import User
 from concierge.servicerequests import services
-from e2e.conftest import SCREENSHOT_DIR, VIEWPORTS, outbox_items
+from e2e.conftest import VIEWPORTS, outbox_items, save_screenshot
 from e2e.test_concierge import CONCIERGE_EMAIL, DEMO_PASSWORD, EMPLOYEE_EMAIL, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -47,9 +47,7 @@ def pages(browser: Browser, browser_context_args: dict, viewport_name: str) -> I
 
 
 def shot(page: Page, name: str, viewport_name: str, *, full_page: bool = False) -> None:
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOT_DIR / f"csat-{name}-{viewport_name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    save_screenshot(page, f"csat-{name}-{viewport_name}", full_page=full_page)
 
 
 def complete_on_desk(desk: Page, name: str) -> None:

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from concierge.accounts.models import Company, User
 from concierge.servicerequests import services as request_services
 from concierge.surveys.models import SurveyCategory
-from e2e.conftest import PASSWORD, SCREENSHOT_DIR, code_from_sms
+from e2e.conftest import PASSWORD, code_from_sms, save_screenshot
 from e2e.test_accessibility import DEMO_PASSWORD, answer_passport_survey, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -46,8 +46,7 @@ def demo(transactional_db, monkeypatch) -> None:
 
 
 def shot(page: Page, name: str, viewport_name: str) -> None:
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOT_DIR / f"small-{name}-{viewport_name}.png"))
+    save_screenshot(page, f"small-{name}-{viewport_name}")
 
 
 def expect_signed_out(page: Page) -> None:

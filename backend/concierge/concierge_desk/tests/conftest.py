@@ -13,26 +13,6 @@ def _local_media(settings, tmp_path):
 
 
 @pytest.fixture
-def globex(company_factory):
-    return company_factory(slug="globex", name="Globex")
-
-
-@pytest.fixture
-def bob(user_factory, globex):
-    """An employee of another company."""
-    return user_factory(
-        email="bob@globex.example", first_name="Bob", last_name="Stone", companies=[globex]
-    )
-
-
-@pytest.fixture
-def other_concierge(user_factory):
-    return user_factory(
-        email="dana@example.com", first_name="Dana", last_name="Reyes", groups=["Concierges"]
-    )
-
-
-@pytest.fixture
 def surveyed_request(user):
     """A request made through a survey: a choice, a text answer and a skipped question."""
     category = SurveyCategory.objects.create(name="Pet", icon="pet")

@@ -144,7 +144,7 @@ def test_csat_no_email_when_already_rated_and_reopened(
 
 
 def test_csat_desk_shows_rating_and_averages(
-    concierge_api, concierge, other_concierge_user, user, bob, make_request, signed_in_api, api
+    concierge_api, concierge, other_concierge, user, bob, make_request, signed_in_api, api
 ):
     """Desk: the rating on the request; the average per concierge and per company."""
     mine = make_request(user, name="Mine")
@@ -156,7 +156,7 @@ def test_csat_desk_shows_rating_and_averages(
     services.request_status_change(request=second, action="complete")
     signed_in_api.post(f"requests/{second.pk}/rating", {"score": 4})
     theirs = make_request(bob, name="Bob's")
-    services.request_assign(request=theirs, assignee=other_concierge_user)
+    services.request_assign(request=theirs, assignee=other_concierge)
     services.request_status_change(request=theirs, action="complete")
     api.sign_in(bob.email)
     api.post(f"requests/{theirs.pk}/rating", {"score": 2})
