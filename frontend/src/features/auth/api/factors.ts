@@ -30,47 +30,41 @@ function passkeyFailure(error: unknown): string {
 
 /** The MFA step with a passkey (the WebAuthn library loads on demand). */
 export async function verifyMfaWithPasskey(): Promise<AccountResult> {
-  const options = await api.POST('/api/v1/mfa/passkey/options')
-  if (!options.data) {
-    return {
-      success: false,
-      error: errorMessage(options.error, undefined, MESSAGES.mfaVerifyFallback),
-    }
-  }
-  let credential: Record<string, unknown>
+  const assertion = await passkeyAssertion(
+    await api.POST('/api/v1/mfa/passkey/options'),
+    MESSAGES.mfaVerifyFallback,
+  )
+  if ('error' in assertion) return { success: false, error: assertion.error }
+  return verifyMfa('', { method: 'passkey', credential: assertion.credential })
+}
+
+/** Asks the device for a passkey assertion to the server's options (or says why it can't). */
+async function passkeyAssertion(
+  options: { data?: { options: unknown }; error?: unknown },
+  fallback: string,
+): Promise<{ credential: Record<string, unknown> } | { error: string }> {
+  if (!options.data) return { error: errorMessage(options.error, undefined, fallback) }
   try {
     const { startAuthentication } = await import('@simplewebauthn/browser')
-    credential = (await startAuthentication({
+    const credential = await startAuthentication({
       // biome-ignore lint/suspicious/noExplicitAny: the server's options are the library's JSON.
       optionsJSON: options.data.options as any,
-    })) as unknown as Record<string, unknown>
+    })
+    return { credential: credential as unknown as Record<string, unknown> }
   } catch (error) {
-    return { success: false, error: passkeyFailure(error) }
+    return { error: passkeyFailure(error) }
   }
-  return verifyMfa('', { method: 'passkey', credential })
 }
 
 /** Signs in with a passkey alone: the answer carries the authorization and mfa-token headers. */
 export async function signInWithPasskey(): Promise<AccountResult> {
-  const options = await api.POST('/api/v1/users/sign_in/passkey/options')
-  if (!options.data) {
-    return {
-      success: false,
-      error: errorMessage(options.error, undefined, MESSAGES.signInFallback),
-    }
-  }
-  let credential: Record<string, unknown>
-  try {
-    const { startAuthentication } = await import('@simplewebauthn/browser')
-    credential = (await startAuthentication({
-      // biome-ignore lint/suspicious/noExplicitAny: the server's options are the library's JSON.
-      optionsJSON: options.data.options as any,
-    })) as unknown as Record<string, unknown>
-  } catch (error) {
-    return { success: false, error: passkeyFailure(error) }
-  }
+  const assertion = await passkeyAssertion(
+    await api.POST('/api/v1/users/sign_in/passkey/options'),
+    MESSAGES.signInFallback,
+  )
+  if ('error' in assertion) return { success: false, error: assertion.error }
   const { data, error, response } = await api.POST('/api/v1/users/sign_in/passkey', {
-    body: { credential },
+    body: { credential: assertion.credential },
   })
   if (!data)
     return { success: false, error: errorMessage(error, response, MESSAGES.signInFallback) }
