@@ -332,9 +332,11 @@ def user(company) -> User:
 
 @pytest.fixture
 def signed_in_api(api, user) -> ApiClient:
-    """An API client signed in as `user` (no MFA)."""
+    """An API client signed in as `user` (no MFA), its session already remembered by the
+    server (accounts.session_cache), so query counts measure the endpoint alone."""
     response = api.sign_in(user.email)
     assert response.status_code == 200, response.content
+    assert api.get("users/current").status_code == 200
     return api
 
 
@@ -372,10 +374,12 @@ def concierge(db) -> User:
 
 @pytest.fixture
 def concierge_api(db, concierge) -> ApiClient:
-    """Its own API client (another browser), signed in as `concierge`."""
+    """Its own API client (another browser), signed in as `concierge`, its session already
+    remembered by the server (as for `signed_in_api`)."""
     api = ApiClient()
     response = api.sign_in(concierge.email)
     assert response.status_code == 200, response.content
+    assert api.get("users/current").status_code == 200
     return api
 
 

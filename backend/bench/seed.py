@@ -27,6 +27,7 @@ from django_tasks_db.models import DBTaskResult
 from bench.soak import SOAK_KEY_PREFIX
 from concierge.accounts.models import Company, User
 from concierge.accounts.selectors import CONCIERGE_GROUP
+from concierge.common import read_cache
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
 from concierge.surveys.models import SurveyCategory
 
@@ -77,7 +78,12 @@ def seed() -> Targets:
     replies_remove()  # left behind by an interrupted SSE run: they would force a reseed
     expected = (USERS * REQUESTS_PER_USER, USERS * REQUESTS_PER_USER * MESSAGES_PER_REQUEST)
     present = (ServiceRequest.objects.count(), Message.objects.count())
-    if present == expected and User.objects.filter(email=BENCH_EMAIL).exists():
+    in_the_future = Message.objects.filter(external_created_at__gt=timezone.now())
+    if (
+        present == expected
+        and User.objects.filter(email=BENCH_EMAIL).exists()
+        and not in_the_future.exists()
+    ):
         print(f"Data set present: {present[0]:,} requests, {present[1]:,} messages.")
     else:
         foreign = User.objects.exclude(email__endswith=f"@{EMAIL_DOMAIN}")
@@ -89,6 +95,7 @@ def seed() -> Targets:
         started = time.monotonic()
         with transaction.atomic():
             _seed()
+            read_cache.bump_shared()  # the servers' cached reads of the old rows
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")  # planner statistics for the fresh tables
         print(
@@ -206,7 +213,11 @@ def _seed() -> None:
     for start in range(0, len(rows), REQUEST_BATCH):
         requests = []
         for user, index in rows[start : start + REQUEST_BATCH]:
-            issued_at = now - timedelta(days=index, minutes=user.pk % 60)
+            # Every message in the past, and seen: opening an old thread is a read.
+            issued_at = now - timedelta(
+                days=index, hours=MESSAGES_PER_REQUEST + 1, minutes=user.pk % 60
+            )
+            last_message_at = issued_at + timedelta(hours=MESSAGES_PER_REQUEST)
             requests.append(
                 ServiceRequest(
                     user=user,
@@ -216,7 +227,8 @@ def _seed() -> None:
                     survey_category=categories[index % len(categories)] if index % 5 else None,
                     issued_at=issued_at,
                     created_at=issued_at,
-                    last_message_at=issued_at + timedelta(hours=MESSAGES_PER_REQUEST),
+                    last_message_at=last_message_at,
+                    seen_by_employee_at=last_message_at,
                 )
             )
         ServiceRequest.objects.bulk_create(requests)

@@ -244,7 +244,7 @@ REDIS_URL = env_url("REDIS_URL", "", schemes=("redis", "rediss"))
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "concierge.common.cache.RedisCache",
             "LOCATION": REDIS_URL,
             # A Redis outage must cost a request milliseconds, not a hang (callers degrade).
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
@@ -252,6 +252,11 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The hottest reads (a session by its token, an employee's request lists and threads) are
+# answered from the cache until a write makes them stale (concierge/common/read_cache.py).
+# Every process serving the API must share that cache: with more than one, REDIS_URL is
+# required; set CACHED_READS=false to read the database every time.
+CACHED_READS = env_bool("CACHED_READS", True)
 
 # Live events (Server-Sent Events at /api/v1/events): Redis pub/sub between processes when
 # REDIS_URL is set, an in-process broker otherwise (right for one process only).

@@ -20,7 +20,7 @@ if os.environ.get("TEST_SERVER_CACHE_PREFIX") and REDIS_URL:  # noqa: F405
     # The browser tests' server processes (several, as in production) share one cache.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "concierge.common.cache.RedisCache",
             "LOCATION": REDIS_URL,  # noqa: F405
             "KEY_PREFIX": os.environ["TEST_SERVER_CACHE_PREFIX"],
         }

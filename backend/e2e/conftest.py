@@ -21,6 +21,7 @@ import pytest
 import redis
 from django.conf import settings
 from django.db import connection
+from django.test import override_settings
 from playwright.sync_api import Locator, Page, expect
 
 from bench.layouts import BACKEND_DIR, HOST, Layout, LayoutSpec, free_port
@@ -132,9 +133,16 @@ SERVER_PREFIX = f"e2e-{os.getpid()}"
 
 
 def _publish_to_servers(redis_url: str) -> None:
-    """What the tests publish reaches the servers' streams: same Redis, same channel."""
+    """What the tests publish reaches the servers' streams: same Redis, same channel; and
+    what they write makes the servers' cached reads stale: same cache."""
     settings.REDIS_URL = redis_url
     settings.EVENTS_CHANNEL = f"{SERVER_PREFIX}:events"
+    server_cache = {
+        "BACKEND": "concierge.common.cache.RedisCache",
+        "LOCATION": redis_url,
+        "KEY_PREFIX": SERVER_PREFIX,
+    }
+    override_settings(CACHES={"default": server_cache}).enable()
 
 
 def _server_env(public_url: str, outbox: Path, redis_url: str) -> dict[str, str]:

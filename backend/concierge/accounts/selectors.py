@@ -13,6 +13,7 @@ from django.utils import timezone
 from concierge.accounts.mfa_selectors import user_has_mfa_factor
 from concierge.accounts.models import AuthToken, Company, MfaFactor, OnboardingAnswer, User
 from concierge.accounts.onboarding import ADDRESS_PARTS, TEXT, YES_NO, Answer
+from concierge.accounts.session_cache import session_read
 from concierge.common.formatting import PHONE_DIGITS, address_line, phone_digits, phone_display
 from concierge.common.tokens import token_hash
 
@@ -99,11 +100,19 @@ _IN_CONCIERGE_GROUP = RawSQL(  # noqa: S611 (the group name is a bound parameter
 
 
 def auth_token_get_active(*, raw_token: str) -> AuthToken | None:
-    """The live session with its user in ONE query (it runs on every API request). What every
-    request needs from the user's memberships and factors comes along as EXISTS answers, read
-    by `user_mfa_required` and `user_is_concierge`. Nothing is remembered between requests, so a
-    sign-out, a password change (which revokes the sessions) or a membership change counts
-    from the very next request."""
+    """The live session with its user: remembered between requests (session_cache, forgotten
+    the moment the session, the user, their memberships or factors change), else ONE query."""
+    key_hash = token_hash(raw_token)
+    auth_token = session_read(key_hash, lambda: _auth_token_query(key_hash))
+    if auth_token is None or auth_token.expires_at <= timezone.now():
+        return None
+    return auth_token
+
+
+def _auth_token_query(key_hash: str) -> AuthToken | None:
+    """The session and its user in one query. What every request needs from the user's
+    memberships and factors comes along as EXISTS answers, read by `user_mfa_required` and
+    `user_is_concierge`."""
     found = list(
         AuthToken.objects.select_related("user")
         .annotate(
@@ -112,7 +121,7 @@ def auth_token_get_active(*, raw_token: str) -> AuthToken | None:
             has_mfa_factor=_HAS_MFA_FACTOR,
         )
         .filter(
-            key_hash=token_hash(raw_token),
+            key_hash=key_hash,
             revoked_at__isnull=True,
             expires_at__gt=timezone.now(),
             user__is_active=True,

@@ -30,6 +30,7 @@ from concierge.accounts.models import (
 )
 from concierge.accounts.onboarding import Answer
 from concierge.accounts.selectors import user_mfa_required
+from concierge.accounts.session_cache import sessions_forget
 from concierge.accounts.tasks import password_reset_email
 from concierge.common import formatting
 from concierge.common.errors import ApiError, Unauthorized, ValidationFailed
@@ -398,6 +399,7 @@ def password_reset_complete(*, token: str, password: str, password_confirmation:
     user.save()
     reset.used_at = timezone.now()
     reset.save(update_fields=["used_at"])
+    sessions_forget(user_ids=[user.pk])  # before the revocation, which ends them
     user.auth_tokens.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
     # Links sent before this one die with it.
     user.password_resets.filter(used_at__isnull=True).update(used_at=reset.used_at)
@@ -614,3 +616,4 @@ def onboarding_answers_save(*, user: User, answers: list[dict[str, Any]]) -> Non
 def user_request_count_add(*, user: User) -> None:
     """One more request for `user`: an F() update, so concurrent creates never lose one."""
     User.objects.filter(pk=user.pk).update(request_count=F("request_count") + 1)
+    sessions_forget(user_ids=[user.pk])

@@ -12,7 +12,7 @@ from concierge.accounts.auth import request_auth_token
 from concierge.common.ratelimit import rate_limit
 from concierge.common.schemas import ErrorOut
 from concierge.service_levels.selectors import expect_reply_by, request_clock
-from concierge.servicerequests import selectors, services
+from concierge.servicerequests import cached_reads, selectors, services
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.servicerequests.schemas import (
     MessageCreateIn,
@@ -57,14 +57,25 @@ def request_data(
 
 
 def json_response(body: dict[str, Any], status: int = 200) -> HttpResponse:
-    return HttpResponse(orjson.dumps(body), status=status, content_type="application/json")
+    return _json_body(orjson.dumps(body), status)
+
+
+def _json_body(body: bytes, status: int = 200) -> HttpResponse:
+    return HttpResponse(body, status=status, content_type="application/json")
 
 
 def _list(request: HttpRequest, segment: str) -> HttpResponse:
-    requests = selectors.request_list_for_user(
-        user=request_auth_token(request).user, status=selectors.LIST_STATUSES[segment]
+    user = request_auth_token(request).user
+
+    def load() -> bytes:
+        requests = selectors.request_list_for_user(
+            user=user, status=selectors.LIST_STATUSES[segment]
+        )
+        return orjson.dumps({"requests": [request_data(request, r) for r in requests]})
+
+    return _json_body(
+        cached_reads.employee_read(request, user_id=user.pk, name=f"list:{segment}", load=load)
     )
-    return json_response({"requests": [request_data(request, r) for r in requests]})
 
 
 @router.get("/requests/open", response={200: RequestListOut, 401: ErrorOut})
@@ -85,9 +96,9 @@ def requests_completed(request: HttpRequest):
     return _list(request, "completed")
 
 
-def _thread_response(request: HttpRequest, service_request: ServiceRequest, status: int = 200):
+def _thread_body(request: HttpRequest, service_request: ServiceRequest) -> bytes:
     page = selectors.thread_page(request_id=service_request.pk)
-    return json_response({"request": request_data(request, service_request, page)}, status=status)
+    return orjson.dumps({"request": request_data(request, service_request, page)})
 
 
 @router.get("/requests/{int:request_id}", response={200: RequestDetailOut, **ERRORS})
@@ -95,11 +106,18 @@ def request_detail(request: HttpRequest, request_id: int):
     """One of the signed-in user's requests with the newest page of its thread (oldest message
     of the page first; `older_cursor` pages back). Opening it marks the concierge's replies so
     far as seen (no reminder email for them)."""
-    service_request = selectors.request_get_for_user(
-        user=request_auth_token(request).user, request_id=request_id
+    user = request_auth_token(request).user
+
+    def load() -> bytes:
+        service_request = selectors.request_get_for_user(user=user, request_id=request_id)
+        services.request_mark_seen_by_employee(request=service_request)
+        return _thread_body(request, service_request)
+
+    # A cached thread was read after its replies were marked seen; any new message since
+    # would have made it stale, so there is nothing more to mark.
+    return _json_body(
+        cached_reads.employee_read(request, user_id=user.pk, name=f"thread:{request_id}", load=load)
     )
-    services.request_mark_seen_by_employee(request=service_request)
-    return _thread_response(request, service_request)
 
 
 @router.get("/requests/{int:request_id}/messages", response={200: ThreadPageOut, **ERRORS})
@@ -143,4 +161,4 @@ def message_create(
         reopen=payload.reopen,
     )
     service_request = selectors.request_get_for_user(user=user, request_id=request_id)
-    return _thread_response(request, service_request, status=201)
+    return _json_body(_thread_body(request, service_request), status=201)

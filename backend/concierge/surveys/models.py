@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import FileExtensionValidator
 from django.db import models
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from concierge.accounts import onboarding
@@ -181,10 +182,12 @@ class UserRequestSurvey(models.Model):
             # At most one run in progress per user, survey and offering (none counts as one):
             # beginning again from the same place resumes it; another offering's answers are
             # never carried over.
+            # "No offering" counts as one value (0), on PostgreSQL and SQLite alike.
             models.UniqueConstraint(
-                fields=["user", "survey", "offering_id"],
+                "user",
+                "survey",
+                Coalesce("offering_id", 0),
                 condition=models.Q(submitted_at__isnull=True),
-                nulls_distinct=False,
                 name="one_open_run_per_user_survey_and_offering",
             )
         ]

@@ -187,7 +187,9 @@ def test_expires_at_in_body_is_the_stored_expiry(api, user):
 
 def test_expired_token_in_db_is_401(signed_in_api, user):
     """§4 authenticated means the expiry is in the future (expiry set in the past)"""
-    AuthToken.objects.filter(user=user).update(expires_at=timezone.now() - timedelta(minutes=1))
+    session = AuthToken.objects.get(user=user)
+    session.expires_at = timezone.now() - timedelta(minutes=1)
+    session.save()
     assert signed_in_api.get("users/current").status_code == 401
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import Group
+from django.core.cache import cache
 
 from concierge.accounts.selectors import (
     CONCIERGE_GROUP,
@@ -19,9 +20,13 @@ pytestmark = pytest.mark.django_db
 
 
 def test_authentication_is_one_query(signed_in_api, user, django_assert_num_queries):
-    """API speed 2: token + user + MFA rule + concierge group in a single query."""
+    """API speed 2: token + user + MFA rule + concierge group in a single query, and none
+    while the session is remembered (accounts.session_cache)."""
+    cache.clear()
     with django_assert_num_queries(1):
         auth_token = auth_token_get_active(raw_token=signed_in_api.token)
+    with django_assert_num_queries(0):
+        assert auth_token_get_active(raw_token=signed_in_api.token) == auth_token
     assert auth_token is not None
     assert auth_token.user == user
     with django_assert_num_queries(0):
@@ -32,10 +37,14 @@ def test_authentication_is_one_query(signed_in_api, user, django_assert_num_quer
 def test_list_request_runs_one_query_for_authentication(
     signed_in_api, user, django_assert_num_queries
 ):
-    """API speed 2: GET /requests/open = authentication (1) + the list (1)."""
+    """API speed 2: GET /requests/open = authentication (1) + the list (1); then none, both
+    remembered until something changes."""
+    cache.clear()
     with django_assert_num_queries(2):
         response = signed_in_api.get("requests/open")
     assert response.status_code == 200
+    with django_assert_num_queries(0):
+        assert signed_in_api.get("requests/open").content == response.content
 
 
 def test_sign_out_counts_at_once(signed_in_api):

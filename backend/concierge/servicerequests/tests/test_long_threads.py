@@ -83,6 +83,7 @@ def test_query_counts_do_not_grow_with_the_thread(signed_in_api, user, make_requ
     short = make_request(user, name="Short")
     short_ids = seed_long_thread(short, employee=user, count=3)
     long_request, long_ids = long_thread
+    signed_in_api.get("requests/open")  # the session is remembered from here on: both alike
 
     def costs(request_id: int, cursor: int) -> tuple[int, int, int]:
         return (
