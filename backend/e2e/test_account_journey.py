@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from concierge.accounts.models import OnboardingAnswer, User
+from concierge.accounts.services import user_sessions_revoke
 from e2e.conftest import PASSWORD, code_from_sms, link_from_outbox, outbox_items, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -133,7 +134,7 @@ def test_forced_sign_out_on_401(page: Page, acme, make_employee) -> None:
     page.goto("/sign-in")
     sign_in(page, "dana@example.com")
     expect(page).to_have_url(re.compile(r"/dashboard$"))
-    user.auth_tokens.update(revoked_at="2020-01-01T00:00:00Z")
+    user_sessions_revoke(user=user)  # signed out elsewhere (a password reset)
     page.goto("/account")
     expect(page).to_have_url(re.compile(r"/sign-in$"))
     sign_in(page, "dana@example.com")

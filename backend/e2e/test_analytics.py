@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from bench.layouts import HOST, free_port
 from concierge.accounts.models import User
+from concierge.accounts.services import user_sessions_revoke
 from e2e.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -216,7 +217,7 @@ def test_analytics_tag_gets_anonymised_paths_and_the_identity(
     _sign_in(page, user.email)
     expect(page).to_have_url(re.compile(r"/dashboard$"))
     _wait_for(page, lambda: stub_tag.identities()[-1:] == [identity])
-    user.auth_tokens.update(revoked_at="2020-01-01T00:00:00Z")
+    user_sessions_revoke(user=user)  # signed out elsewhere (a password reset)
     page.goto("/requests")
     expect(page).to_have_url(re.compile(r"/sign-in$"))
     _wait_for(page, lambda: stub_tag.identities()[-1:] == [None])

@@ -398,7 +398,7 @@ def test_request_thread_messages_with_attachments(
     # A message with a PDF.
     message.fill("Here is the signed walker agreement.")
     composer.locator('input[type="file"]').set_input_files(files["pdf"])
-    expect(composer.get_by_text("walker-agreement.pdf")).to_be_visible()
+    expect(composer.get_by_text("walker-agreement.pdf", exact=True)).to_be_visible()
     expect(composer.get_by_text("Uploaded", exact=True)).to_be_visible()
     composer.get_by_role("button", name="Send").click()
     mine = thread.get_by_role("article", name="Message from You", exact=True)

@@ -399,11 +399,16 @@ def password_reset_complete(*, token: str, password: str, password_confirmation:
     user.save()
     reset.used_at = timezone.now()
     reset.save(update_fields=["used_at"])
-    sessions_forget(user_ids=[user.pk])  # before the revocation, which ends them
-    user.auth_tokens.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+    user_sessions_revoke(user=user)
     # Links sent before this one die with it.
     user.password_resets.filter(used_at__isnull=True).update(used_at=reset.used_at)
     return user
+
+
+def user_sessions_revoke(*, user: User) -> None:
+    """Signs every session of `user` out, from their very next request."""
+    sessions_forget(user_ids=[user.pk])  # first: it finds the sessions the revocation ends
+    user.auth_tokens.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
 
 
 @transaction.atomic
