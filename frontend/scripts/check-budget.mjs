@@ -18,7 +18,11 @@ export const ROUTE_BUDGETS = {
     maxBytes: 150 * KB,
   },
   '/dashboard': {
-    modules: ['src/app/layouts/AppLayout.tsx', 'src/features/dashboard/routes/Dashboard.tsx'],
+    modules: [
+      'src/app/layouts/SignedInLayout.tsx',
+      'src/app/layouts/AppLayout.tsx',
+      'src/features/dashboard/routes/Dashboard.tsx',
+    ],
     maxBytes: 150 * KB,
   },
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { KeyRound } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -19,12 +18,11 @@ const MfaStep = lazy(() => import('../components/MfaStep'))
 /** SignIn (spec §2, §4): email and password, then the code form when MFA is required. */
 export default function SignIn() {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const { mfaRequired } = useSession()
   const [codeStep, setCodeStep] = useState(false)
   // The return target, else the user's home (the concierge desk for a concierge).
   const goOn = async () => {
-    const path = await resolvePostLoginPath(queryClient)
+    const path = await resolvePostLoginPath()
     void navigate(path, { replace: true })
   }
 
