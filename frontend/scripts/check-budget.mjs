@@ -10,12 +10,13 @@ import { gzipSync } from 'node:zlib'
 const DIST = new URL('../dist/', import.meta.url)
 const MANIFEST = new URL('../dist-meta/manifest.json', import.meta.url)
 const KB = 1000
-// /sign-in aims at 120 KB; the libraries every page runs (React DOM, React Router, TanStack
-// Query) already weigh about 111 KB, so until one of them changes it is held at 150 KB.
+// /sign-in aims at 120 KB. React, React DOM and React Router's data router alone weigh about
+// 97 KB and openapi-fetch 2.4 KB; the app's own code for the page is about 22 KB, of which
+// Vite's preload map of the lazy screens (in the entry) is about 2 KB. Held at 123 KB meanwhile.
 export const ROUTE_BUDGETS = {
   '/sign-in': {
     modules: ['src/app/layouts/AuthLayout.tsx', 'src/features/auth/routes/SignIn.tsx'],
-    maxBytes: 150 * KB,
+    maxBytes: 123 * KB,
   },
   '/dashboard': {
     modules: [
@@ -29,7 +30,7 @@ export const ROUTE_BUDGETS = {
 export const CHUNK_MAX_BYTES = 50 * KB
 // Not route chunks: loaded only when a deployment turns the feature on (spec §8 error
 // reporting with a DSN), never on a page's first load. Listed with their size, not budgeted.
-export const OPTIONAL_MODULES = [/^node_modules\/@sentry\//]
+export const OPTIONAL_MODULES = [/^node_modules\/@sentry\//, /^src\/lib\/sentry\.ts$/]
 
 if (!existsSync(MANIFEST)) {
   console.error('No build manifest: run `make build` first.')
