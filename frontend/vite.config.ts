@@ -95,14 +95,19 @@ function routePreloads(): Plugin {
 
 const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((p) => p.test(id))
 
-/** What every page runs: React, the router, the API client and the design system's basics. */
+/**
+ * What every page runs: React, the router, the API client, the design system's basics, and
+ * what the screens share with the entry. No screen imports the entry chunk itself: Vite would
+ * then load the entry's stylesheet again with that screen, though the server inlines it.
+ */
 const EVERY_PAGE = [
   /node_modules[\\/](react|react-dom|scheduler|react-router|openapi-fetch)[\\/]/,
   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|defaultAttributes|Icon|createLucideIcon|context)/,
   /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](external-link|circle-alert)\.js$/,
   /src[\\/]api[\\/]client\.ts$/,
-  /src[\\/]lib[\\/](session|config|errors|analytics)\.ts$/,
-  /src[\\/]design-system[\\/](button|spinner|link|text|heading|logo|utils)[\\/]/,
+  /src[\\/]lib[\\/](session|config|errors|analytics|currentUser|errorReporting)\.ts$/,
+  /src[\\/]design-system[\\/](button|spinner|link|text|heading|logo|utils|toast)[\\/]/,
+  /src[\\/]app[\\/](guards|FullPageSpinner)\.tsx$/,
 ]
 
 /**

@@ -99,6 +99,14 @@ for (const [key, chunk] of optional) {
   console.log(`  optional ${chunk.file} (${key.split('/').slice(1, 3).join('/')}): ${kb(gzipBytes(chunk.file))}`)
 }
 
+// The entry's stylesheet is inline in the served index.html; a chunk importing the entry would
+// make Vite's preload helper fetch and apply that stylesheet a second time.
+const entryImporters = Object.entries(manifest).filter(([, chunk]) =>
+  (chunk.imports ?? []).includes(entryKey),
+)
+for (const [key] of entryImporters) console.log(`  OVER ${key} imports the entry chunk`)
+failures += entryImporters.length
+
 if (failures) {
   console.error(`The web app is over its size budget (${failures}).`)
   process.exit(1)

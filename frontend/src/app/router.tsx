@@ -1,6 +1,6 @@
 /** The spec's §2 route table. Every screen is a lazily loaded route module. */
 import type { ComponentType } from 'react'
-import { createBrowserRouter, type RouteObject, replace } from 'react-router'
+import { createBrowserRouter, type LoaderFunction, type RouteObject, replace } from 'react-router'
 import {
   RedirectIfAuthenticated,
   RequireAuth,
@@ -11,13 +11,21 @@ import {
 import { RootLayout } from './layouts/RootLayout'
 import { RouteError } from './RouteError'
 
-type Module = { default: ComponentType }
+type Module = { default: ComponentType; loader?: LoaderFunction }
 
-/** A lazy route module; its `title` becomes the page title (spec §2). */
+/**
+ * A lazy route module; its `title` becomes the page title (spec §2). A module's `loader` runs
+ * as the navigation starts (a signed-in screen starts its data requests there).
+ */
 function screen(load: () => Promise<Module>, title?: string): RouteObject {
   return {
     handle: title ? { title } : undefined,
-    lazy: async () => ({ Component: (await load()).default }),
+    lazy: async () => {
+      const module = await load()
+      return module.loader
+        ? { Component: module.default, loader: module.loader }
+        : { Component: module.default }
+    },
   }
 }
 

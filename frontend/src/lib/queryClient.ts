@@ -2,7 +2,7 @@
  * The server-state cache of the screens that use it (the signed-in family, and the sign-in
  * family's screens past the sign-in form): loaded with them, never on the sign-in page itself.
  */
-import { QueryClient } from '@tanstack/react-query'
+import { type EnsureQueryDataOptions, QueryClient, type QueryKey } from '@tanstack/react-query'
 import { session } from '@/lib/session'
 
 export const queryClient = new QueryClient({
@@ -13,3 +13,26 @@ export const queryClient = new QueryClient({
 session.subscribe(() => {
   if (!session.get().token) queryClient.clear()
 })
+
+/** Starts a query unless its data is cached already (the screen refreshes what is cached). */
+export function warmQuery<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  query: EnsureQueryDataOptions<TQueryFnData, TError, TData, TQueryKey>,
+) {
+  // A failure shows on the screen, whose own query asks again.
+  queryClient.ensureQueryData(query).catch(() => {})
+}
+
+/**
+ * A signed-in screen's route loader: starts the queries its first paint waits on as the
+ * navigation begins, beside the user's request, rather than once the guard has the user (the
+ * screen shows its skeleton meanwhile).
+ */
+export function signedInLoader(warm: () => void) {
+  return () => {
+    const state = session.get()
+    if (session.isAuthenticated(state) && !state.mfaRequired && !state.mfaEnrollmentAvailable) {
+      warm()
+    }
+    return null
+  }
+}
