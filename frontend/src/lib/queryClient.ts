@@ -6,7 +6,11 @@ import { type EnsureQueryDataOptions, QueryClient, type QueryKey } from '@tansta
 import { session } from '@/lib/session'
 
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: true, retry: 1 } },
+  defaultOptions: {
+    // Data a couple of seconds old counts as fresh: a screen mounting just after its route
+    // loader asked for its data (see signedInLoader) does not ask again.
+    queries: { refetchOnWindowFocus: true, retry: 1, staleTime: 2_000 },
+  },
 })
 
 // Signed out, by a button, a 401 or another tab (spec §4): nothing cached outlives the session.
