@@ -1,8 +1,8 @@
 /**
  * The signed-in user, shared by every screen: the `/users/current` request, the user a
  * signed-in route receives from its guard, where a user lands after signing in, and signing out.
- * Nothing here needs the query cache, so the sign-in family loads without it; the signed-in
- * screens' user query (currentUserQuery.ts) takes over the request started here.
+ * Nothing here needs the query cache, so the sign-in family loads without it; the cache takes
+ * over the request started here when it loads (queryClient.ts).
  */
 import { useOutletContext } from 'react-router'
 import { api, type CurrentUser } from '@/api/client'
@@ -52,7 +52,7 @@ export function requestCurrentUser(): Promise<CurrentUser> {
   return own.user
 }
 
-/** The user request under way or freshly answered, handed over once (to the user query). */
+/** The user request under way or freshly answered, handed over once (to the query cache). */
 export function takeRequestedUser(): Promise<CurrentUser> | null {
   const fresh = requested && Date.now() - requested.at < CURRENT_USER_FRESH_MS
   const user = fresh ? (requested?.user ?? null) : null

@@ -1,23 +1,18 @@
 /**
- * The signed-in screens' user: the cached `/users/current` query (taking over the request the
- * app started, see currentUser.ts) and signing out from a button.
+ * The signed-in screens' user: the cached `/users/current` query (its first answer is the
+ * request the app started, see queryClient.ts) and signing out from a button.
  */
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { CurrentUser } from '@/api/client'
 import { resetAnalyticsIdentity } from '@/lib/analytics'
-import {
-  CURRENT_USER_FRESH_MS,
-  fetchCurrentUser,
-  signOut,
-  takeRequestedUser,
-} from '@/lib/currentUser'
+import { CURRENT_USER_FRESH_MS, fetchCurrentUser, signOut } from '@/lib/currentUser'
 import { returnTarget } from '@/lib/session'
 
 export const currentUserQuery = queryOptions({
   queryKey: ['currentUser'],
-  queryFn: (): Promise<CurrentUser> => takeRequestedUser() ?? fetchCurrentUser(),
+  queryFn: (): Promise<CurrentUser> => fetchCurrentUser(),
   staleTime: CURRENT_USER_FRESH_MS,
   retry: false,
 })

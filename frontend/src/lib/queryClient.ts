@@ -3,6 +3,8 @@
  * family's screens past the sign-in form): loaded with them, never on the sign-in page itself.
  */
 import { type EnsureQueryDataOptions, QueryClient, type QueryKey } from '@tanstack/react-query'
+import { takeRequestedUser } from '@/lib/currentUser'
+import { currentUserQuery } from '@/lib/currentUserQuery'
 import { session } from '@/lib/session'
 
 export const queryClient = new QueryClient({
@@ -12,6 +14,13 @@ export const queryClient = new QueryClient({
     queries: { refetchOnWindowFocus: true, retry: 1, staleTime: 2_000 },
   },
 })
+
+// The user request the app started before this cache existed is the user query's first answer
+// (anything that changes the user later invalidates the query, which then asks again).
+const requestedUser = takeRequestedUser()
+if (requestedUser) {
+  void queryClient.prefetchQuery({ ...currentUserQuery, queryFn: () => requestedUser })
+}
 
 // Signed out, by a button, a 401 or another tab (spec §4): nothing cached outlives the session.
 session.subscribe(() => {
