@@ -7,15 +7,6 @@ import { CONFIG_ERROR_MESSAGE, configIsValid } from './lib/config'
 import { prefetchCurrentUser } from './lib/currentUser'
 import { initErrorReporting } from './lib/errorReporting'
 
-/**
- * Runs `start` once the browser has painted index.html's static first paint (the shell), so the
- * app's first render never holds that paint back; at once in a hidden tab, which paints nothing.
- */
-function afterFirstPaint(start: () => void) {
-  if (document.visibilityState === 'hidden') start()
-  else requestAnimationFrame(() => setTimeout(start, 0))
-}
-
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element')
 
@@ -23,12 +14,10 @@ if (configIsValid) {
   void initErrorReporting()
   // Signed-in screens start from the user: ask for them while the screen's code loads.
   prefetchCurrentUser()
-  afterFirstPaint(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   )
 } else {
   document.querySelector('.app-shell')?.remove()
