@@ -10,22 +10,27 @@ import { gzipSync } from 'node:zlib'
 const DIST = new URL('../dist/', import.meta.url)
 const MANIFEST = new URL('../dist-meta/manifest.json', import.meta.url)
 const KB = 1000
-// /sign-in aims at 120 KB; the libraries every page runs (React DOM, React Router, TanStack
-// Query) already weigh about 111 KB, so until one of them changes it is held at 150 KB.
+// /sign-in aims at 120 KB. React, React DOM and React Router's data router alone weigh about
+// 97 KB and openapi-fetch 2.4 KB; the app's own code for the page is about 22 KB, of which
+// Vite's preload map of the lazy screens (in the entry) is about 2 KB. Held at 123 KB meanwhile.
 export const ROUTE_BUDGETS = {
   '/sign-in': {
     modules: ['src/app/layouts/AuthLayout.tsx', 'src/features/auth/routes/SignIn.tsx'],
-    maxBytes: 150 * KB,
+    maxBytes: 123 * KB,
   },
   '/dashboard': {
-    modules: ['src/app/layouts/AppLayout.tsx', 'src/features/dashboard/routes/Dashboard.tsx'],
+    modules: [
+      'src/app/layouts/SignedInLayout.tsx',
+      'src/app/layouts/AppLayout.tsx',
+      'src/features/dashboard/routes/Dashboard.tsx',
+    ],
     maxBytes: 150 * KB,
   },
 }
 export const CHUNK_MAX_BYTES = 50 * KB
 // Not route chunks: loaded only when a deployment turns the feature on (spec §8 error
 // reporting with a DSN), never on a page's first load. Listed with their size, not budgeted.
-export const OPTIONAL_MODULES = [/^node_modules\/@sentry\//]
+export const OPTIONAL_MODULES = [/^node_modules\/@sentry\//, /^src\/lib\/sentry\.ts$/]
 
 if (!existsSync(MANIFEST)) {
   console.error('No build manifest: run `make build` first.')
@@ -93,6 +98,14 @@ for (const chunk of overChunks.slice(5)) console.log(`  OVER ${chunk.file}: ${kb
 for (const [key, chunk] of optional) {
   console.log(`  optional ${chunk.file} (${key.split('/').slice(1, 3).join('/')}): ${kb(gzipBytes(chunk.file))}`)
 }
+
+// The entry's stylesheet is inline in the served index.html; a chunk importing the entry would
+// make Vite's preload helper fetch and apply that stylesheet a second time.
+const entryImporters = Object.entries(manifest).filter(([, chunk]) =>
+  (chunk.imports ?? []).includes(entryKey),
+)
+for (const [key] of entryImporters) console.log(`  OVER ${key} imports the entry chunk`)
+failures += entryImporters.length
 
 if (failures) {
   console.error(`The web app is over its size budget (${failures}).`)

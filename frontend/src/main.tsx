@@ -4,6 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { CONFIG_ERROR_MESSAGE, configIsValid } from './lib/config'
+import { prefetchCurrentUser } from './lib/currentUser'
 import { initErrorReporting } from './lib/errorReporting'
 
 const root = document.getElementById('root')
@@ -11,6 +12,8 @@ if (!root) throw new Error('The page has no #root element')
 
 if (configIsValid) {
   void initErrorReporting()
+  // Signed-in screens start from the user: ask for them while the screen's code loads.
+  prefetchCurrentUser()
   createRoot(root).render(
     <StrictMode>
       <App />

@@ -11,6 +11,7 @@ import { currentUserOk, signInOk } from '@/test/handlers'
 import { createTestQueryClient, makeUser, signInSession } from '@/test/render'
 import { server } from '@/test/server'
 import { RedirectIfAuthenticated, RequireAuth, RequireConcierge, RootRedirect } from './guards'
+import { SignedInLayout } from './layouts/SignedInLayout'
 import { routes } from './router'
 
 const employee = makeUser()
@@ -39,11 +40,16 @@ function renderTree(initial: string) {
       element: <RequireAuth />,
       children: [
         {
-          element: <RequireConcierge />,
-          children: [{ path: '/concierge', element: <p>The concierge desk</p> }],
+          element: <SignedInLayout />,
+          children: [
+            {
+              element: <RequireConcierge />,
+              children: [{ path: '/concierge', element: <p>The concierge desk</p> }],
+            },
+            { path: '/dashboard', element: <Where /> },
+            { path: '/requests/:id', element: <Where /> },
+          ],
         },
-        { path: '/dashboard', element: <Where /> },
-        { path: '/requests/:id', element: <Where /> },
       ],
     },
   ]

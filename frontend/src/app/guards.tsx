@@ -1,40 +1,63 @@
 /** Route guards: the spec's §2 access rules. */
-import { useQuery } from '@tanstack/react-query'
-import { type ReactNode, useRef } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import type { CurrentUser } from '@/api/client'
-import { type AuthedContext, currentUserQuery, homePath, useCurrentUser } from '@/lib/currentUser'
+import { type AuthedContext, homePath, requestCurrentUser, useCurrentUser } from '@/lib/currentUser'
 import { returnTarget, session, useSession } from '@/lib/session'
 import { FullPageSpinner } from './FullPageSpinner'
 
+/** The user once, for a guard of the sign-in family: undefined while asked, null when it failed. */
+function useRequestedUser(): { user: CurrentUser | null | undefined; retry: () => void } {
+  const [user, setUser] = useState<CurrentUser | null>()
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    let current = true
+    if (attempt > 0) setUser(undefined)
+    requestCurrentUser().then(
+      (answer) => current && setUser(answer),
+      () => current && setUser(null),
+    )
+    return () => {
+      current = false
+    }
+  }, [attempt])
+  return { user, retry: () => setAttempt((n) => n + 1) }
+}
+
 /** Sends a signed-in user to their home once their role is known. */
 function HomeRedirect() {
-  const { data: user, isError } = useQuery(currentUserQuery)
-  if (!user && !isError) return <FullPageSpinner />
+  const { user } = useRequestedUser()
+  if (user === undefined) return <FullPageSpinner />
   return <Navigate to={homePath(user)} replace />
 }
 
-function LoadUser({ children }: { children: (user: CurrentUser) => ReactNode }) {
-  const { data: user, isError, refetch } = useQuery(currentUserQuery)
-  if (isError && !user) {
-    return (
-      <main className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
-        <p className="text-neutral-700">Failed to refresh current user state</p>
-        <button
-          type="button"
-          className="rounded-full bg-primary-700 px-5 py-2 text-white"
-          onClick={() => refetch()}
-        >
-          Try again
-        </button>
-      </main>
-    )
-  }
+/** The user could not be loaded: the spec's §8 text and a way to ask again. */
+export function UserLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
+      <p className="text-neutral-700">Failed to refresh current user state</p>
+      <button
+        type="button"
+        className="rounded-full bg-primary-700 px-5 py-2 text-white"
+        onClick={onRetry}
+      >
+        Try again
+      </button>
+    </main>
+  )
+}
+
+function LoadUserOnce({ children }: { children: (user: CurrentUser) => ReactNode }) {
+  const { user, retry } = useRequestedUser()
+  if (user === null) return <UserLoadFailed onRetry={retry} />
   if (!user) return <FullPageSpinner />
   return children(user)
 }
 
-/** Signed-in screens: otherwise to SignIn, remembering the path (except the root path). */
+/**
+ * Signed-in screens: otherwise to SignIn, remembering the path (except the root path). The
+ * user is loaded below, by the signed-in layout that comes with the screens' code.
+ */
 export function RequireAuth() {
   const state = useSession()
   const location = useLocation()
@@ -44,7 +67,7 @@ export function RequireAuth() {
   }
   if (state.mfaEnrollmentAvailable) return <Navigate to="/mfa-enrollment" replace />
   if (state.mfaRequired) return <Navigate to="/sign-in" replace />
-  return <LoadUser>{(user) => <Outlet context={{ user } satisfies AuthedContext} />}</LoadUser>
+  return <Outlet />
 }
 
 /** The concierge desk (inside RequireAuth): anyone else goes to their Dashboard. */
@@ -81,7 +104,7 @@ export function RequireMfaEnrollment() {
   if (!session.isAuthenticated(state)) return <Navigate to="/sign-in" replace />
   if (pending || enteredPending.current) return <Outlet />
   return (
-    <LoadUser>
+    <LoadUserOnce>
       {(user) =>
         user.mfa_enrollment_available ? (
           <Outlet />
@@ -89,7 +112,7 @@ export function RequireMfaEnrollment() {
           <Navigate to={user.onboarding_required ? '/welcome/about-us' : homePath(user)} replace />
         )
       }
-    </LoadUser>
+    </LoadUserOnce>
   )
 }
 

@@ -1,6 +1,6 @@
 /** The spec's §2 route table. Every screen is a lazily loaded route module. */
 import type { ComponentType } from 'react'
-import { createBrowserRouter, type RouteObject, replace } from 'react-router'
+import { createBrowserRouter, type LoaderFunction, type RouteObject, replace } from 'react-router'
 import {
   RedirectIfAuthenticated,
   RequireAuth,
@@ -11,13 +11,21 @@ import {
 import { RootLayout } from './layouts/RootLayout'
 import { RouteError } from './RouteError'
 
-type Module = { default: ComponentType }
+type Module = { default: ComponentType; loader?: LoaderFunction }
 
-/** A lazy route module; its `title` becomes the page title (spec §2). */
+/**
+ * A lazy route module; its `title` becomes the page title (spec §2). A module's `loader` runs
+ * as the navigation starts (a signed-in screen starts its data requests there).
+ */
 function screen(load: () => Promise<Module>, title?: string): RouteObject {
   return {
     handle: title ? { title } : undefined,
-    lazy: async () => ({ Component: (await load()).default }),
+    lazy: async () => {
+      const module = await load()
+      return module.loader
+        ? { Component: module.default, loader: module.loader }
+        : { Component: module.default }
+    },
   }
 }
 
@@ -48,6 +56,8 @@ const unlockPath = (token = '') => `/unlock/${encodeURIComponent(token)}`
 /** The layouts load with their route's screen (in parallel), so neither family carries the other's. */
 const layouts = {
   auth: async () => ({ Component: (await import('./layouts/AuthLayout')).AuthLayout }),
+  query: async () => ({ Component: (await import('./layouts/QueryLayout')).QueryLayout }),
+  signedIn: async () => ({ Component: (await import('./layouts/SignedInLayout')).SignedInLayout }),
   app: async () => ({ Component: (await import('./layouts/AppLayout')).AppLayout }),
 }
 
@@ -119,27 +129,35 @@ export const routes: RouteObject[] = [
             element: <RedirectIfAuthenticated allowPendingMfa />,
             children: [{ path: '/sign-in', ...screen(loaders.signIn, 'Sign In') }],
           },
-          {
-            element: <RedirectIfAuthenticated />,
-            children: [{ path: '/sign-up/:companySlug?', ...screen(loaders.signUp, 'Sign Up') }],
-          },
           { path: '/forgot-password', ...screen(loaders.forgotPassword, 'Forgot Password') },
           {
             path: '/reset-password/:resetToken',
             ...screen(loaders.resetPassword, 'Reset Password'),
           },
           { path: '/unlock/:unlockToken', ...screen(loaders.unlock, 'Unlock Account') },
-          { path: '/rate/:token', ...screen(loaders.rateByLink, 'Rate Your Request') },
           {
-            path: '/verify-email/:verificationToken',
-            ...screen(loaders.verifyEmail, 'Confirm Email'),
-          },
-          {
-            element: <RequireMfaEnrollment />,
+            // The screens past the sign-in form that read or write server state.
+            lazy: layouts.query,
             children: [
               {
-                path: '/mfa-enrollment',
-                ...screen(loaders.mfaEnrollment, 'Two-Step Verification'),
+                element: <RedirectIfAuthenticated />,
+                children: [
+                  { path: '/sign-up/:companySlug?', ...screen(loaders.signUp, 'Sign Up') },
+                ],
+              },
+              { path: '/rate/:token', ...screen(loaders.rateByLink, 'Rate Your Request') },
+              {
+                path: '/verify-email/:verificationToken',
+                ...screen(loaders.verifyEmail, 'Confirm Email'),
+              },
+              {
+                element: <RequireMfaEnrollment />,
+                children: [
+                  {
+                    path: '/mfa-enrollment',
+                    ...screen(loaders.mfaEnrollment, 'Two-Step Verification'),
+                  },
+                ],
               },
             ],
           },
@@ -148,53 +166,58 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: '/welcome/about-us', ...screen(loaders.aboutUs, 'About Us') },
-          { path: '/welcome/about-you', ...screen(loaders.aboutYou, 'About You') },
-          { path: '/welcome/contact-info', ...screen(loaders.contactInfo, 'Contact Info') },
-          { path: '/attachments/:fileKey', ...screen(loaders.attachment, 'Attachment') },
           {
-            element: <RequireConcierge />,
+            lazy: layouts.signedIn,
             children: [
+              { path: '/welcome/about-us', ...screen(loaders.aboutUs, 'About Us') },
+              { path: '/welcome/about-you', ...screen(loaders.aboutYou, 'About You') },
+              { path: '/welcome/contact-info', ...screen(loaders.contactInfo, 'Contact Info') },
+              { path: '/attachments/:fileKey', ...screen(loaders.attachment, 'Attachment') },
               {
-                lazy: async () => ({ Component: (await loaders.conciergeLayout()).default }),
+                element: <RequireConcierge />,
                 children: [
-                  { path: '/concierge', ...screen(loaders.conciergeQueue, 'Concierge desk') },
                   {
-                    path: '/concierge/requests/:requestId',
-                    ...screen(loaders.conciergeRequest, 'Concierge desk · Request'),
-                  },
-                  {
-                    path: '/concierge/saved-replies',
-                    ...screen(loaders.conciergeSavedReplies, 'Concierge desk · Saved replies'),
-                  },
-                  {
-                    path: '/concierge/satisfaction',
-                    ...screen(loaders.conciergeSatisfaction, 'Concierge desk · Satisfaction'),
+                    lazy: async () => ({ Component: (await loaders.conciergeLayout()).default }),
+                    children: [
+                      { path: '/concierge', ...screen(loaders.conciergeQueue, 'Concierge desk') },
+                      {
+                        path: '/concierge/requests/:requestId',
+                        ...screen(loaders.conciergeRequest, 'Concierge desk · Request'),
+                      },
+                      {
+                        path: '/concierge/saved-replies',
+                        ...screen(loaders.conciergeSavedReplies, 'Concierge desk · Saved replies'),
+                      },
+                      {
+                        path: '/concierge/satisfaction',
+                        ...screen(loaders.conciergeSatisfaction, 'Concierge desk · Satisfaction'),
+                      },
+                    ],
                   },
                 ],
               },
-            ],
-          },
-          {
-            lazy: layouts.app,
-            children: [
-              { path: '/dashboard', ...screen(loaders.dashboard, 'Dashboard') },
-              { path: '/requests', ...screen(loaders.requests, 'Requests') },
               {
-                path: '/requests/category/:categoryId',
-                ...screen(loaders.requestCategory, 'Request Category'),
+                lazy: layouts.app,
+                children: [
+                  { path: '/dashboard', ...screen(loaders.dashboard, 'Dashboard') },
+                  { path: '/requests', ...screen(loaders.requests, 'Requests') },
+                  {
+                    path: '/requests/category/:categoryId',
+                    ...screen(loaders.requestCategory, 'Request Category'),
+                  },
+                  { path: '/requests/:requestId', ...screen(loaders.request, 'Request') },
+                  {
+                    path: '/benefits-and-offers',
+                    ...screen(loaders.offeringsLanding, 'Benefits & Offers'),
+                  },
+                  {
+                    path: '/benefits-and-offers/all',
+                    ...screen(loaders.offeringsFull, 'All Benefits & Offers'),
+                  },
+                  { path: '/account', ...screen(loaders.account, 'Account Settings') },
+                  { path: '/company', ...screen(loaders.companyReport, 'Company Report') },
+                ],
               },
-              { path: '/requests/:requestId', ...screen(loaders.request, 'Request') },
-              {
-                path: '/benefits-and-offers',
-                ...screen(loaders.offeringsLanding, 'Benefits & Offers'),
-              },
-              {
-                path: '/benefits-and-offers/all',
-                ...screen(loaders.offeringsFull, 'All Benefits & Offers'),
-              },
-              { path: '/account', ...screen(loaders.account, 'Account Settings') },
-              { path: '/company', ...screen(loaders.companyReport, 'Company Report') },
             ],
           },
         ],

@@ -5,7 +5,7 @@ import { resetAnalyticsIdentity, setAnalyticsIdentity } from '@/lib/analytics'
 import { currentUserOk } from '@/test/handlers'
 import { createTestQueryClient, makeUser, renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
-import { currentUserQuery, useSignOut } from './currentUser'
+import { currentUserQuery, useSignOut } from './currentUserQuery'
 
 vi.mock('@/lib/analytics', () => ({
   resetAnalyticsIdentity: vi.fn(),

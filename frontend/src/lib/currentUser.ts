@@ -1,15 +1,18 @@
 /**
- * The signed-in user, shared by every screen: the cached `/users/current` query, the user a
+ * The signed-in user, shared by every screen: the `/users/current` request, the user a
  * signed-in route receives from its guard, where a user lands after signing in, and signing out.
+ * Nothing here needs the query cache, so the sign-in family loads without it; the cache takes
+ * over the request started here when it loads (queryClient.ts).
  */
-import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { useNavigate, useOutletContext } from 'react-router'
+import { useOutletContext } from 'react-router'
 import { api, type CurrentUser } from '@/api/client'
-import { resetAnalyticsIdentity, setAnalyticsIdentity } from '@/lib/analytics'
+import { setAnalyticsIdentity } from '@/lib/analytics'
 import { returnTarget, session } from '@/lib/session'
 
 export const REFRESH_USER_FAILED = 'Failed to refresh current user state'
+
+/** How long an answer to the user request stands for the user (the user query's staleTime). */
+export const CURRENT_USER_FRESH_MS = 60_000
 
 export class UnauthorizedError extends Error {
   constructor() {
@@ -17,21 +20,52 @@ export class UnauthorizedError extends Error {
   }
 }
 
-export const currentUserQuery = queryOptions({
-  queryKey: ['currentUser'],
-  queryFn: async (): Promise<CurrentUser> => {
-    const { data, response } = await api.GET('/api/v1/users/current')
-    if (!data) {
-      if (response.status === 401) throw new UnauthorizedError()
-      throw new Error(REFRESH_USER_FAILED)
-    }
-    // Signed in: analytics knows the user by their external id until sign-out (spec §4).
-    setAnalyticsIdentity(data.external_id)
-    return data
-  },
-  staleTime: 60_000,
-  retry: false,
+export async function fetchCurrentUser(): Promise<CurrentUser> {
+  const { data, response } = await api.GET('/api/v1/users/current')
+  if (!data) {
+    if (response.status === 401) throw new UnauthorizedError()
+    throw new Error(REFRESH_USER_FAILED)
+  }
+  // Signed in: analytics knows the user by their external id until sign-out (spec §4).
+  setAnalyticsIdentity(data.external_id)
+  return data
+}
+
+let requested: { user: Promise<CurrentUser>; at: number } | null = null
+
+// A request made for another session (signed out, another account, MFA since verified) is stale.
+session.subscribe(() => {
+  requested = null
 })
+
+/**
+ * The user, from the request under way (or answered within CURRENT_USER_FRESH_MS) in this
+ * session, else from a new one: a screen, a guard and the user query ask the server once.
+ */
+export function requestCurrentUser(): Promise<CurrentUser> {
+  if (requested && Date.now() - requested.at < CURRENT_USER_FRESH_MS) return requested.user
+  const own = { user: fetchCurrentUser(), at: Date.now() }
+  requested = own
+  own.user.catch(() => {
+    if (requested === own) requested = null
+  })
+  return own.user
+}
+
+/** The user request under way or freshly answered, handed over once (to the query cache). */
+export function takeRequestedUser(): Promise<CurrentUser> | null {
+  const fresh = requested && Date.now() - requested.at < CURRENT_USER_FRESH_MS
+  const user = fresh ? (requested?.user ?? null) : null
+  requested = null
+  return user
+}
+
+/** Asks for the user as the app starts, while a signed-in screen's code loads. */
+export function prefetchCurrentUser() {
+  const state = session.get()
+  if (!session.isAuthenticated(state) || state.mfaRequired || state.mfaEnrollmentAvailable) return
+  void requestCurrentUser().catch(() => {})
+}
 
 /** What a signed-in route's guard hands to the screens below it. */
 export interface AuthedContext {
@@ -59,11 +93,11 @@ export function postLoginPath(user?: Pick<CurrentUser, 'is_concierge'> | null): 
  * The post-login landing when the user is not loaded yet (right after sign-in): the return
  * target, else the home of the freshly fetched user; the Dashboard when that fetch fails.
  */
-export async function resolvePostLoginPath(queryClient: QueryClient): Promise<string> {
+export async function resolvePostLoginPath(): Promise<string> {
   const target = returnTarget.take()
   if (target) return target
   try {
-    return homePath(await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }))
+    return homePath(await requestCurrentUser())
   } catch {
     return homePath(null)
   }
@@ -75,28 +109,4 @@ export async function signOut(): Promise<void> {
   } finally {
     session.clear()
   }
-}
-
-/**
- * Signing out from a button (the Account screen, the desk's top bar): the session is cleared
- * whatever the server said (spec §4), then SignIn, with no return target (only a forced sign-out
- * remembers one, spec §2), an empty cache and a fresh analytics identity.
- */
-export function useSignOut() {
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const [signingOut, setSigningOut] = useState(false)
-  const onSignOut = async () => {
-    setSigningOut(true)
-    try {
-      await signOut()
-    } catch (error) {
-      console.error(error)
-    }
-    navigate('/sign-in', { replace: true })
-    returnTarget.take()
-    queryClient.clear()
-    resetAnalyticsIdentity()
-  }
-  return { signingOut, onSignOut }
 }

@@ -1,8 +1,7 @@
 /**
  * Error reporting (spec §8): errors other than 401 go to Sentry when VITE_REPORT_ERRORS is
- * 'true' and VITE_SENTRY_DSN is set; otherwise they are logged to the console. The SDK is a
- * separate chunk, loaded only then. 100% of traces, 10% of session replays, 100% of replays
- * on error; recordings mask text and inputs.
+ * 'true' and VITE_SENTRY_DSN is set; otherwise they are logged to the console. The SDK and its
+ * settings (sentry.ts) are a separate chunk, loaded only then.
  */
 import { type AppConfig, config } from './config'
 
@@ -21,42 +20,9 @@ export function anonymisedPath(path: string): string {
     .replace(/\/\d+(?=\/|$)/g, '/:id')
 }
 
-type SentryEvent = { request?: { url?: string; headers?: unknown; cookies?: unknown } }
-
-function scrub<T extends SentryEvent>(event: T): T {
-  if (event.request) {
-    const url = event.request.url ? new URL(event.request.url, 'http://x') : null
-    event.request = { url: url ? anonymisedPath(url.pathname) : undefined }
-  }
-  return event
-}
-
 export function initErrorReporting(settings: AppConfig = config): Promise<Sentry | null> {
   if (!errorReportingEnabled(settings)) return Promise.resolve(null)
-  loading ??= import('@sentry/react').then((sdk) => {
-    sdk.init({
-      dsn: settings.errorReportingDsn,
-      // No user, cookies, headers, bodies or query strings: they carry tokens and messages.
-      dataCollection: {
-        userInfo: false,
-        cookies: false,
-        httpHeaders: false,
-        httpBodies: [],
-        urlQueryParams: false,
-      },
-      integrations: [
-        sdk.browserTracingIntegration(),
-        sdk.replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true }),
-      ],
-      tracesSampleRate: 1.0,
-      replaysSessionSampleRate: 0.1,
-      replaysOnErrorSampleRate: 1.0,
-      beforeSend: scrub,
-      beforeSendTransaction: scrub,
-      beforeBreadcrumb: (crumb) => (crumb.category === 'console' ? null : crumb),
-    })
-    return sdk
-  })
+  loading ??= import('./sentry').then(({ startSentry }) => startSentry(settings))
   return loading
 }
 

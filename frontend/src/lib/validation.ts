@@ -1,7 +1,8 @@
 /**
- * A small form-validation layer for react-hook-form: a schema is a function from the form's
- * values to the values to submit (trimmed where the rules say so) and the first message of each
- * invalid field. Plain functions, so nothing is compiled at run time (no `eval` under the CSP).
+ * A small form-validation layer: a schema is a function from the form's values to the values to
+ * submit (trimmed where the rules say so) and the first message of each invalid field. Plain
+ * functions, so nothing is compiled at run time (no `eval` under the CSP). The sign-in page's
+ * forms run a schema through useSchemaForm; the other forms through react-hook-form's resolver.
  */
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form'
 

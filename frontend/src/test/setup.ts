@@ -3,8 +3,11 @@ import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import './msw'
 
-afterEach(() => {
+afterEach(async () => {
   cleanup()
   window.localStorage.clear()
   window.sessionStorage.clear()
+  // Imported here, not above: the API client must be created after MSW patched `fetch`.
+  const { queryClient } = await import('@/lib/queryClient')
+  queryClient.clear()
 })

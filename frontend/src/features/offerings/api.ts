@@ -14,7 +14,12 @@
  * 2. staleTime is the same 1000 ms, so a remount within a second reuses the cached result
  *    instead of fetching again.
  */
-import { type QueryFunctionContext, type QueryKey, useQuery } from '@tanstack/react-query'
+import {
+  type QueryFunctionContext,
+  type QueryKey,
+  queryOptions,
+  useQuery,
+} from '@tanstack/react-query'
 import { api, errorMessage, type Schemas } from '@/api/client'
 
 export type Offering = Schemas['OfferingOut']
@@ -144,8 +149,8 @@ export const FEATURED_PRODUCTS: OfferingListParams = {
   preferFeatured: true,
 }
 
-export function useOfferings(params: OfferingListParams) {
-  return useQuery({
+export function offeringsQuery(params: OfferingListParams) {
+  return queryOptions({
     queryKey: offeringKeys.list(params),
     queryFn: async (context) => {
       await waitForFetchWindow(context)
@@ -153,6 +158,10 @@ export function useOfferings(params: OfferingListParams) {
     },
     staleTime: OFFERING_FETCH_DELAY_MS,
   })
+}
+
+export function useOfferings(params: OfferingListParams) {
+  return useQuery(offeringsQuery(params))
 }
 
 export function useOffering(id: number | null) {

@@ -7,7 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CurrentUser } from '@/api/client'
-import { currentUserQuery } from '@/lib/currentUser'
+import { currentUserQuery } from '@/lib/currentUserQuery'
 import { QUESTION_SKIPPED } from './answers'
 import {
   type AnsweredQuestion,

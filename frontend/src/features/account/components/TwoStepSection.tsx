@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { KeyRound, MessageSquareText, Plus, ShieldCheck, Smartphone } from 'lucide-react'
 import { type ReactNode, useRef, useState } from 'react'
 import { Button, FormError, Paragraph, Skeleton, TextInput, useToast } from '@/design-system'
-import { currentUserQuery } from '@/lib/currentUser'
+import { currentUserQuery } from '@/lib/currentUserQuery'
 import { unexpectedError } from '@/lib/errors'
 import { relativeTime } from '@/lib/format'
 import {

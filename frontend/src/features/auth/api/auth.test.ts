@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { currentUserQuery, REFRESH_USER_FAILED, UnauthorizedError } from '@/lib/currentUser'
+import { REFRESH_USER_FAILED, UnauthorizedError } from '@/lib/currentUser'
+import { currentUserQuery } from '@/lib/currentUserQuery'
 import { session } from '@/lib/session'
 import { inAnHour } from '@/test/handlers'
 import { createTestQueryClient } from '@/test/render'

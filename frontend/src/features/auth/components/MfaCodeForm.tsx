@@ -1,5 +1,4 @@
 import { type ReactNode, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { Button, FormError, linkClassName, TextInput, useToast } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
 import {
@@ -8,7 +7,7 @@ import {
   recoveryCodeSchema,
   totpCodeSchema,
 } from '@/lib/formRules'
-import { schemaResolver } from '@/lib/validation'
+import { useSchemaForm } from '@/lib/useSchemaForm'
 import { sendOtp, verifyMfa } from '../api/auth'
 
 export const CODE_RESENT = 'A new verification code has been sent to your phone number.'
@@ -29,31 +28,21 @@ export function MfaCodeForm({ onVerified, footer, method }: MfaCodeFormProps) {
   const { toast } = useToast()
   const [serverError, setServerError] = useState<string>()
   const [resending, setResending] = useState(false)
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<MfaCodeValues>({
-    resolver: schemaResolver(
-      method === 'recovery'
-        ? recoveryCodeSchema
-        : method === 'totp'
-          ? totpCodeSchema
-          : mfaCodeSchema,
-    ),
-    defaultValues: { code: '' },
-  })
-
-  const onSubmit = handleSubmit(async ({ code }) => {
-    setServerError(undefined)
-    try {
-      const result = await verifyMfa(code, method ? { method, otp: code } : undefined)
-      if (!result.success) return setServerError(result.error)
-      await onVerified()
-    } catch (error) {
-      setServerError(unexpectedError(error))
-    }
-  })
+  const schema =
+    method === 'recovery' ? recoveryCodeSchema : method === 'totp' ? totpCodeSchema : mfaCodeSchema
+  const { field, errors, submitting, onSubmit } = useSchemaForm<MfaCodeValues>(
+    schema,
+    async ({ code }) => {
+      setServerError(undefined)
+      try {
+        const result = await verifyMfa(code, method ? { method, otp: code } : undefined)
+        if (!result.success) return setServerError(result.error)
+        await onVerified()
+      } catch (error) {
+        setServerError(unexpectedError(error))
+      }
+    },
+  )
 
   const resend = async () => {
     setResending(true)
@@ -76,12 +65,12 @@ export function MfaCodeForm({ onVerified, footer, method }: MfaCodeFormProps) {
         inputMode={method === 'recovery' ? 'text' : 'numeric'}
         autoComplete="one-time-code"
         autoFocus
-        error={errors.code?.message}
+        error={errors.code}
         inputClassName={method === 'recovery' ? 'tracking-wider' : 'tracking-[0.3em] tabular-nums'}
-        {...register('code')}
+        {...field('code')}
       />
       <FormError message={serverError} />
-      <Button type="submit" fullWidth loading={isSubmitting}>
+      <Button type="submit" fullWidth loading={submitting}>
         Verify
       </Button>
       {method ? null : (

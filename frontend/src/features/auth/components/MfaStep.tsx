@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
 import { KeyRound } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { Button, FormError, linkClassName, Spinner, useToast } from '@/design-system'
 import { config } from '@/lib/config'
 import { unexpectedError } from '@/lib/errors'
 import { sendOtp } from '../api/auth'
-import { mfaMethods, verifyMfaWithPasskey } from '../api/factors'
+import { type MfaMethods, mfaMethods, verifyMfaWithPasskey } from '../api/factors'
 import { AuthHeader } from './AuthHeader'
 import { MfaCodeForm } from './MfaCodeForm'
 
@@ -31,12 +30,12 @@ export default function MfaStep({
   footer: ReactNode
 }) {
   const { toast } = useToast()
-  const methods = useQuery({ queryKey: ['mfa', 'methods'], queryFn: mfaMethods, staleTime: 60_000 })
+  const methods = useMfaMethods()
   const [chosen, setChosen] = useState<Method>()
   const [texting, setTexting] = useState(false)
 
-  if (!methods.data) return <Spinner label="Loading" className="self-center" />
-  const offered = methods.data.methods as Method[]
+  if (!methods) return <Spinner label="Loading" className="self-center" />
+  const offered = methods.methods as Method[]
   const method: Method = chosen ?? offered[0] ?? 'sms'
 
   const switchTo = async (next: Method) => {
@@ -114,6 +113,19 @@ export default function MfaStep({
       {footer}
     </div>
   )
+}
+
+/** The user's factors, asked for once when the step opens. */
+function useMfaMethods(): MfaMethods | undefined {
+  const [methods, setMethods] = useState<MfaMethods>()
+  useEffect(() => {
+    let current = true
+    void mfaMethods().then((answer) => current && setMethods(answer))
+    return () => {
+      current = false
+    }
+  }, [])
+  return methods
 }
 
 function PasskeyButton({ onVerified }: { onVerified: () => Promise<void> }) {

@@ -30,6 +30,41 @@ describe('SignIn', () => {
     expect(screen.getByLabelText('Email address')).toHaveAttribute('aria-invalid', 'true')
   })
 
+  it('§5 sign-in: the first invalid field takes the focus; after a submit, a message follows its field as the user types', async () => {
+    const { user } = renderSignIn()
+    await user.type(screen.getByLabelText('Password'), '123')
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByText('Please enter your email address')).toBeInTheDocument()
+    expect(screen.getByText('Please enter a valid password')).toBeInTheDocument()
+    expect(screen.getByLabelText('Email address')).toHaveFocus()
+    await user.type(screen.getByLabelText('Email address'), 'jane@')
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Email address'), 'example.com')
+    await waitFor(() =>
+      expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument(),
+    )
+    expect(screen.getByLabelText('Email address')).not.toHaveAttribute('aria-invalid')
+    expect(screen.getByText('Please enter a valid password')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Password'), '456')
+    await waitFor(() =>
+      expect(screen.queryByText('Please enter a valid password')).not.toBeInTheDocument(),
+    )
+  })
+
+  it('§5 sign-in: surrounding spaces of the email are dropped before it is sent', async () => {
+    const sent: unknown[] = []
+    server.use(
+      http.post(apiUrl('/api/v1/users/sign_in'), async ({ request }) => {
+        sent.push(await request.json())
+        return errorResponse(401, 'Invalid email or password.')
+      }),
+    )
+    const { user } = renderSignIn()
+    await fillAndSubmit(user, '  jane@example.com ', 'secret123')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.')
+    expect(sent).toEqual([{ user: { email: 'jane@example.com', password: 'secret123' } }])
+  })
+
   it("§5 sign-in: a malformed email shows 'Please enter a valid email address'", async () => {
     const { user } = renderSignIn()
     await fillAndSubmit(user, 'not-an-email', 'secret123')

@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { KeyRound } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { Button, FormError, Link, Paragraph, Spinner, TextInput } from '@/design-system'
 import { resolvePostLoginPath, signOut } from '@/lib/currentUser'
 import { unexpectedError } from '@/lib/errors'
 import { type SignInValues, signInSchema } from '@/lib/formRules'
 import { useSession } from '@/lib/session'
-import { schemaResolver } from '@/lib/validation'
+import { useSchemaForm } from '@/lib/useSchemaForm'
 import { signIn } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
 import { SupportLink } from '../components/SupportLink'
@@ -19,12 +17,11 @@ const MfaStep = lazy(() => import('../components/MfaStep'))
 /** SignIn (spec §2, §4): email and password, then the code form when MFA is required. */
 export default function SignIn() {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const { mfaRequired } = useSession()
   const [codeStep, setCodeStep] = useState(false)
   // The return target, else the user's home (the concierge desk for a concierge).
   const goOn = async () => {
-    const path = await resolvePostLoginPath(queryClient)
+    const path = await resolvePostLoginPath()
     void navigate(path, { replace: true })
   }
 
@@ -48,14 +45,6 @@ interface PasswordStepProps {
 
 function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordStepProps) {
   const [serverError, setServerError] = useState<string>()
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({
-    resolver: schemaResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
-  })
 
   const passkeys = typeof window.PublicKeyCredential === 'function'
   const [passkeyBusy, setPasskeyBusy] = useState(false)
@@ -74,18 +63,21 @@ function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordSt
     }
   }
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    setServerError(undefined)
-    try {
-      const result = await signIn(email, password)
-      if (!result.success) return setServerError(result.error)
-      if (result.mfaEnrollmentAvailable) return onMfaEnrollment()
-      if (result.mfaRequired) return onMfaRequired()
-      await onSignedIn()
-    } catch (error) {
-      setServerError(unexpectedError(error))
-    }
-  })
+  const { field, errors, submitting, onSubmit } = useSchemaForm<SignInValues>(
+    signInSchema,
+    async ({ email, password }) => {
+      setServerError(undefined)
+      try {
+        const result = await signIn(email, password)
+        if (!result.success) return setServerError(result.error)
+        if (result.mfaEnrollmentAvailable) return onMfaEnrollment()
+        if (result.mfaRequired) return onMfaRequired()
+        await onSignedIn()
+      } catch (error) {
+        setServerError(unexpectedError(error))
+      }
+    },
+  )
 
   return (
     <div className="flex flex-col gap-8">
@@ -98,8 +90,8 @@ function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordSt
           type="email"
           required
           autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+          error={errors.email}
+          {...field('email')}
         />
         <div className="flex flex-col gap-2">
           <TextInput
@@ -107,15 +99,15 @@ function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordSt
             type="password"
             required
             autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
+            error={errors.password}
+            {...field('password')}
           />
           <Link to="/forgot-password" className="self-end text-sm">
             Forgot password?
           </Link>
         </div>
         <FormError message={serverError} />
-        <Button type="submit" fullWidth loading={isSubmitting}>
+        <Button type="submit" fullWidth loading={submitting}>
           Sign in
         </Button>
       </form>

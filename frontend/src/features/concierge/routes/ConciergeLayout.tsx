@@ -4,7 +4,7 @@ import { NavLink, Outlet, Link as RouterLink, useOutletContext } from 'react-rou
 import { Avatar, Button, cx, focusRing, Logo, MainContent, SkipLink } from '@/design-system'
 import { config } from '@/lib/config'
 import type { AuthedContext } from '@/lib/currentUser'
-import { useSignOut } from '@/lib/currentUser'
+import { useSignOut } from '@/lib/currentUserQuery'
 import type { LiveStatus } from '@/lib/events'
 import { useConciergeLive } from '../live'
 

@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button, Logo, ProgressBar } from '@/design-system'
 import { config } from '@/lib/config'
-import { useSignOut } from '@/lib/currentUser'
+import { useSignOut } from '@/lib/currentUserQuery'
 import { ONBOARDING_STEPS } from '../answers'
 
 /**

@@ -14,6 +14,7 @@ import {
   Tabs,
   tabIdFromLabel,
 } from '@/design-system'
+import { signedInLoader, warmQuery } from '@/lib/queryClient'
 import { INTRO_SURVEY_ID, useRequestDrawer } from '@/lib/requestDrawer'
 import { type RequestBucket, type RequestItem, requestListQuery } from '@/lib/requests/api'
 import {
@@ -28,6 +29,10 @@ import { LoadError } from '../components/LoadError'
 import { RequestCard } from '../components/RequestCard'
 
 const BUCKETS: RequestBucket[] = ['in_progress', 'open', 'completed']
+
+export const loader = signedInLoader(() => {
+  for (const bucket of BUCKETS) warmQuery(requestListQuery(bucket))
+})
 
 /**
  * Stable tab ids: the spec's rule (§4 Tabs: non-word characters become '_') applied to the labels

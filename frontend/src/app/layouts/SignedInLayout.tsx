@@ -1,0 +1,28 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Outlet } from 'react-router'
+import type { CurrentUser } from '@/api/client'
+import type { AuthedContext } from '@/lib/currentUser'
+import { currentUserQuery } from '@/lib/currentUserQuery'
+import { queryClient } from '@/lib/queryClient'
+import { FullPageSpinner } from '../FullPageSpinner'
+import { UserLoadFailed } from '../guards'
+
+/**
+ * The signed-in family (inside RequireAuth): the server-state cache and the user, whom every
+ * screen below receives through the outlet context and who stays current as the cache updates.
+ */
+export function SignedInLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LoadUser>{(user) => <Outlet context={{ user } satisfies AuthedContext} />}</LoadUser>
+    </QueryClientProvider>
+  )
+}
+
+function LoadUser({ children }: { children: (user: CurrentUser) => ReactNode }) {
+  const { data: user, isError, refetch } = useQuery(currentUserQuery)
+  if (isError && !user) return <UserLoadFailed onRetry={() => void refetch()} />
+  if (!user) return <FullPageSpinner />
+  return children(user)
+}

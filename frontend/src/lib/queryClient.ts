@@ -1,0 +1,51 @@
+/**
+ * The server-state cache of the screens that use it (the signed-in family, and the sign-in
+ * family's screens past the sign-in form): loaded with them, never on the sign-in page itself.
+ */
+import { type EnsureQueryDataOptions, QueryClient, type QueryKey } from '@tanstack/react-query'
+import { takeRequestedUser } from '@/lib/currentUser'
+import { currentUserQuery } from '@/lib/currentUserQuery'
+import { session } from '@/lib/session'
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // Data a couple of seconds old counts as fresh: a screen mounting just after its route
+    // loader asked for its data (see signedInLoader) does not ask again.
+    queries: { refetchOnWindowFocus: true, retry: 1, staleTime: 2_000 },
+  },
+})
+
+// The user request the app started before this cache existed is the user query's first answer
+// (anything that changes the user later invalidates the query, which then asks again).
+const requestedUser = takeRequestedUser()
+if (requestedUser) {
+  void queryClient.prefetchQuery({ ...currentUserQuery, queryFn: () => requestedUser })
+}
+
+// Signed out, by a button, a 401 or another tab (spec §4): nothing cached outlives the session.
+session.subscribe(() => {
+  if (!session.get().token) queryClient.clear()
+})
+
+/** Starts a query unless its data is cached already (the screen refreshes what is cached). */
+export function warmQuery<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  query: EnsureQueryDataOptions<TQueryFnData, TError, TData, TQueryKey>,
+) {
+  // A failure shows on the screen, whose own query asks again.
+  queryClient.ensureQueryData(query).catch(() => {})
+}
+
+/**
+ * A signed-in screen's route loader: starts the queries its first paint waits on as the
+ * navigation begins, beside the user's request, rather than once the guard has the user (the
+ * screen shows its skeleton meanwhile).
+ */
+export function signedInLoader(warm: () => void) {
+  return () => {
+    const state = session.get()
+    if (session.isAuthenticated(state) && !state.mfaRequired && !state.mfaEnrollmentAvailable) {
+      warm()
+    }
+    return null
+  }
+}
