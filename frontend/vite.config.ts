@@ -144,9 +144,22 @@ function customerQuotes(): Plugin {
   }
 }
 
-export default defineConfig({
+/**
+ * React Router's package exports point at its development build (dev-only warnings and checks);
+ * the app ships its production build, the same API without them (about a tenth smaller).
+ */
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+)
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), customerQuotes(), keepBuildMetaPrivate(), routePreloads()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -186,4 +199,4 @@ export default defineConfig({
     testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
   },
-})
+}))
