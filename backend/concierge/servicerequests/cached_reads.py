@@ -2,10 +2,9 @@
 the most read endpoints answer from the cache until one of the employee's requests changes.
 
 One scope per employee covers all their requests and messages (and read_cache.SHARED the
-categories they show). The services bump it where they
-write with `.update()` or `bulk_create` (no signal fires); the receivers below bump it for every
-saved or deleted request, message or attachment link, whatever saved it (a service, the admin, a
-cascade). They do nothing else.
+categories they show). The services bump it where they write with `.update()` or `bulk_create`
+(no signal fires); the receivers below bump it for every saved or deleted request, message or
+attachment link, whatever saved it (a service, the admin, a cascade). They do nothing else.
 """
 
 from __future__ import annotations
