@@ -68,7 +68,7 @@ function routePreloads(): Plugin {
         const names = new Map<string, string[]>()
         for (const [name, modules] of Object.entries(ROUTE_PRELOADS)) {
           for (const module of modules) {
-            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module))
+            const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)))
             if (!chunk) throw new Error(`No chunk for ${module}`)
             for (const file of staticImports(bundle, chunk.fileName)) {
               if (loaded.has(file)) continue
@@ -105,9 +105,15 @@ const EVERY_PAGE = [
   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|defaultAttributes|Icon|createLucideIcon|context)/,
   /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](external-link|circle-alert)\.js$/,
   /src[\\/]api[\\/]client\.ts$/,
-  /src[\\/]lib[\\/](session|config|errors|analytics|currentUser|errorReporting)\.ts$/,
+  /src[\\/]lib[\\/](session|config|errors|analytics|currentUser|errorReporting|firstScreen)\.ts$/,
   /src[\\/]design-system[\\/](button|spinner|link|text|heading|logo|utils|toast)[\\/]/,
   /src[\\/]app[\\/](guards|FullPageSpinner)\.tsx$/,
+]
+
+/** The query cache and the queries every screen that uses it starts from. */
+const QUERY = [
+  /node_modules[\\/]@tanstack[\\/]/,
+  /src[\\/]lib[\\/](queryClient|currentUserQuery)\.ts$/,
 ]
 
 /**
@@ -119,6 +125,19 @@ const SIGN_IN_FAMILY = [
   /src[\\/]design-system[\\/](text-input|field|form-error)[\\/]/,
   /src[\\/]lib[\\/](formRules|validation|useSchemaForm)\.ts$/,
   /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](key-round|eye|eye-off)\.js$/,
+]
+
+/**
+ * What the signed-in screens share: the layouts and the shell, the design system's light
+ * pieces, the request list's helpers and the icons they show. One chunk, rather than a request
+ * for each of some thirty small modules on a signed-in page's first load.
+ */
+const SIGNED_IN = [
+  /src[\\/]app[\\/](layouts[\\/](SignedIn|App)Layout|shell[\\/])/,
+  /src[\\/]design-system[\\/](assistant|avatar|brought-to-you-by|category-icon|page-header|skeleton|skip-link)[\\/]/,
+  /src[\\/]lib[\\/](apiError|events|format|live|requestDrawer|site|email-verification[\\/]\w+|requests[\\/](api|surveys|SurveyButton|StatusBadge))\.tsx?$/,
+  /src[\\/]features[\\/](company[\\/](api|components[\\/]CompanyReportLink)|requests[\\/]live|request-drawer[\\/]RequestDrawerProvider)\.tsx?$/,
+  /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](arrow-right|chart-column|chevron-right|clock|gift|house|layout-dashboard|list-checks|mail-check|message-circle|plus|rotate-ccw|sparkles|user)\.js$/,
 ]
 
 function escapeHtml(text: string): string {
@@ -183,8 +202,9 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'framework', test: matchesAny(EVERY_PAGE), priority: 4 },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3 },
+            { name: 'query', test: matchesAny(QUERY), priority: 3 },
             { name: 'sign-in-family', test: matchesAny(SIGN_IN_FAMILY), priority: 2 },
+            { name: 'signed-in', test: matchesAny(SIGNED_IN), priority: 1 },
           ],
         },
       },

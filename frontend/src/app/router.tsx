@@ -96,6 +96,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // While the first screen's code and data load, the document's own skeleton shows (index.html).
+    HydrateFallback: () => null,
     children: [
       // Where '/' goes depends on the session and the user: a redirect page views skip.
       { path: '/', element: <RootRedirect />, handle: { redirect: true } },

@@ -3,14 +3,34 @@
  * current-user request, instead of once the guard has the user (one round trip earlier). Here
  * the user answers only after the screen's data was asked for: in a waterfall it never would.
  */
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ToastProvider } from '@/design-system'
 import { makeUser, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import { routes } from './router'
+
+/** A request-list endpoint that answers once `answer()` is called. */
+function requestListsOnHold() {
+  let answer = () => {}
+  const held = new Promise<void>((resolve) => {
+    answer = resolve
+  })
+  let asked = 0
+  server.use(
+    http.get(apiUrl('/api/v1/users/current'), () =>
+      HttpResponse.json(makeUser({ request_count: 0 })),
+    ),
+    http.get(apiUrl('/api/v1/requests/:bucket'), async () => {
+      asked += 1
+      await held
+      return HttpResponse.json({ requests: [] })
+    }),
+  )
+  return { answer, asked: () => asked }
+}
 
 function userAnsweringAfter(path: string) {
   const asked: string[] = []
@@ -59,5 +79,54 @@ describe('issue 8 web speed: signed-in data beside the user', () => {
       await screen.findByRole('heading', { name: 'Welcome, Jane' }, { timeout: 10_000 }),
     ).toBeVisible()
     expect(asked).toContain('/api/v1/recommended_request_categories')
+  })
+})
+
+describe('issue 8 web speed: the first screen renders once, complete', () => {
+  // The app's own module state: whether it has shown a screen yet.
+  beforeEach(() => {
+    vi.resetModules()
+  })
+
+  async function renderFreshApp(path: string) {
+    const { routes: freshRoutes } = await import('./router')
+    const router = createMemoryRouter(freshRoutes, { initialEntries: [path] })
+    render(
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>,
+    )
+    return router
+  }
+
+  it('issue 8: the first screen waits for its data (the document skeleton shows meanwhile)', async () => {
+    signInSession()
+    const lists = requestListsOnHold()
+    await renderFreshApp('/requests')
+    await vi.waitFor(() => expect(lists.asked()).toBe(3), { timeout: 10_000 })
+    // Long enough for the screen's code to load and render, were it not waiting.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(screen.queryByRole('main')).toBeNull()
+    lists.answer()
+    expect(await screen.findByRole('tab', { name: 'To do (0)' }, { timeout: 10_000 })).toBeVisible()
+    expect(screen.queryByRole('status', { name: 'Loading requests' })).toBeNull()
+  })
+
+  it('issue 8: a screen opened within the app renders at once, with its skeleton', async () => {
+    signInSession()
+    server.use(
+      http.get(apiUrl('/api/v1/users/current'), () =>
+        HttpResponse.json(makeUser({ request_count: 0 })),
+      ),
+    )
+    const router = await renderFreshApp('/account')
+    expect(await screen.findByRole('main', {}, { timeout: 10_000 })).toBeVisible()
+    const lists = requestListsOnHold()
+    await act(() => router.navigate('/requests'))
+    expect(
+      await screen.findByRole('status', { name: 'Loading requests' }, { timeout: 10_000 }),
+    ).toBeVisible()
+    lists.answer()
+    expect(await screen.findByRole('tab', { name: 'To do (0)' }, { timeout: 10_000 })).toBeVisible()
   })
 })

@@ -61,17 +61,18 @@ export const DATE_FORMAT = 'mm/dd/yy'
 /** 0 = Sunday, as `Date.prototype.getDay` counts. */
 export const WEEK_STARTS_ON = 0
 
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
-  month: '2-digit',
-  day: '2-digit',
-  year: '2-digit',
-})
-const timeFormat = new Intl.DateTimeFormat(DATE_LOCALE, { hour: 'numeric', minute: '2-digit' })
-const longDateFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-})
+/** A formatter made on first use: making one loads its locale data, a cost paid on first paint. */
+function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined
+  return () => {
+    format ??= new Intl.DateTimeFormat(DATE_LOCALE, options)
+    return format
+  }
+}
+
+const dateFormat = lazyFormat({ month: '2-digit', day: '2-digit', year: '2-digit' })
+const timeFormat = lazyFormat({ hour: 'numeric', minute: '2-digit' })
+const longDateFormat = lazyFormat({ month: 'long', day: 'numeric', year: 'numeric' })
 
 function toDate(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value)
@@ -81,17 +82,17 @@ function toDate(value: string | Date): Date | null {
 /** '11/22/26' (mm/dd/yy, local time); '' for an unreadable date. */
 export function formatDate(value: string | Date): string {
   const date = toDate(value)
-  return date ? dateFormat.format(date) : ''
+  return date ? dateFormat().format(date) : ''
 }
 
 /** '11/22/26, 3:04 PM': a timestamp's tooltip; '' for an unreadable date. */
 export function formatDateTime(value: string | Date): string {
   const date = toDate(value)
-  return date ? `${dateFormat.format(date)}, ${timeFormat.format(date)}` : ''
+  return date ? `${dateFormat().format(date)}, ${timeFormat().format(date)}` : ''
 }
 
 /** 'November 22, 2026': a date in a sentence ('Member since ...'); '' when unreadable. */
 export function formatLongDate(value: string | Date): string {
   const date = toDate(value)
-  return date ? longDateFormat.format(date) : ''
+  return date ? longDateFormat().format(date) : ''
 }

@@ -5,6 +5,7 @@
 import { type EnsureQueryDataOptions, QueryClient, type QueryKey } from '@tanstack/react-query'
 import { takeRequestedUser } from '@/lib/currentUser'
 import { currentUserQuery } from '@/lib/currentUserQuery'
+import { firstScreenShown } from '@/lib/firstScreen'
 import { session } from '@/lib/session'
 
 export const queryClient = new QueryClient({
@@ -30,21 +31,33 @@ session.subscribe(() => {
 /** Starts a query unless its data is cached already (the screen refreshes what is cached). */
 export function warmQuery<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   query: EnsureQueryDataOptions<TQueryFnData, TError, TData, TQueryKey>,
-) {
+): Promise<unknown> {
   // A failure shows on the screen, whose own query asks again.
-  queryClient.ensureQueryData(query).catch(() => {})
+  return queryClient.ensureQueryData(query).catch(() => {})
 }
 
 /**
- * A signed-in screen's route loader: starts the queries its first paint waits on as the
- * navigation begins, beside the user's request, rather than once the guard has the user (the
- * screen shows its skeleton meanwhile).
+ * How long the app's first screen waits for its data before it renders with its skeleton (the
+ * document's own skeleton shows meanwhile).
  */
-export function signedInLoader(warm: () => void) {
-  return () => {
+const FIRST_SCREEN_WAIT_MS = 3_000
+
+/**
+ * A signed-in screen's route loader: starts the user's request and the queries its first paint
+ * waits on as the navigation begins, rather than once the guard has the user. The app's first
+ * screen waits for them, so it renders once, complete, while the document shows its skeleton;
+ * a screen navigated to within the app renders at once and shows its own skeleton meanwhile.
+ */
+export function signedInLoader(warm: () => Promise<unknown>[]) {
+  return async () => {
     const state = session.get()
-    if (session.isAuthenticated(state) && !state.mfaRequired && !state.mfaEnrollmentAvailable) {
-      warm()
+    if (!session.isAuthenticated(state) || state.mfaRequired || state.mfaEnrollmentAvailable) {
+      return null
+    }
+    const pending = [warmQuery(currentUserQuery), ...warm()]
+    if (!firstScreenShown()) {
+      const wait = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))
+      await Promise.race([Promise.all(pending), wait])
     }
     return null
   }

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router'
 import { trackPageView } from '@/lib/analytics'
 import { config } from '@/lib/config'
+import { markFirstScreenShown } from '@/lib/firstScreen'
 import { RouteAnnouncer } from '../RouteAnnouncer'
 
 interface RouteHandle {
@@ -22,6 +23,7 @@ export function RootLayout() {
 
   const redirects = matches.some((m) => (m.handle as RouteHandle | undefined)?.redirect)
   const fullTitle = title?.title ? `${config.productName} | ${title.title}` : config.productName
+  useEffect(markFirstScreenShown, [])
   useEffect(() => {
     document.title = fullTitle
     if (!redirects) trackPageView(location.pathname, fullTitle)

@@ -17,12 +17,12 @@ import { FirstRequestIntro } from '../components/FirstRequestIntro'
 import { LatestRequest } from '../components/LatestRequest'
 import { RequestIdeas } from '../components/RequestIdeas'
 
-export const loader = signedInLoader(() => {
-  warmQuery(requestListQuery('in_progress'))
-  warmQuery(requestListQuery('open'))
-  warmQuery(recommendedCategoriesQuery)
-  warmQuery(surveyCategoriesQuery)
-})
+export const loader = signedInLoader(() => [
+  warmQuery(requestListQuery('in_progress')),
+  warmQuery(requestListQuery('open')),
+  warmQuery(recommendedCategoriesQuery),
+  warmQuery(surveyCategoriesQuery),
+])
 
 export default function Dashboard() {
   const user = useCurrentUser()

@@ -15,10 +15,10 @@ export const BENEFITS_HELP_SURVEY_NAME = 'Help me with my benefits'
 export const ALL_BENEFITS_HREF = '/benefits-and-offers/all?type=benefit'
 export const ALL_OFFERINGS_HREF = '/benefits-and-offers/all'
 
-export const loader = signedInLoader(() => {
-  warmQuery(offeringsQuery(FEATURED_BENEFITS))
-  warmQuery(offeringsQuery(FEATURED_PRODUCTS))
-})
+export const loader = signedInLoader(() => [
+  warmQuery(offeringsQuery(FEATURED_BENEFITS)),
+  warmQuery(offeringsQuery(FEATURED_PRODUCTS)),
+])
 
 /**
  * OfferingsLanding (spec §2): the intro, the benefits-help block (request survey 720), the

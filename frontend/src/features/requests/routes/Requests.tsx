@@ -30,9 +30,9 @@ import { RequestCard } from '../components/RequestCard'
 
 const BUCKETS: RequestBucket[] = ['in_progress', 'open', 'completed']
 
-export const loader = signedInLoader(() => {
-  for (const bucket of BUCKETS) warmQuery(requestListQuery(bucket))
-})
+export const loader = signedInLoader(() =>
+  BUCKETS.map((bucket) => warmQuery(requestListQuery(bucket))),
+)
 
 /**
  * Stable tab ids: the spec's rule (§4 Tabs: non-word characters become '_') applied to the labels
