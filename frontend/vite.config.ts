@@ -129,7 +129,7 @@ const SIGN_IN_FAMILY = [
 
 /**
  * What the signed-in screens share: the layouts and the shell, the design system's light
- * pieces, the request list's helpers and the icons they show. One chunk, rather than a request
+ * pieces, the request list's helpers and the icons they show, and the screens' route loaders. One chunk, rather than a request
  * for each of some thirty small modules on a signed-in page's first load.
  */
 const SIGNED_IN = [
@@ -137,6 +137,8 @@ const SIGNED_IN = [
   /src[\\/]design-system[\\/](assistant|avatar|brought-to-you-by|category-icon|page-header|skeleton|skip-link)[\\/]/,
   /src[\\/]lib[\\/](apiError|events|format|live|requestDrawer|site|email-verification[\\/]\w+|requests[\\/](api|surveys|SurveyButton|StatusBadge))\.tsx?$/,
   /src[\\/]features[\\/](company[\\/](api|components[\\/]CompanyReportLink)|requests[\\/]live|request-drawer[\\/]RequestDrawerProvider)\.tsx?$/,
+  // The screens' route loaders, so a screen's data requests start before its code has loaded.
+  /src[\\/]features[\\/](dashboard|requests|offerings)[\\/]loader\.ts$/,
   /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](arrow-right|chart-column|chevron-right|clock|gift|house|layout-dashboard|list-checks|mail-check|message-circle|plus|rotate-ccw|sparkles|user)\.js$/,
 ]
 

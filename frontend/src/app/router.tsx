@@ -11,21 +11,23 @@ import {
 import { RootLayout } from './layouts/RootLayout'
 import { RouteError } from './RouteError'
 
-type Module = { default: ComponentType; loader?: LoaderFunction }
+type Module = { default: ComponentType }
+type DataModule = { loader: LoaderFunction }
 
 /**
- * A lazy route module; its `title` becomes the page title (spec §2). A module's `loader` runs
- * as the navigation starts (a signed-in screen starts its data requests there).
+ * A lazy route module; its `title` becomes the page title (spec §2). A screen's `data` module
+ * holds its route loader, which starts the screen's data requests as the navigation starts,
+ * while the screen's own code is still loading.
  */
-function screen(load: () => Promise<Module>, title?: string): RouteObject {
+function screen(
+  load: () => Promise<Module>,
+  title?: string,
+  data?: () => Promise<DataModule>,
+): RouteObject {
   return {
     handle: title ? { title } : undefined,
-    lazy: async () => {
-      const module = await load()
-      return module.loader
-        ? { Component: module.default, loader: module.loader }
-        : { Component: module.default }
-    },
+    ...(data ? { loader: async (args) => (await data()).loader(args) } : {}),
+    lazy: async () => ({ Component: (await load()).default }),
   }
 }
 
@@ -58,7 +60,10 @@ const layouts = {
   auth: async () => ({ Component: (await import('./layouts/AuthLayout')).AuthLayout }),
   query: async () => ({ Component: (await import('./layouts/QueryLayout')).QueryLayout }),
   signedIn: async () => ({ Component: (await import('./layouts/SignedInLayout')).SignedInLayout }),
-  app: async () => ({ Component: (await import('./layouts/AppLayout')).AppLayout }),
+  app: async () => {
+    const { AppLayout, loader } = await import('./layouts/AppLayout')
+    return { Component: AppLayout, loader }
+  },
 }
 
 const loaders = {
@@ -90,6 +95,13 @@ const loaders = {
   conciergeSatisfaction: () => import('@/features/concierge/routes/Satisfaction'),
   conciergeSavedReplies: () => import('@/features/concierge/routes/SavedReplies'),
   notFound: () => import('@/design-system/not-found/NotFound'),
+}
+
+/** The route loaders of the screens that start their data before their code has loaded. */
+const data = {
+  dashboard: () => import('@/features/dashboard/loader'),
+  requests: () => import('@/features/requests/loader'),
+  offeringsLanding: () => import('@/features/offerings/loader'),
 }
 
 export const routes: RouteObject[] = [
@@ -201,8 +213,8 @@ export const routes: RouteObject[] = [
               {
                 lazy: layouts.app,
                 children: [
-                  { path: '/dashboard', ...screen(loaders.dashboard, 'Dashboard') },
-                  { path: '/requests', ...screen(loaders.requests, 'Requests') },
+                  { path: '/dashboard', ...screen(loaders.dashboard, 'Dashboard', data.dashboard) },
+                  { path: '/requests', ...screen(loaders.requests, 'Requests', data.requests) },
                   {
                     path: '/requests/category/:categoryId',
                     ...screen(loaders.requestCategory, 'Request Category'),
@@ -210,7 +222,7 @@ export const routes: RouteObject[] = [
                   { path: '/requests/:requestId', ...screen(loaders.request, 'Request') },
                   {
                     path: '/benefits-and-offers',
-                    ...screen(loaders.offeringsLanding, 'Benefits & Offers'),
+                    ...screen(loaders.offeringsLanding, 'Benefits & Offers', data.offeringsLanding),
                   },
                   {
                     path: '/benefits-and-offers/all',

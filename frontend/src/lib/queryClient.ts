@@ -57,7 +57,7 @@ export function signedInLoader(warm: () => Promise<unknown>[]) {
     const pending = [warmQuery(currentUserQuery), ...warm()]
     if (!firstScreenShown()) {
       const wait = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))
-      await Promise.race([Promise.all(pending), wait])
+      await Promise.race([Promise.allSettled(pending), wait])
     }
     return null
   }

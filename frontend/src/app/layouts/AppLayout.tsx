@@ -1,12 +1,18 @@
 import { Navigate, Outlet, useOutletContext } from 'react-router'
 import { MainContent, SkipLink } from '@/design-system'
+import { companyAccessQuery } from '@/features/company/api'
 import { RequestDrawerProvider } from '@/features/request-drawer/RequestDrawerProvider'
 import { useRequestsLive } from '@/features/requests/live'
 import type { AuthedContext } from '@/lib/currentUser'
+import { signedInLoader, warmQuery } from '@/lib/queryClient'
+import { siteQuery } from '@/lib/site'
 import { AppFooter } from '../shell/AppFooter'
 import { BottomNav } from '../shell/BottomNav'
 import { MobileHeader } from '../shell/MobileHeader'
 import { TopNav } from '../shell/TopNav'
+
+/** The shell's own data (the footer's links, the company report link) comes with the screen's. */
+export const loader = signedInLoader(() => [warmQuery(siteQuery), warmQuery(companyAccessQuery())])
 
 /**
  * The signed-in shell (spec §2 Navigation): top navigation on sm and wider, a bottom bar with

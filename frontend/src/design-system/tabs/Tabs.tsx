@@ -101,10 +101,12 @@ function useOverflow(listRef: RefObject<HTMLDivElement | null>, count: number): 
   useEffect(() => {
     const list = listRef.current
     if (!list) return
-    measure()
     list.addEventListener('scroll', measure, { passive: true })
+    // The observer's first callback comes once the list is laid out: measuring here instead
+    // would force that layout in the middle of the commit.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
-    observer?.observe(list)
+    if (observer) observer.observe(list)
+    else measure()
     return () => {
       list.removeEventListener('scroll', measure)
       observer?.disconnect()

@@ -10,9 +10,10 @@ import { Button, Heading, Skeleton, SkeletonGroup } from '@/design-system'
 import { DASHBOARD_CATEGORY_LIMIT, recommendedCategoriesQuery } from '@/lib/requests/surveys'
 import { SM_UP, useMediaQuery } from '../useMediaQuery'
 import { CategoryColumn } from './CategoryColumn'
+import { loadIdeasTabs } from './ideasTabs'
 
 // The tabs (and the accessible-tabs library under them) load only on small screens.
-const IdeasTabs = lazy(() => import('./RequestIdeasTabs'))
+const IdeasTabs = lazy(loadIdeasTabs)
 
 export function RequestIdeas({ headingId }: { headingId: string }) {
   const query = useQuery(recommendedCategoriesQuery)

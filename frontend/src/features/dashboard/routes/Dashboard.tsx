@@ -8,21 +8,11 @@ import { useId } from 'react'
 import { BroughtToYouBy, Button, buttonClassName, PageHeader } from '@/design-system'
 import { useCurrentUser } from '@/lib/currentUser'
 import { EmailVerificationNotice } from '@/lib/email-verification/EmailVerificationNotice'
-import { signedInLoader, warmQuery } from '@/lib/queryClient'
 import { INTRO_SURVEY_ID, INTRO_SURVEY_NAME, useRequestDrawer } from '@/lib/requestDrawer'
-import { requestListQuery } from '@/lib/requests/api'
-import { recommendedCategoriesQuery, surveyCategoriesQuery } from '@/lib/requests/surveys'
 import { CATEGORIES_ANCHOR, CategoriesOverview } from '../components/CategoriesOverview'
 import { FirstRequestIntro } from '../components/FirstRequestIntro'
 import { LatestRequest } from '../components/LatestRequest'
 import { RequestIdeas } from '../components/RequestIdeas'
-
-export const loader = signedInLoader(() => [
-  warmQuery(requestListQuery('in_progress')),
-  warmQuery(requestListQuery('open')),
-  warmQuery(recommendedCategoriesQuery),
-  warmQuery(surveyCategoriesQuery),
-])
 
 export default function Dashboard() {
   const user = useCurrentUser()

@@ -4,7 +4,7 @@ import { Assistant, Button, Heading, PageHeader, Paragraph, Skeleton } from '@/d
 import { ALL_OFFERINGS, useOfferingCategories, useOfferings } from '../api'
 import { BenefitsToggle } from '../components/BenefitsToggle'
 import { CategoryFilterBar } from '../components/CategoryFilterBar'
-import { OfferingDetailsDrawer } from '../components/OfferingDetailsDrawer'
+import { DetailsDrawer } from '../components/DetailsDrawer'
 import { OfferingGrid, OfferingGridSkeleton } from '../components/OfferingGrid'
 import { OfferingsError } from '../components/OfferingsError'
 import { useDetailsDrawer } from '../components/useDetailsDrawer'
@@ -125,7 +125,7 @@ export default function OfferingsFull() {
           </section>
         )}
       </div>
-      <OfferingDetailsDrawer
+      <DetailsDrawer
         offeringId={drawer.selected?.id ?? null}
         preview={drawer.selected}
         onClose={drawer.close}

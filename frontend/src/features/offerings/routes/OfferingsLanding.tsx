@@ -2,10 +2,9 @@ import { ArrowRight, LifeBuoy } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Assistant, Button, Heading, Link, PageHeader, Paragraph } from '@/design-system'
 import { EmailVerificationNotice } from '@/lib/email-verification/EmailVerificationNotice'
-import { signedInLoader, warmQuery } from '@/lib/queryClient'
 import { BENEFITS_HELP_SURVEY_ID, useRequestDrawer } from '@/lib/requestDrawer'
-import { FEATURED_BENEFITS, FEATURED_PRODUCTS, offeringsQuery, useOfferings } from '../api'
-import { OfferingDetailsDrawer } from '../components/OfferingDetailsDrawer'
+import { FEATURED_BENEFITS, FEATURED_PRODUCTS, useOfferings } from '../api'
+import { DetailsDrawer } from '../components/DetailsDrawer'
 import { OfferingGrid, OfferingGridSkeleton } from '../components/OfferingGrid'
 import { OfferingsError } from '../components/OfferingsError'
 import { useDetailsDrawer } from '../components/useDetailsDrawer'
@@ -14,11 +13,6 @@ import { LogoRetryProvider } from '../logoRetry'
 export const BENEFITS_HELP_SURVEY_NAME = 'Help me with my benefits'
 export const ALL_BENEFITS_HREF = '/benefits-and-offers/all?type=benefit'
 export const ALL_OFFERINGS_HREF = '/benefits-and-offers/all'
-
-export const loader = signedInLoader(() => [
-  warmQuery(offeringsQuery(FEATURED_BENEFITS)),
-  warmQuery(offeringsQuery(FEATURED_PRODUCTS)),
-])
 
 /**
  * OfferingsLanding (spec §2): the intro, the benefits-help block (request survey 720), the
@@ -52,7 +46,7 @@ export default function OfferingsLanding() {
         />
         <Disclaimer />
       </div>
-      <OfferingDetailsDrawer
+      <DetailsDrawer
         offeringId={drawer.selected?.id ?? null}
         preview={drawer.selected}
         onClose={drawer.close}

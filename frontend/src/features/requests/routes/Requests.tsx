@@ -14,9 +14,8 @@ import {
   Tabs,
   tabIdFromLabel,
 } from '@/design-system'
-import { signedInLoader, warmQuery } from '@/lib/queryClient'
 import { INTRO_SURVEY_ID, useRequestDrawer } from '@/lib/requestDrawer'
-import { type RequestBucket, type RequestItem, requestListQuery } from '@/lib/requests/api'
+import { type RequestItem, requestListQuery } from '@/lib/requests/api'
 import {
   COMPLETED_TAB_LABEL,
   inProgressHeading,
@@ -27,12 +26,7 @@ import {
 import { useNow } from '@/lib/useNow'
 import { LoadError } from '../components/LoadError'
 import { RequestCard } from '../components/RequestCard'
-
-const BUCKETS: RequestBucket[] = ['in_progress', 'open', 'completed']
-
-export const loader = signedInLoader(() =>
-  BUCKETS.map((bucket) => warmQuery(requestListQuery(bucket))),
-)
+import { REQUEST_BUCKETS } from '../loader'
 
 /**
  * Stable tab ids: the spec's rule (§4 Tabs: non-word characters become '_') applied to the labels
@@ -48,7 +42,7 @@ export const COMPLETED_TAB_ID = tabIdFromLabel(COMPLETED_TAB_LABEL)
  * so coming back from a request returns to it.
  */
 export default function Requests() {
-  const results = useQueries({ queries: BUCKETS.map((bucket) => requestListQuery(bucket)) })
+  const results = useQueries({ queries: REQUEST_BUCKETS.map((bucket) => requestListQuery(bucket)) })
   const [inProgress, open, completed] = results
   const isPending = results.some((r) => r.isPending)
   const failed = results.find((r) => r.isError)

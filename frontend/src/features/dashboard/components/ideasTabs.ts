@@ -1,0 +1,2 @@
+/** The request ideas' tabs (and the accessible-tabs library under them): small screens only. */
+export const loadIdeasTabs = () => import('./RequestIdeasTabs')

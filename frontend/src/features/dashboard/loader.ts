@@ -1,0 +1,15 @@
+/** The Dashboard's data, asked for as the navigation starts (see signedInLoader). */
+import { signedInLoader, warmQuery } from '@/lib/queryClient'
+import { requestListQuery } from '@/lib/requests/api'
+import { recommendedCategoriesQuery, surveyCategoriesQuery } from '@/lib/requests/surveys'
+import { loadIdeasTabs } from './components/ideasTabs'
+import { SM_UP } from './useMediaQuery'
+
+export const loader = signedInLoader(() => [
+  warmQuery(requestListQuery('in_progress')),
+  warmQuery(requestListQuery('open')),
+  warmQuery(recommendedCategoriesQuery),
+  warmQuery(surveyCategoriesQuery),
+  // Small screens show the request ideas as tabs, whose code comes with the data.
+  ...(window.matchMedia?.(SM_UP).matches === false ? [loadIdeasTabs()] : []),
+])
