@@ -14,6 +14,12 @@ import { TopNav } from '../shell/TopNav'
 /** The shell's own data (the footer's links, the company report link) comes with the screen's. */
 export const loader = signedInLoader(() => [warmQuery(siteQuery), warmQuery(companyAccessQuery())])
 
+/** Live updates of the employee's requests; the stream's status re-renders nothing else. */
+function RequestsLive() {
+  useRequestsLive()
+  return null
+}
+
 /**
  * The signed-in shell (spec §2 Navigation): top navigation on sm and wider, a bottom bar with
  * the create-request button on small screens. Users who still owe onboarding go there first.
@@ -21,11 +27,11 @@ export const loader = signedInLoader(() => [warmQuery(siteQuery), warmQuery(comp
 export function AppLayout() {
   const context = useOutletContext<AuthedContext>()
   const { user } = context
-  useRequestsLive()
   if (user.onboarding_required) return <Navigate to="/welcome/about-us" replace />
   return (
     <RequestDrawerProvider>
       <div className="flex min-h-dvh flex-col bg-canvas">
+        <RequestsLive />
         <SkipLink />
         <TopNav user={user} />
         <MobileHeader />
