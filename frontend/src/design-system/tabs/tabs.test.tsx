@@ -83,6 +83,46 @@ describe('Tabs', () => {
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Done requests')
   })
 
+  it('§2 tabs: arrows wrap at the ends, Home and End go to the first and last tab', async () => {
+    render(<Example />)
+    await userEvent.tab()
+    await userEvent.keyboard('{ArrowLeft}')
+    expect(screen.getByRole('tab', { name: 'Archived' })).toHaveFocus()
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Archived requests')
+    await userEvent.keyboard('{ArrowRight}')
+    expect(screen.getByRole('tab', { name: 'To do (2)' })).toHaveFocus()
+    await userEvent.keyboard('{End}')
+    expect(screen.getByRole('tab', { name: 'Archived' })).toHaveAttribute('aria-selected', 'true')
+    await userEvent.keyboard('{Home}')
+    expect(screen.getByRole('tab', { name: 'To do (2)' })).toHaveAttribute('aria-selected', 'true')
+  })
+
+  it('§2 tabs: only the selected tab is in the tab order, and it names its panel', async () => {
+    render(<Example />)
+    const tabs = screen.getAllByRole('tab')
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1])
+    const panel = screen.getByRole('tabpanel', { name: 'To do (2)' })
+    expect(tabs[0]).toHaveAttribute('aria-controls', panel.id)
+    // Nothing focusable inside: the panel itself is the next stop after the tab list.
+    await userEvent.tab()
+    await userEvent.tab()
+    expect(panel).toHaveFocus()
+  })
+
+  it('§2 tabs: a panel holding a link leaves the focus to the link', async () => {
+    render(
+      <Tabs aria-label="Ideas">
+        <TabPanel label="Home">
+          <a href="/requests/category/1">Find a house cleaner</a>
+        </TabPanel>
+      </Tabs>,
+    )
+    expect(screen.getByRole('tabpanel')).not.toHaveAttribute('tabindex')
+    await userEvent.tab()
+    await userEvent.tab()
+    expect(screen.getByRole('link', { name: 'Find a house cleaner' })).toHaveFocus()
+  })
+
   it('§4 tabs: swiping the panel ≥ 50 px changes tab, bounded at the ends', () => {
     const onSelectionChange = vi.fn()
     render(<Example onSelectionChange={onSelectionChange} />)
