@@ -216,9 +216,13 @@ export function Tabs({
     onSelectionChange?.(id)
   }
 
-  // Keep the active tab visible when the tab list scrolls horizontally (small screens).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the selected tab changes
+  // Keep the active tab visible when the tab list scrolls horizontally (small screens). The
+  // strip starts scrolled to its first tab, so a first tab selected from the start needs no
+  // scrolling (which would lay the page out in the middle of its first commit).
+  const scrolledFor = useRef(ids[0])
   useEffect(() => {
+    if (current === scrolledFor.current) return
+    scrolledFor.current = current
     const tab = listRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')
     tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
   }, [current])
