@@ -129,8 +129,9 @@ const SIGN_IN_FAMILY = [
 
 /**
  * What the signed-in screens share: the layouts and the shell, the design system's light
- * pieces, the request list's helpers and the icons they show, and the screens' route loaders. One chunk, rather than a request
- * for each of some thirty small modules on a signed-in page's first load.
+ * pieces, the request list's helpers and the icons they show, and the screens' route loaders.
+ * One chunk, rather than a request for each of some thirty small modules on a signed-in page's
+ * first load.
  */
 const SIGNED_IN = [
   /src[\\/]app[\\/](layouts[\\/](SignedIn|App)Layout|shell[\\/])/,

@@ -56,8 +56,12 @@ export function signedInLoader(warm: () => Promise<unknown>[]) {
     }
     const pending = [warmQuery(currentUserQuery), ...warm()]
     if (!firstScreenShown()) {
-      const wait = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const wait = new Promise((resolve) => {
+        timer = setTimeout(resolve, FIRST_SCREEN_WAIT_MS)
+      })
       await Promise.race([Promise.allSettled(pending), wait])
+      clearTimeout(timer)
     }
     return null
   }

@@ -3,7 +3,7 @@ import { signedInLoader, warmQuery } from '@/lib/queryClient'
 import { requestListQuery } from '@/lib/requests/api'
 import { recommendedCategoriesQuery, surveyCategoriesQuery } from '@/lib/requests/surveys'
 import { loadIdeasTabs } from './components/ideasTabs'
-import { SM_UP } from './useMediaQuery'
+import { mediaMatches, SM_UP } from './useMediaQuery'
 
 export const loader = signedInLoader(() => [
   warmQuery(requestListQuery('in_progress')),
@@ -11,5 +11,5 @@ export const loader = signedInLoader(() => [
   warmQuery(recommendedCategoriesQuery),
   warmQuery(surveyCategoriesQuery),
   // Small screens show the request ideas as tabs, whose code comes with the data.
-  ...(window.matchMedia?.(SM_UP).matches === false ? [loadIdeasTabs()] : []),
+  ...(mediaMatches(SM_UP) ? [] : [loadIdeasTabs()]),
 ])

@@ -3,6 +3,13 @@ import { useCallback, useSyncExternalStore } from 'react'
 /** Tailwind's `sm` breakpoint (tokens.css: --breakpoint-sm 40rem). */
 export const SM_UP = '(min-width: 40rem)'
 
+/** Whether a media query matches now; `fallback` without matchMedia (tests, old browsers). */
+export function mediaMatches(query: string, fallback = true): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(query).matches
+    : fallback
+}
+
 /**
  * Whether a media query matches, kept in sync with the window. Without matchMedia (tests, old
  * browsers) it reports `fallback`.
@@ -17,9 +24,9 @@ export function useMediaQuery(query: string, fallback = true): boolean {
     },
     [query],
   )
-  const read = () =>
-    typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-      ? window.matchMedia(query).matches
-      : fallback
-  return useSyncExternalStore(subscribe, read, () => fallback)
+  return useSyncExternalStore(
+    subscribe,
+    () => mediaMatches(query, fallback),
+    () => fallback,
+  )
 }

@@ -12,7 +12,7 @@ import { SM_UP, useMediaQuery } from '../useMediaQuery'
 import { CategoryColumn } from './CategoryColumn'
 import { loadIdeasTabs } from './ideasTabs'
 
-// The tabs (and the accessible-tabs library under them) load only on small screens.
+// The tabs load only on small screens.
 const IdeasTabs = lazy(loadIdeasTabs)
 
 export function RequestIdeas({ headingId }: { headingId: string }) {

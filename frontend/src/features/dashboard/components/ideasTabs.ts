@@ -1,2 +1,2 @@
-/** The request ideas' tabs (and the accessible-tabs library under them): small screens only. */
+/** The request ideas as tabs: small screens only, so wider ones never load this code. */
 export const loadIdeasTabs = () => import('./RequestIdeasTabs')

@@ -9,8 +9,9 @@ const OfferingDetailsDrawer = lazy(async () => ({
 
 /**
  * The offering details drawer of a catalogue screen. Its code (the dialog and its focus
- * handling) is not part of the screen's first load: it is fetched once the screen has shown and the browser is idle,
- * and the drawer mounts the first time a card opens it (then stays, for its closing animation).
+ * handling) is not part of the screen's first load: it is fetched once the screen has shown
+ * and the browser is idle, and the drawer mounts the first time a card opens it (then stays,
+ * for its closing animation).
  */
 export function DetailsDrawer(props: OfferingDetailsDrawerProps) {
   const [opened, setOpened] = useState(false)
