@@ -1,4 +1,4 @@
-import '@fontsource-variable/inter'
+import './styles/fonts.css'
 import './index.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

@@ -12,7 +12,7 @@ export function NotFound() {
         <div className="relative">
           <span
             aria-hidden="true"
-            className="absolute -top-3 -right-6 rotate-12 text-5xl font-extrabold tracking-tight text-accent-300"
+            className="absolute -top-3 -right-6 rotate-12 text-5xl font-bold tracking-tight text-accent-300"
           >
             404
           </span>
