@@ -1,5 +1,9 @@
-/** The spec's §5 form rules and messages for the sign-in family of screens. */
-import { email, matches, maxLength, minLength, type Rule, required, schema } from '@/lib/validation'
+/**
+ * The spec's §5 form rules and messages for the sign-in family of screens, and the sign-in
+ * form's own; the second factor's are in ./mfaRules.ts, the other account pages' in
+ * features/auth/accountRules.ts (so the sign-in page loads only its own).
+ */
+import { email, maxLength, minLength, type Rule, required, schema } from '@/lib/validation'
 
 export const VALIDATION = {
   emailRequired: 'Please enter your email address',
@@ -39,74 +43,3 @@ export const signInSchema = schema<SignInValues>(
   { email: emailRules, password: passwordRules() },
   { trim: ['email'] },
 )
-
-export type MfaCodeValues = { code: string }
-export const mfaCodeSchema = schema<MfaCodeValues>(
-  { code: [required(VALIDATION.codeRequired), matches(/^\d{6}$/, VALIDATION.codeInvalid)] },
-  { trim: ['code'] },
-)
-
-/** An authenticator app's 6-digit code (not part of the spec's SMS flow). */
-export const totpCodeSchema = schema<MfaCodeValues>(
-  {
-    code: [
-      required('Please enter the code from your authenticator app'),
-      matches(/^\d{6}$/, VALIDATION.codeInvalid),
-    ],
-  },
-  { trim: ['code'] },
-)
-
-/** A recovery code: ten letters or digits, with or without the dash. */
-export const recoveryCodeSchema = schema<MfaCodeValues>(
-  {
-    code: [
-      required('Please enter one of your recovery codes'),
-      matches(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, 'Please enter a valid recovery code'),
-    ],
-  },
-  { trim: ['code'] },
-)
-
-export type MfaPhoneValues = { phone: string }
-export const mfaPhoneSchema = schema<MfaPhoneValues>({
-  phone: [matches(/^\d{10}$/, VALIDATION.phoneInvalid)],
-})
-
-export type ForgotPasswordValues = { email: string }
-export const forgotPasswordSchema = schema<ForgotPasswordValues>(
-  { email: emailRules },
-  { trim: ['email'] },
-)
-
-export type ResetPasswordValues = { password: string; confirmation: string }
-export const resetPasswordSchema = schema<ResetPasswordValues>(
-  {
-    password: passwordRules(VALIDATION.newPasswordRequired),
-    confirmation: passwordRules(VALIDATION.confirmPasswordRequired),
-  },
-  {
-    refine: (values) =>
-      values.password === values.confirmation
-        ? {}
-        : { confirmation: VALIDATION.passwordsDoNotMatch },
-  },
-)
-
-export type SignUpValues = {
-  firstName: string
-  lastName: string
-  email: string
-  password: string
-}
-export function signUpSchema() {
-  return schema<SignUpValues>(
-    {
-      firstName: [required(VALIDATION.firstNameRequired)],
-      lastName: [required(VALIDATION.lastNameRequired)],
-      email: emailRules,
-      password: passwordRules(),
-    },
-    { trim: ['firstName', 'lastName', 'email'] },
-  )
-}

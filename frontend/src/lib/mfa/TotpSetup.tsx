@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button, FormError, Paragraph, Spinner, TextInput } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { type MfaCodeValues, totpCodeSchema } from '@/lib/formRules'
+import { type MfaCodeValues, totpCodeSchema } from '@/lib/mfaRules'
 import { schemaResolver } from '@/lib/validation'
 import { type Added, type TotpEnrolment, totpEnrolConfirm, totpEnrolStart } from './api'
 

@@ -6,7 +6,9 @@ import { session } from '@/lib/session'
 import { inAnHour } from '@/test/handlers'
 import { createTestQueryClient } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
-import { MESSAGES, sendOtp, signIn, signUp, verifyMfa } from './auth'
+import { signUp } from './account'
+import { signIn } from './auth'
+import { MFA_MESSAGES, sendOtp, verifyMfa } from './mfa'
 
 const SIGN_UP = {
   email: 'jane@example.com',
@@ -87,8 +89,8 @@ describe('§8 error catalogue: account call fallbacks', () => {
         HttpResponse.json({}, { status: 503, statusText: 'Service Unavailable' }),
       ),
     )
-    expect(await sendOtp()).toEqual({ success: false, error: MESSAGES.sendOtpFallback })
-    expect(MESSAGES.sendOtpFallback).toBe('Unable to request MFA token at this time.')
+    expect(await sendOtp()).toEqual({ success: false, error: MFA_MESSAGES.sendOtpFallback })
+    expect(MFA_MESSAGES.sendOtpFallback).toBe('Unable to request MFA token at this time.')
   })
 
   it("§8: a current-user refresh failure is 'Failed to refresh current user state' unless 401", async () => {

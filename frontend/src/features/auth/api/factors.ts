@@ -5,7 +5,8 @@
  */
 import { api, errorMessage } from '@/api/client'
 import { session } from '@/lib/session'
-import { type AccountResult, bearerToken, MESSAGES, verifyMfa } from './auth'
+import { type AccountResult, bearerToken, MESSAGES } from './auth'
+import { MFA_MESSAGES, verifyMfa } from './mfa'
 
 export type MfaMethods = { methods: string[]; phone_hint: string }
 
@@ -32,7 +33,7 @@ function passkeyFailure(error: unknown): string {
 export async function verifyMfaWithPasskey(): Promise<AccountResult> {
   const assertion = await passkeyAssertion(
     await api.POST('/api/v1/mfa/passkey/options'),
-    MESSAGES.mfaVerifyFallback,
+    MFA_MESSAGES.mfaVerifyFallback,
   )
   if ('error' in assertion) return { success: false, error: assertion.error }
   return verifyMfa('', { method: 'passkey', credential: assertion.credential })
@@ -71,7 +72,7 @@ export async function signInWithPasskey(): Promise<AccountResult> {
   const token = bearerToken(response)
   if (!token) return { success: false, error: MESSAGES.noAuthorization }
   const mfaToken = response.headers.get('mfa-token')
-  if (!mfaToken) return { success: false, error: MESSAGES.noMfaHeader }
+  if (!mfaToken) return { success: false, error: MFA_MESSAGES.noMfaHeader }
   session.start(token, data.expires_at)
   session.setMfaToken(mfaToken)
   return { success: true }

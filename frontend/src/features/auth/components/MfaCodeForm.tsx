@@ -6,9 +6,9 @@ import {
   mfaCodeSchema,
   recoveryCodeSchema,
   totpCodeSchema,
-} from '@/lib/formRules'
+} from '@/lib/mfaRules'
 import { useSchemaForm } from '@/lib/useSchemaForm'
-import { sendOtp, verifyMfa } from '../api/auth'
+import { sendOtp, verifyMfa } from '../api/mfa'
 
 export const CODE_RESENT = 'A new verification code has been sent to your phone number.'
 

@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { Button, FormError, PhoneInput } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { type MfaPhoneValues, mfaPhoneSchema } from '@/lib/formRules'
+import { type MfaPhoneValues, mfaPhoneSchema } from '@/lib/mfaRules'
 import { schemaResolver } from '@/lib/validation'
-import { enrollMfa } from '../api/auth'
+import { enrollMfa } from '../api/mfa'
 
 export const PHONE_MASK = '(999) 999-9999'
 

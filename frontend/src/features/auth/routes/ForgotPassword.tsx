@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button, FormError, Link, Paragraph, TextInput } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { type ForgotPasswordValues, forgotPasswordSchema } from '@/lib/formRules'
 import { schemaResolver } from '@/lib/validation'
-import { requestPasswordReset } from '../api/auth'
+import { type ForgotPasswordValues, forgotPasswordSchema } from '../accountRules'
+import { requestPasswordReset } from '../api/account'
 import { AuthHeader } from '../components/AuthHeader'
 
 export const RESET_LINK_SENT =

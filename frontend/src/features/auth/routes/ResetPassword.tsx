@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form'
 import { useNavigate, useParams } from 'react-router'
 import { Button, FormError, Link, Paragraph, TextInput, useToast } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { type ResetPasswordValues, resetPasswordSchema } from '@/lib/formRules'
 import { schemaResolver } from '@/lib/validation'
-import { resetPassword } from '../api/auth'
+import { type ResetPasswordValues, resetPasswordSchema } from '../accountRules'
+import { resetPassword } from '../api/account'
 import { AuthHeader } from '../components/AuthHeader'
 
 export const PASSWORD_UPDATED =

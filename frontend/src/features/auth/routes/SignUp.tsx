@@ -4,10 +4,10 @@ import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button, FormError, Link, Paragraph, TextInput } from '@/design-system'
 import { config } from '@/lib/config'
 import { unexpectedError } from '@/lib/errors'
-import { type SignUpValues, signUpSchema } from '@/lib/formRules'
 import { useLegalLinks } from '@/lib/site'
 import { schemaResolver } from '@/lib/validation'
-import { signUp } from '../api/auth'
+import { type SignUpValues, signUpSchema } from '../accountRules'
+import { signUp } from '../api/account'
 import { AuthHeader } from '../components/AuthHeader'
 
 /** Server field names (sign-up payload, spec §3) → form fields. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router'
 import { Button, Paragraph } from '@/design-system'
-import { INVALID_UNLOCK_TOKEN, unlockAccount } from '../api/auth'
+import { INVALID_UNLOCK_TOKEN, unlockAccount } from '../api/account'
 import { AuthHeader } from '../components/AuthHeader'
 import { StatusIcon, StatusWorking } from '../components/StatusIcon'
 import { SupportLink } from '../components/SupportLink'
