@@ -1,15 +1,24 @@
 /**
  * Live updates over the shared event stream (`./events`), one hook for the employee side and the
- * concierge desk: each event goes to `onEvent`; after a drop the stream comes back without the
- * events it missed, so the first reopen after a drop hands `onEvent` a `resync`; while the stream
- * is down `onPoll` runs every `LIVE_POLL_MS` instead.
+ * concierge desk: each event goes to `onEvent`; while the stream is down `onPoll` runs every
+ * `LIVE_POLL_MS` instead.
+ *
+ * The stream opens a moment after the screen has shown, once the browser is idle: its ticket
+ * and its connection, which it holds for good (one of the browser's six on HTTP/1.1), never
+ * compete with what the screen loads first. It carries only what happens after it opens, so its
+ * first open, and the first reopen after a drop, hand `onEvent` a `resync`: what the screen
+ * loaded before may have missed an event.
  */
 import { useEffect, useRef, useState } from 'react'
 import { type LiveEvent, type LiveStatus, subscribeToEvents } from './events'
+import { whenIdle } from './whenIdle'
 
 export type { LiveEvent, LiveStatus }
 
 export const LIVE_POLL_MS = 10_000
+
+/** How long after the screen has shown the stream opens (then when the browser is idle). */
+export const LIVE_START_DELAY_MS = 1_000
 
 export const RESYNC: LiveEvent = { type: 'resync' }
 
@@ -27,18 +36,30 @@ export function useLiveUpdates(handlers: LiveHandlers): LiveStatus {
   latest.current = handlers
 
   useEffect(() => {
-    let wasDown = false
-    return subscribeToEvents(
-      (event) => latest.current.onEvent(event),
-      (next) => {
-        setStatus(next)
-        if (next === 'down') wasDown = true
-        if (next === 'open' && wasDown) {
-          wasDown = false
-          latest.current.onEvent(RESYNC)
-        }
-      },
-    )
+    let missedSome = true
+    let unsubscribe = () => {}
+    let cancelIdle = () => {}
+    const start = () => {
+      unsubscribe = subscribeToEvents(
+        (event) => latest.current.onEvent(event),
+        (next) => {
+          setStatus(next)
+          if (next === 'down') missedSome = true
+          if (next === 'open' && missedSome) {
+            missedSome = false
+            latest.current.onEvent(RESYNC)
+          }
+        },
+      )
+    }
+    const timer = setTimeout(() => {
+      cancelIdle = whenIdle(start)
+    }, LIVE_START_DELAY_MS)
+    return () => {
+      clearTimeout(timer)
+      cancelIdle()
+      unsubscribe()
+    }
   }, [])
 
   useEffect(() => {

@@ -3,12 +3,15 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LIVE_POLL_MS } from '@/lib/live'
+import { LIVE_POLL_MS, LIVE_START_DELAY_MS } from '@/lib/live'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import { detailHandler, makeMessage, makeRequest } from '@/test/requestFixtures'
 import { apiUrl, server } from '@/test/server'
 import { useRequestsLive } from './live'
 import Request from './routes/Request'
+
+/** The stream opens a moment after the screen has shown (lib/live.ts). */
+const STREAM_START = { timeout: LIVE_START_DELAY_MS + 2_000 }
 
 class FakeEventSource {
   static instances: FakeEventSource[] = []
@@ -47,7 +50,7 @@ describe('issue 5 live updates on the employee side', () => {
 
   it('a concierge reply refetches that request and the request lists', async () => {
     const { result, invalidate } = setup()
-    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1))
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1), STREAM_START)
     const source = FakeEventSource.instances[0]
     // On the API's origin, which may not be the page's (spec §5 VITE_API_BASE_URL).
     expect(source.url).toBe(apiUrl('/api/v1/events?ticket=t1'))
@@ -60,9 +63,35 @@ describe('issue 5 live updates on the employee side', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['requests', 'list'] })
   })
 
+  it('issue 8: the stream waits for an idle moment, and its first open catches up once', async () => {
+    let tickets = 0
+    server.use(
+      http.post(apiUrl('/api/v1/events/ticket'), () => {
+        tickets += 1
+        return HttpResponse.json({ ticket: 't1', expires_in: 60, url: '/api/v1/events?ticket=t1' })
+      }),
+    )
+    const { result, invalidate } = setup()
+    // Nothing of the stream's starts while the screen shows and loads.
+    expect(tickets).toBe(0)
+    expect(result.current).toBe('connecting')
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1), STREAM_START)
+    expect(tickets).toBe(1)
+    act(() => FakeEventSource.instances[0].onopen?.())
+    expect(invalidate).toHaveBeenCalledTimes(1)
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['requests'] })
+    act(() =>
+      FakeEventSource.instances[0].onmessage?.({
+        data: JSON.stringify({ type: 'request.updated', request_id: 3 }),
+      }),
+    )
+    // Later events refetch what they touch, with no further catch-up.
+    expect(invalidate).toHaveBeenCalledTimes(3)
+  })
+
   it('a dropped stream polls until it reconnects with a new ticket', async () => {
     const { result, invalidate } = setup()
-    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1))
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1), STREAM_START)
     vi.useFakeTimers()
     act(() => FakeEventSource.instances[0].onerror?.())
     expect(result.current).toBe('down')
@@ -76,7 +105,7 @@ describe('issue 5 live updates on the employee side', () => {
 
   it('issue 11: back after a drop, the stream catches up on everything it may have missed', async () => {
     const { result, invalidate } = setup()
-    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1))
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1), STREAM_START)
     act(() => FakeEventSource.instances[0].onopen?.())
     invalidate.mockClear()
     act(() => FakeEventSource.instances[0].onerror?.())
@@ -118,8 +147,11 @@ describe('issue 11 the employee side resynchronises after a reconnect', () => {
       user: makeUser(),
     })
     await screen.findByRole('heading', { level: 1, name: 'Find a dog walker' })
-    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1))
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1), STREAM_START)
+    const loaded = calls.count
+    // The stream opened after the screen had loaded: its first open catches up once.
     act(() => FakeEventSource.instances[0].onopen?.())
+    await waitFor(() => expect(calls.count).toBe(loaded + 1))
     const before = calls.count
 
     // The stream drops; the concierge replies meanwhile, and that event is never delivered.

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LiveEvent, LiveStatus } from '@/lib/events'
-import { LIVE_POLL_MS } from '@/lib/live'
+import { LIVE_POLL_MS, LIVE_START_DELAY_MS } from '@/lib/live'
 import { session } from '@/lib/session'
 import { renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
@@ -42,6 +42,14 @@ function emit(event: LiveEvent) {
 
 function setStatus(status: LiveStatus) {
   act(() => stream.onStatus?.(status))
+}
+
+/** The desk subscribes a moment after it has shown; the stream's first open resyncs what loaded before it. */
+async function openStream() {
+  await waitFor(() => expect(stream.onStatus).not.toBeNull(), {
+    timeout: LIVE_START_DELAY_MS + 2_000,
+  })
+  setStatus('open')
 }
 
 function renderDesk(route = '/concierge') {
@@ -104,7 +112,9 @@ describe('issue 5 live', () => {
     const calls = countingQueue()
     renderDesk()
     await screen.findByRole('table', { name: 'Requests' })
-    setStatus('open')
+    const loaded = calls.count
+    await openStream()
+    await waitFor(() => expect(calls.count).toBe(loaded + 1))
     const before = calls.count
     emit({ type: 'request.created', request_id: 202 })
     await waitFor(() => expect(calls.count).toBe(before + 1))
@@ -121,7 +131,9 @@ describe('issue 5 live', () => {
     const calls = countingQueue()
     renderDesk()
     await screen.findByRole('table', { name: 'Requests' })
-    setStatus('open')
+    const loaded = calls.count
+    await openStream()
+    await waitFor(() => expect(calls.count).toBe(loaded + 1))
     expect(document.querySelector('[data-live]')).toHaveAttribute('data-live', 'open')
     expect(screen.getByText('Live')).toBeInTheDocument()
 
@@ -170,7 +182,9 @@ describe('issue 5 live', () => {
     )
     renderDesk('/concierge/requests/101')
     await screen.findByRole('heading', { level: 1, name: 'Find a dog walker' })
-    setStatus('open')
+    const loaded = detailCalls
+    await openStream()
+    await waitFor(() => expect(detailCalls).toBe(loaded + 1))
 
     request = {
       ...request,
