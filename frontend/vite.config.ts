@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { CUSTOMER_QUOTES } from './src/features/auth/components/quotes'
+import { LG_UP, SM_UP } from './src/lib/useMediaQuery'
 import type { OutputBundle, OutputChunk } from 'rolldown'
 
 /** Build outputs for tooling (the size budget, error reporting), kept out of the served dist/. */
@@ -34,13 +35,30 @@ function keepBuildMetaPrivate(): Plugin {
 /**
  * The screens' code that index.html may preload, by the names the server gives a path (see
  * concierge/common/views.py): the server keeps the links of the path's names and drops the rest,
- * so a screen's code downloads beside the entry instead of after it.
+ * so a screen's code downloads beside the entry instead of after it. A module with a `media`
+ * query is preloaded only on the screens it matches.
  */
-const ROUTE_PRELOADS: Record<string, string[]> = {
-  'sign-in': ['src/app/layouts/AuthLayout.tsx', 'src/features/auth/routes/SignIn.tsx'],
-  auth: ['src/app/layouts/AuthLayout.tsx'],
+type RoutePreload = string | { module: string; media: string }
+
+/** The sign-in family's illustration, on wide screens only (AuthLayout). */
+const AUTH_ILLUSTRATION = { module: 'src/features/auth/components/AuthIllustration.tsx', media: LG_UP }
+
+const ROUTE_PRELOADS: Record<string, RoutePreload[]> = {
+  'sign-in': [
+    'src/app/layouts/AuthLayout.tsx',
+    'src/features/auth/routes/SignIn.tsx',
+    AUTH_ILLUSTRATION,
+  ],
+  auth: ['src/app/layouts/AuthLayout.tsx', AUTH_ILLUSTRATION],
   app: ['src/app/layouts/SignedInLayout.tsx', 'src/app/layouts/AppLayout.tsx'],
-  dashboard: ['src/features/dashboard/routes/Dashboard.tsx'],
+  dashboard: [
+    'src/features/dashboard/routes/Dashboard.tsx',
+    // The request ideas show as tabs below the sm breakpoint (the Dashboard's loader asks too).
+    {
+      module: 'src/features/dashboard/components/RequestIdeasTabs.tsx',
+      media: `not all and ${SM_UP}`,
+    },
+  ],
   requests: ['src/features/requests/routes/Requests.tsx'],
   'benefits-and-offers': ['src/features/offerings/routes/OfferingsLanding.tsx'],
 }
@@ -63,31 +81,73 @@ function routePreloads(): Plugin {
       handler(_html, { bundle }) {
         if (!bundle) return []
         const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
-        const entry = chunks.find((chunk) => chunk.isEntry)
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index')
         const loaded = entry ? staticImports(bundle, entry.fileName) : new Set<string>()
-        const names = new Map<string, string[]>()
-        for (const [name, modules] of Object.entries(ROUTE_PRELOADS)) {
-          for (const module of modules) {
-            const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)))
-            if (!chunk) throw new Error(`No chunk for ${module}`)
-            for (const file of staticImports(bundle, chunk.fileName)) {
-              if (loaded.has(file)) continue
-              const fileNames = names.get(file) ?? []
-              if (!fileNames.includes(name)) names.set(file, [...fileNames, name])
-            }
+        // Each file once per media query (none: every screen), with the names that want it;
+        // the links for every screen come first, and a name they cover needs no other.
+        const wanted = Object.entries(ROUTE_PRELOADS).flatMap(([name, preloads]) =>
+          preloads.map((preload): { name: string; module: string; media?: string } => ({
+            name,
+            ...(typeof preload === 'string' ? { module: preload } : preload),
+          })),
+        )
+        wanted.sort((a, b) => Number(Boolean(a.media)) - Number(Boolean(b.media)))
+        const links = new Map<string, { file: string; media?: string; names: string[] }>()
+        for (const { name, module, media } of wanted) {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)))
+          if (!chunk) throw new Error(`No chunk for ${module}`)
+          for (const file of staticImports(bundle, chunk.fileName)) {
+            if (loaded.has(file)) continue
+            if (media && links.get(`${file} `)?.names.includes(name)) continue
+            const key = `${file} ${media ?? ''}`
+            const link = links.get(key) ?? { file, media, names: [] }
+            if (!link.names.includes(name)) link.names.push(name)
+            links.set(key, link)
           }
         }
-        const modulePreloads = [...names].map(([file, fileNames]) => ({
+        return [...links.values()].map(({ file, media, names }) => ({
           tag: 'link',
           attrs: {
             rel: 'modulepreload',
             crossorigin: true,
             href: `/${file}`,
-            'data-for': fileNames.join(' '),
+            ...(media ? { media } : {}),
+            'data-for': names.join(' '),
           },
           injectTo: 'head' as const,
         }))
-        return modulePreloads
+      },
+    },
+  }
+}
+
+/**
+ * Loads the early chunk (src/early.ts) as a script of its own, first in the document: it runs as
+ * soon as it arrives rather than after the app's other chunks, which it does not import. The
+ * entry imports it too, as one module, so it runs once.
+ */
+function earlyScript(): Plugin {
+  return {
+    name: 'early-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const early = Object.values(bundle ?? {}).find(
+          (c): c is OutputChunk => c.type === 'chunk' && c.isEntry && c.name === 'early',
+        )
+        if (!early) throw new Error('No chunk for src/early.ts')
+        const src = `/${early.fileName}`
+        return {
+          html: html.replace(`<link rel="modulepreload" crossorigin href="${src}">`, ''),
+          tags: [
+            {
+              tag: 'script',
+              attrs: { type: 'module', async: true, crossorigin: true, src },
+              injectTo: 'head-prepend',
+            },
+          ],
+        }
       },
     },
   }
@@ -105,10 +165,17 @@ const EVERY_PAGE = [
   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|defaultAttributes|Icon|createLucideIcon|context)/,
   /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](external-link|circle-alert)\.js$/,
   /src[\\/]api[\\/]client\.ts$/,
-  /src[\\/]lib[\\/](session|config|errors|analytics|currentUser|errorReporting|firstScreen)\.ts$/,
+  /src[\\/]lib[\\/](session|config|errors|analytics|currentUser|errorReporting|firstScreen|useMediaQuery)\.ts$/,
   /src[\\/]design-system[\\/](button|spinner|link|text|heading|logo|utils|toast)[\\/]/,
   /src[\\/]app[\\/](guards|FullPageSpinner)\.tsx$/,
 ]
+
+/**
+ * What the document's first script (src/early.ts, signed-in pages) shares with every page: the
+ * configuration and the early requests' hand-over, in a chunk of their own, so that script
+ * never waits for a larger one and the sign-in family loads none of the rest of it.
+ */
+const EARLY_SHARED = [/src[\\/](api[\\/]earlyRequests|lib[\\/]config)\.ts$/]
 
 /** The query cache and the queries every screen that uses it starts from. */
 const QUERY = [
@@ -206,6 +273,7 @@ export default defineConfig(({ command }) => ({
     customerQuotes(),
     keepBuildMetaPrivate(),
     routePreloads(),
+    earlyScript(),
   ],
   resolve: {
     alias: [
@@ -230,11 +298,13 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      input: { index: 'index.html', early: 'src/early.ts' },
       output: {
         // Fewer, larger chunks: what every page runs beside the entry, the sign-in family's
         // form pieces, and the query cache for the screens that use it (never /sign-in).
         codeSplitting: {
           groups: [
+            { name: 'config', test: matchesAny(EARLY_SHARED), priority: 5 },
             { name: 'framework', test: matchesAny(EVERY_PAGE), priority: 4 },
             { name: 'query', test: matchesAny(QUERY), priority: 3 },
             { name: 'sign-in-family', test: matchesAny(SIGN_IN_FAMILY), priority: 2 },

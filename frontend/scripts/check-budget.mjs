@@ -11,16 +11,18 @@ const DIST = new URL('../dist/', import.meta.url)
 const META = new URL('../dist-meta/', import.meta.url)
 const MANIFEST = new URL('manifest.json', META)
 const KB = 1000
-// /sign-in aims at 120 KB. React, React DOM and React Router's data router alone weigh about
-// 97 KB and openapi-fetch 2.4 KB; the app's own code for the page is about 22 KB, of which
-// Vite's preload map of the lazy screens (in the entry) is about 2 KB. Held at 123 KB meanwhile.
+// React, React DOM and React Router's data router alone weigh about 97 KB of /sign-in's 120 KB
+// and openapi-fetch 2.4 KB: the app's own code for the page is about 20 KB, of which Vite's
+// preload map of the lazy screens (in the entry) is about 2 KB.
 export const ROUTE_BUDGETS = {
   '/sign-in': {
     modules: ['src/app/layouts/AuthLayout.tsx', 'src/features/auth/routes/SignIn.tsx'],
-    maxBytes: 123 * KB,
+    maxBytes: 120 * KB,
   },
   '/dashboard': {
     modules: [
+      // The document's first script, on signed-in pages (the server leaves it out of sign-in's).
+      'src/early.ts',
       'src/app/layouts/SignedInLayout.tsx',
       'src/app/layouts/AppLayout.tsx',
       'src/features/dashboard/routes/Dashboard.tsx',
@@ -72,7 +74,8 @@ function closure(key, seen = new Set()) {
   return seen
 }
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
+// index.html's own entry (src/early.ts is the other, counted with the pages that load it).
+const entryKey = 'index.html'
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`
 let failures = 0
 

@@ -47,8 +47,15 @@ PAGE_NAMES = (
     (re.compile(r"^/benefits-and-offers/?$"), ("app", "benefits-and-offers")),
     (re.compile(r"^/(requests|benefits-and-offers|account)(/|$)"), ("app",)),
 )
+# The sign-in family's first names: no session yet, and a customer quote in the first paint.
+SIGN_IN_FAMILY = ("sign-in", "auth")
 PRELOAD_LINK = re.compile(
-    rb'\s*<link rel="modulepreload" crossorigin href="[^"]+" data-for="([^"]+)">'
+    rb'\s*<link rel="modulepreload" crossorigin href="[^"]+"(?: media="[^"]+")? data-for="([^"]+)">'
+)
+# The document's first script starts a signed-in page's first API requests (frontend/src/early.ts):
+# the sign-in family has none to start, so its pages go without it.
+EARLY_SCRIPT = re.compile(
+    rb'\s*<script type="module" async crossorigin src="/assets/early-[\w-]+\.js"></script>'
 )
 # The app's stylesheet goes inline, so the first paint needs the document alone: the shell then
 # paints while the script is still on its way, instead of waiting for a second round trip.
@@ -63,7 +70,6 @@ def _page_names(path: str) -> tuple[str, ...]:
 # The sign-in family's first paint holds every customer quote; each answer keeps one at random
 # and names it on <html data-quote>, so the layout goes on showing the same one (spec §2).
 QUOTE_FIGURE = re.compile(rb'<figure data-quote-for="(\d+)".*?</figure>', re.DOTALL)
-QUOTED_SHELLS = ("sign-in", "auth")
 
 
 @cache
@@ -96,6 +102,8 @@ def _index_html(
         return b"<style>" + css + b"</style>"
 
     html = PRELOAD_LINK.sub(keep_own_preloads, html)
+    if names and names[0] in SIGN_IN_FAMILY:
+        html = EARLY_SCRIPT.sub(b"", html)
     html = QUOTE_FIGURE.sub(keep_picked_quote, html)
     html = STYLESHEET_LINK.sub(inline_stylesheet, html)
     return {"": html, "br": brotli.compress(html), "gzip": gzip.compress(html)}
@@ -103,7 +111,7 @@ def _index_html(
 
 def _pick_quote(index: Path, mtime: float, names: tuple[str, ...]) -> int | None:
     count = _quote_count(index, mtime)
-    if not count or not names or names[0] not in QUOTED_SHELLS:
+    if not count or not names or names[0] not in SIGN_IN_FAMILY:
         return None
     return secrets.randbelow(count)
 

@@ -6,6 +6,7 @@ import createClient, { type Middleware } from 'openapi-fetch'
 import { resetAnalyticsIdentity } from '@/lib/analytics'
 import { config } from '@/lib/config'
 import { returnTarget, session } from '@/lib/session'
+import { takeEarlyResponse } from './earlyRequests'
 import type { components, paths } from './schema'
 
 export type Schemas = components['schemas']
@@ -67,7 +68,11 @@ const authMiddleware: Middleware = {
   },
 }
 
-export const api = createClient<paths>({ baseUrl: config.apiBaseUrl })
+export const api = createClient<paths>({
+  baseUrl: config.apiBaseUrl,
+  // A request the document started early for the first screen answers its first ask.
+  fetch: (request: Request) => takeEarlyResponse(request) ?? globalThis.fetch(request),
+})
 api.use(authMiddleware)
 
 /** The person-facing text of an error body: server error, else status text, else fallback. */

@@ -14,12 +14,14 @@ from django.test import Client
 INDEX_HTML = b"""<!doctype html>
 <html lang="en">
   <head>
+    <script type="module" async crossorigin src="/assets/early-AbCd1234.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/framework-AbCd1234.js">
     <link rel="stylesheet" crossorigin href="/assets/index-AbCd1234.css">
     <link rel="modulepreload" crossorigin href="/assets/AuthLayout-AbCd1234.js" data-for="sign-in auth">
     <link rel="modulepreload" crossorigin href="/assets/SignIn-AbCd1234.js" data-for="sign-in">
     <link rel="modulepreload" crossorigin href="/assets/AppLayout-AbCd1234.js" data-for="app">
     <link rel="modulepreload" crossorigin href="/assets/Dashboard-AbCd1234.js" data-for="dashboard">
+    <link rel="modulepreload" crossorigin href="/assets/IdeasTabs-AbCd1234.js" media="not all and (min-width: 40rem)" data-for="dashboard">
   </head>
   <body><div id="root"></div><div class="app-shell">
     <figure data-quote-for="0" class="q"><p>First quote</p></figure><figure data-quote-for="1" class="q">
@@ -102,8 +104,8 @@ def test_sign_in_gets_its_first_paint_and_its_code_preloaded(dist: Path) -> None
 @pytest.mark.parametrize(
     ("path", "shell", "kept", "dropped"),
     [
-        ("/dashboard", "app", ["AppLayout", "Dashboard"], ["SignIn", "AuthLayout"]),
-        ("/requests/12", "app", ["AppLayout"], ["Dashboard", "SignIn"]),
+        ("/dashboard", "app", ["AppLayout", "Dashboard", "IdeasTabs"], ["SignIn", "AuthLayout"]),
+        ("/requests/12", "app", ["AppLayout"], ["Dashboard", "IdeasTabs", "SignIn"]),
         ("/forgot-password", "auth", ["AuthLayout"], ["SignIn", "AppLayout"]),
         ("/abc123/unlock", "auth", ["AuthLayout"], ["SignIn", "Dashboard"]),
     ],
@@ -119,6 +121,33 @@ def test_each_page_family_gets_its_shell_and_preloads(
         assert f"{name}-AbCd1234.js" in body
     for name in dropped:
         assert f"{name}-AbCd1234.js" not in body
+
+
+def test_web_speed_a_preload_for_small_screens_keeps_its_media_query(dist: Path) -> None:
+    """Issue 8: the Dashboard's phone-only code is preloaded on /dashboard for small screens only."""
+    _, _, body = page("/dashboard")
+    assert (
+        '<link rel="modulepreload" crossorigin href="/assets/IdeasTabs-AbCd1234.js" '
+        'media="not all and (min-width: 40rem)" data-for="dashboard">'
+    ) in body
+
+
+@pytest.mark.parametrize(
+    ("path", "early"),
+    [
+        ("/sign-in", False),
+        ("/forgot-password", False),
+        ("/dashboard", True),
+        ("/welcome/about-us", True),
+    ],
+)
+def test_web_speed_signed_in_pages_start_their_first_requests_early(
+    dist: Path, path: str, early: bool
+) -> None:
+    """Issue 8: the early script (the first screen's API requests) loads on every page but the
+    sign-in family's, which has no session to ask with."""
+    _, _, body = page(path)
+    assert ("early-AbCd1234.js" in body) is early
 
 
 def test_other_paths_get_the_plain_app(dist: Path) -> None:

@@ -1,9 +1,14 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Outlet, Link as RouterLink } from 'react-router'
 import { Logo } from '@/design-system'
-import { AuthIllustration } from '@/features/auth/components/AuthIllustration'
 import { type CustomerQuote, pickQuote } from '@/features/auth/components/quotes'
 import { config } from '@/lib/config'
+import { LG_UP, useMediaQuery } from '@/lib/useMediaQuery'
+
+/** Wide screens only, so phones never load it (index.html preloads it for wide screens). */
+const AuthIllustration = lazy(async () => ({
+  default: (await import('@/features/auth/components/AuthIllustration')).AuthIllustration,
+}))
 
 /**
  * The illustrated layout of the sign-in family of pages (spec §2): on wide screens an
@@ -11,6 +16,7 @@ import { config } from '@/lib/config'
  */
 export function AuthLayout() {
   const [quote] = useState(pickQuote)
+  const wide = useMediaQuery(LG_UP)
   return (
     <div className="min-h-dvh bg-canvas lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <aside
@@ -24,7 +30,14 @@ export function AuthLayout() {
         <p className="relative max-w-sm text-2xl font-semibold leading-snug tracking-tight text-primary-50 2xl:text-3xl">
           Your to-do list, handled by a real person.
         </p>
-        <AuthIllustration className="relative mx-auto w-full max-w-md 2xl:max-w-lg" />
+        {/* The illustration's own proportions (400 by 320), kept while it loads. */}
+        <div className="relative mx-auto aspect-[5/4] w-full max-w-md 2xl:max-w-lg">
+          {wide && (
+            <Suspense fallback={null}>
+              <AuthIllustration className="size-full" />
+            </Suspense>
+          )}
+        </div>
         <QuoteFigure quote={quote} tone="dark" />
       </aside>
 

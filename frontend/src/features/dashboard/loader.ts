@@ -2,8 +2,8 @@
 import { signedInLoader, warmQuery } from '@/lib/queryClient'
 import { requestListQuery } from '@/lib/requests/api'
 import { recommendedCategoriesQuery, surveyCategoriesQuery } from '@/lib/requests/surveys'
+import { mediaMatches, SM_UP } from '@/lib/useMediaQuery'
 import { loadIdeasTabs } from './components/ideasTabs'
-import { mediaMatches, SM_UP } from './useMediaQuery'
 
 export const loader = signedInLoader(() => [
   warmQuery(requestListQuery('in_progress')),

@@ -8,7 +8,7 @@ import { RotateCcw } from 'lucide-react'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Button, Heading, Skeleton, SkeletonGroup } from '@/design-system'
 import { DASHBOARD_CATEGORY_LIMIT, recommendedCategoriesQuery } from '@/lib/requests/surveys'
-import { SM_UP, useMediaQuery } from '../useMediaQuery'
+import { SM_UP, useMediaQuery } from '@/lib/useMediaQuery'
 import { CategoryColumn } from './CategoryColumn'
 import { loadIdeasTabs } from './ideasTabs'
 

@@ -3,6 +3,9 @@ import { useCallback, useSyncExternalStore } from 'react'
 /** Tailwind's `sm` breakpoint (tokens.css: --breakpoint-sm 40rem). */
 export const SM_UP = '(min-width: 40rem)'
 
+/** Tailwind's `lg` breakpoint (64rem). */
+export const LG_UP = '(min-width: 64rem)'
+
 /** Whether a media query matches now; `fallback` without matchMedia (tests, old browsers). */
 export function mediaMatches(query: string, fallback = true): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
