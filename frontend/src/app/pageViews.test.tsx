@@ -42,7 +42,7 @@ describe('§2 route table / §8 analytics: a legacy redirect is one page view, o
     const router = renderApp(legacy)
     expect(await screen.findByText('Your account has been unlocked.')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe(destination)
-    expect(viewedPaths()).toEqual([destination])
+    await waitFor(() => expect(viewedPaths()).toEqual([destination]))
   })
 
   it('§2 /users/sign_in: only /sign-in is recorded, once', async () => {
@@ -56,6 +56,6 @@ describe('§2 route table / §8 analytics: a legacy redirect is one page view, o
     const router = renderApp('/')
     expect(await screen.findByLabelText('Email address')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/sign-in')
-    expect(viewedPaths()).toEqual(['/sign-in'])
+    await waitFor(() => expect(viewedPaths()).toEqual(['/sign-in']))
   })
 })
