@@ -19,6 +19,8 @@ import type { ThreadEntry } from './thread'
 
 /** How close to the end still counts as 'at the end', in px. */
 const AT_END_SLACK = 96
+/** Longest a smooth scroll of ours is taken to run where the browser has no `scrollend`. */
+const OWN_SCROLL_MAX_MS = 2000
 const ANNOUNCEMENT_MAX = 280
 
 function plainText(html: string): string {
@@ -66,18 +68,27 @@ export function useThreadFollow({
     return end.getBoundingClientRect().top <= window.innerHeight + AT_END_SLACK
   }, [])
 
+  // While a smooth scroll of ours runs towards the end, its first steps are still far from
+  // it: they must not count as the reader scrolling away (a keyboard opening then would
+  // leave the newest message below the screen).
+  const ownScrollUntil = useRef(0)
+
   const scrollToEnd = useCallback((smooth: boolean) => {
-    endRef.current?.scrollIntoView?.({
-      block: 'end',
-      behavior: smooth && !prefersReducedMotion() ? 'smooth' : 'auto',
-    })
+    const behavior = smooth && !prefersReducedMotion() ? 'smooth' : 'auto'
+    ownScrollUntil.current = behavior === 'smooth' ? Date.now() + OWN_SCROLL_MAX_MS : 0
+    endRef.current?.scrollIntoView?.({ block: 'end', behavior })
     atEnd.current = true
   }, [])
 
   useEffect(() => {
     const onScroll = () => {
+      if (Date.now() < ownScrollUntil.current) return
       atEnd.current = isAtEnd()
       if (atEnd.current) setUnseen(false)
+    }
+    const onScrollEnd = () => {
+      ownScrollUntil.current = 0
+      onScroll()
     }
     // The screen got shorter or taller (an on-screen keyboard, a rotation): a reader at the
     // end stays at the end.
@@ -86,9 +97,11 @@ export function useThreadFollow({
       if (atEnd.current) requestAnimationFrame(() => scrollToEnd(false))
     }
     window.addEventListener('scroll', onScroll, { passive: true })
+    window.addEventListener('scrollend', onScrollEnd, { passive: true })
     window.addEventListener('resize', onResize)
     return () => {
       window.removeEventListener('scroll', onScroll)
+      window.removeEventListener('scrollend', onScrollEnd)
       window.removeEventListener('resize', onResize)
     }
   }, [isAtEnd, scrollToEnd])

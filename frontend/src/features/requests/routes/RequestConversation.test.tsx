@@ -236,4 +236,30 @@ describe('Following the thread (issue 10)', () => {
     expect(scrollIntoView).toHaveBeenCalled()
     expect(screen.queryByRole('button', { name: 'New message' })).not.toBeInTheDocument()
   })
+
+  it('a keyboard opening while the own new message scrolls into view keeps the end in view', async () => {
+    const scrollIntoView = vi.fn()
+    Element.prototype.scrollIntoView = scrollIntoView
+    const state = { request: makeRequest({ id: 37, messages: [makeMessage({ id: 1 })] }) }
+    const sent: Sent[] = []
+    server.use(detailHandler(() => state.request), messageHandler(state, sent))
+    const { user } = renderRequest(37)
+    const form = await screen.findByRole('form', { name: 'Send a message' })
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+    await user.type(within(form).getByRole('textbox', { name: 'Message' }), 'Great, thanks!')
+    await user.click(within(form).getByRole('button', { name: 'Send' }))
+    await screen.findByText('Great, thanks!', { selector: 'article *' })
+    expect(scrollIntoView).toHaveBeenLastCalledWith({ block: 'end', behavior: 'smooth' })
+
+    // The smooth scroll's first step is still far from the end; then the screen gets shorter.
+    const rect = vi
+      .spyOn(Element.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ top: 5000, bottom: 5010 } as DOMRect)
+    fireEvent.scroll(window)
+    scrollIntoView.mockClear()
+    fireEvent(window, new Event('resize'))
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'end', behavior: 'auto' })
+    rect.mockRestore()
+  })
 })
