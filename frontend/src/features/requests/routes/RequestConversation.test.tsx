@@ -242,7 +242,10 @@ describe('Following the thread (issue 10)', () => {
     Element.prototype.scrollIntoView = scrollIntoView
     const state = { request: makeRequest({ id: 37, messages: [makeMessage({ id: 1 })] }) }
     const sent: Sent[] = []
-    server.use(detailHandler(() => state.request), messageHandler(state, sent))
+    server.use(
+      detailHandler(() => state.request),
+      messageHandler(state, sent),
+    )
     const { user } = renderRequest(37)
     const form = await screen.findByRole('form', { name: 'Send a message' })
     await act(() => new Promise((resolve) => requestAnimationFrame(resolve)))
