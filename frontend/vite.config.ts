@@ -163,10 +163,10 @@ const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((p) => 
 const EVERY_PAGE = [
   /node_modules[\\/](react|react-dom|scheduler|react-router|openapi-fetch)[\\/]/,
   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|defaultAttributes|Icon|createLucideIcon|context)/,
-  /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](external-link|circle-alert)\.js$/,
+  /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](external-link|circle-alert|circle-check)\.js$/,
   /src[\\/]api[\\/]client\.ts$/,
   /src[\\/]lib[\\/](session|config|errors|analytics|currentUser|errorReporting|firstScreen|useMediaQuery)\.ts$/,
-  /src[\\/]design-system[\\/](button|spinner|link|text|heading|logo|utils|toast)[\\/]/,
+  /src[\\/]design-system[\\/](button|spinner|link|text|heading|logo|utils|toast[\\/]ToastProvider)[\\/.]/,
   /src[\\/]app[\\/](guards|FullPageSpinner)\.tsx$/,
 ]
 

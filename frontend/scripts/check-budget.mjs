@@ -86,7 +86,9 @@ for (const [route, { modules, maxBytes }] of Object.entries(ROUTE_BUDGETS)) {
   const total = [...files].reduce((sum, file) => sum + gzipBytes(file), 0)
   const over = total > maxBytes
   failures += over ? 1 : 0
-  console.log(`  ${over ? 'OVER' : 'ok  '} ${route}: ${kb(total)} of ${kb(maxBytes)} (${files.size} files)`)
+  console.log(
+    `  ${over ? 'OVER' : 'ok  '} ${route}: ${kb(total)} of ${kb(maxBytes)} (${total} bytes, ${files.size} files)`,
+  )
 }
 
 // Route chunks: everything but the entry and the chunks it imports (loaded on every page),

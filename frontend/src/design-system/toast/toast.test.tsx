@@ -38,8 +38,9 @@ describe('Toasts', () => {
     const live = region().querySelector('[aria-live]')
     expect(live).toHaveAttribute('aria-live', 'polite')
     await userEvent.click(screen.getByRole('button', { name: 'Notify' }))
+    // The toasts' look loads with the first toast (or once the screen is idle).
     expect(
-      within(region()).getByText('Your password has been updated successfully.'),
+      await within(region()).findByText('Your password has been updated successfully.'),
     ).toBeInTheDocument()
     expect(typeof lastId).toBe('string')
     expect(lastId.length).toBeGreaterThan(8)
