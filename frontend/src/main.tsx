@@ -1,6 +1,6 @@
 import './styles/fonts.css'
 import './index.css'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { CONFIG_ERROR_MESSAGE, configIsValid } from './lib/config'
@@ -14,11 +14,15 @@ if (configIsValid) {
   void initErrorReporting()
   // Signed-in screens start from the user: ask for them while the screen's code loads.
   prefetchCurrentUser()
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  )
+  // A transition renders the first screen in slices that yield to the browser, instead of one
+  // long task that blocks input on a slow phone.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    )
+  })
 } else {
   document.querySelector('.app-shell')?.remove()
   root.textContent = CONFIG_ERROR_MESSAGE

@@ -32,7 +32,8 @@ PARTNER_PRODUCTS = {
 
 # The names index.html knows a path by (see frontend/index.html and vite.config.ts): the first
 # picks the static first paint shown while the script loads (the sign-in page, the rest of the
-# sign-in family, or the signed-in skeleton); each name keeps its screens' code preloads.
+# sign-in family, or the signed-in skeleton), the second (<html data-page>) what a screen adds to
+# it; each name keeps its screens' code preloads.
 PAGE_NAMES = (
     (re.compile(r"^/sign-in/?$"), ("sign-in",)),
     (
@@ -84,6 +85,7 @@ def _index_html(
     """index.html for a path's names and quote, plain and compressed (computed once per build)."""
     html = path.read_bytes()
     attributes = f'data-shell="{names[0]}" ' if names else ""
+    attributes += f'data-page="{names[1]}" ' if len(names) > 1 else ""
     attributes += f'data-quote="{quote}" ' if quote is not None else ""
     html = html.replace(b"<html ", f"<html {attributes}".encode(), 1)
 

@@ -116,11 +116,35 @@ def test_each_page_family_gets_its_shell_and_preloads(
     """Issue 8: signed-in pages show their skeleton at once; each page preloads its own code."""
     status, _, body = page(path)
     assert status == 200
-    assert re.search(rf'<html data-shell="{shell}" (data-quote="\d" )?lang="en">', body)
+    assert re.search(
+        rf'<html data-shell="{shell}" (data-page="[\w-]+" )?(data-quote="\d" )?lang="en">', body
+    )
     for name in kept:
         assert f"{name}-AbCd1234.js" in body
     for name in dropped:
         assert f"{name}-AbCd1234.js" not in body
+
+
+@pytest.mark.parametrize(
+    ("path", "page_name"),
+    [
+        ("/benefits-and-offers", "benefits-and-offers"),
+        ("/dashboard", "dashboard"),
+        ("/requests/12", None),
+    ],
+)
+def test_web_speed_a_screen_names_what_it_adds_to_the_skeleton(
+    dist: Path, path: str, page_name: str | None
+) -> None:
+    """Issue 8: /benefits-and-offers's skeleton shows the screen's own static header at once, so
+    the document names the screen on <html data-page> for the stylesheet to pick it."""
+    _, _, body = page(path)
+    html = re.search(r"<html [^>]*>", body)
+    assert html
+    if page_name:
+        assert f'data-page="{page_name}"' in html.group(0)
+    else:
+        assert "data-page" not in html.group(0)
 
 
 def test_web_speed_a_preload_for_small_screens_keeps_its_media_query(dist: Path) -> None:

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeUser, renderWithProviders } from '@/test/render'
 import { server } from '@/test/server'
+import indexHtml from '../../../../index.html?raw'
 import { MAX_LOGO_REFETCHES } from '../logoRetry'
 import { allOfferings, hotels, medical, medicalDetail, offeringsApi } from '../test/fixtures'
 import OfferingsLanding from './OfferingsLanding'
@@ -33,6 +34,21 @@ describe('§2 OfferingsLanding', () => {
     expect(screen.getByText(/all in one place/)).toBeInTheDocument()
     expect(screen.getByText(/Partner offers are provided by third parties/)).toBeInTheDocument()
     await screen.findByRole('heading', { name: 'Your Benefits' })
+  })
+
+  it("Issue 8 first paint: the skeleton in index.html shows this screen's header, word for word", () => {
+    renderLanding()
+    const heading = screen.getByRole('heading', { level: 1, name: 'Benefits & Offers' })
+    const intro = heading.nextElementSibling
+    const shell = new DOMParser()
+      .parseFromString(indexHtml, 'text/html')
+      .querySelector('.app-shell [data-for~="benefits-and-offers"]')
+    const words = (node: Element | null | undefined) =>
+      node?.textContent?.replace(/\s+/g, ' ').trim()
+    expect(words(shell?.children[0])).toBe(words(heading))
+    expect(words(shell?.children[1])).toBe(words(intro))
+    expect(shell?.children[0].className).toBe(heading.className)
+    expect(shell?.children[1].className).toBe(intro?.className)
   })
 
   it("§2 OfferingsLanding / §7 Offerings: featured benefits and offers, each with 'View all'", async () => {
