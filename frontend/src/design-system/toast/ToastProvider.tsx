@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react'
 import { whenIdle } from '@/lib/whenIdle'
-import { cx } from '../utils'
+import { cx, focusRing } from '../utils'
 
 export type ToastSeverity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast'
 
@@ -51,9 +51,36 @@ function randomId(): string {
   return Math.random().toString(36).slice(2) + Date.now().toString(36)
 }
 
-/** The toasts' look (icons, colours), loaded once the first screen is idle or a toast shows. */
-const loadToastItems = () => import('./ToastItems')
+/**
+ * The toasts' look (icons, colours), loaded once the first screen is idle or a toast shows.
+ * Should its code fail to load (offline, a new release), the words still show, plainly.
+ */
+const loadToastItems = () => import('./ToastItems').catch(() => ({ default: PlainToastItems }))
 const ToastItems = lazy(loadToastItems)
+
+function PlainToastItems({
+  toasts,
+  onClose,
+}: {
+  toasts: readonly ToastItem[]
+  onClose: (id: string) => void
+}) {
+  return toasts.map((t) => (
+    <li
+      key={t.id}
+      className="pointer-events-auto flex items-start gap-3 rounded-xl border border-line bg-surface p-3.5 text-sm text-ink shadow-lg"
+    >
+      <p className="min-w-0 flex-1 break-words">{t.message}</p>
+      <button
+        type="button"
+        onClick={() => onClose(t.id)}
+        className={cx('rounded-md px-1 font-semibold', focusRing)}
+      >
+        Close
+      </button>
+    </li>
+  ))
+}
 
 export interface ToastProviderProps {
   children?: ReactNode

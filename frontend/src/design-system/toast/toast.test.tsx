@@ -119,4 +119,30 @@ describe('Toasts', () => {
     )
     spy.mockRestore()
   })
+
+  it("§2 toasts: when the toasts' look fails to load (offline), the words and Close still show", async () => {
+    vi.resetModules()
+    vi.doMock('./ToastItems', () => {
+      throw new Error('Failed to fetch dynamically imported module')
+    })
+    const fresh = await import('./ToastProvider')
+    function Offline() {
+      const { toast } = fresh.useToast()
+      return (
+        <button type="button" onClick={() => toast({ message: 'You are offline.' })}>
+          Notify
+        </button>
+      )
+    }
+    render(
+      <fresh.ToastProvider>
+        <Offline />
+      </fresh.ToastProvider>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Notify' }))
+    expect(await within(region()).findByText('You are offline.')).toBeInTheDocument()
+    await userEvent.click(within(region()).getByRole('button', { name: 'Close' }))
+    expect(within(region()).queryByText('You are offline.')).not.toBeInTheDocument()
+    vi.doUnmock('./ToastItems')
+  })
 })
