@@ -20,6 +20,16 @@ function Trigger(props: ToastOptions & { label?: string }) {
   )
 }
 
+/** A trigger for a ToastProvider module of its own (imported afresh by a test). */
+function OfflineTrigger({ useFreshToast }: { useFreshToast: typeof useToast }) {
+  const { toast } = useFreshToast()
+  return (
+    <button type="button" onClick={() => toast({ message: 'You are offline.' })}>
+      Notify
+    </button>
+  )
+}
+
 function region() {
   return screen.getByRole('region', { name: 'Notifications' })
 }
@@ -126,17 +136,9 @@ describe('Toasts', () => {
       throw new Error('Failed to fetch dynamically imported module')
     })
     const fresh = await import('./ToastProvider')
-    function Offline() {
-      const { toast } = fresh.useToast()
-      return (
-        <button type="button" onClick={() => toast({ message: 'You are offline.' })}>
-          Notify
-        </button>
-      )
-    }
     render(
       <fresh.ToastProvider>
-        <Offline />
+        <OfflineTrigger useFreshToast={fresh.useToast} />
       </fresh.ToastProvider>,
     )
     await userEvent.click(screen.getByRole('button', { name: 'Notify' }))
