@@ -55,7 +55,9 @@ def auth_headers(db, _keep_test_connection) -> dict[str, str]:
     person = UserFactory(email="casey@example.com", companies=[company], groups=["Concierges"])
     request_services.request_create(user=person, name="Find a dog walker")
     result = account_services.user_sign_in(email=person.email, password="correct-horse-battery-42")
-    return {"Authorization": f"Bearer {result.token}"}
+    # The WSGI transport hands a body over as sent, so it asks for it plain (gzip is
+    # test_compression's).
+    return {"Authorization": f"Bearer {result.token}", "Accept-Encoding": "identity"}
 
 
 @schema.parametrize()
