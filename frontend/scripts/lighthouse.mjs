@@ -68,12 +68,14 @@ async function signIn() {
   }
 }
 
+/** Stores the session in the origin's local storage, or with `null` clears it (signed out). */
 async function storeSession(browser, entries) {
   const page = await browser.newPage()
   // A static file of the origin, so the app itself does not run while the session is stored.
   await page.goto(`${BASE_URL}/favicon.svg`)
   await page.evaluate((values) => {
-    for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value)
+    if (!values) window.localStorage.clear()
+    for (const [key, value] of Object.entries(values ?? {})) window.localStorage.setItem(key, value)
   }, entries)
   await page.close()
 }
@@ -137,8 +139,8 @@ async function main() {
     // Round by round, so a change in the machine's load spreads over every page alike.
     for (let round = 0; round < RUNS; round += 1) {
       for (const target of PAGES) {
-        // A signed-out run resets the origin's storage, the session with it.
         if (target.signedIn && !stored) await storeSession(browser, session)
+        if (!target.signedIn && stored) await storeSession(browser, null)
         stored = target.signedIn
         runs.get(target).push(await audit(browser, target))
       }
