@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { CUSTOMER_QUOTES } from './src/features/auth/components/quotes'
-import { LG_UP, SM_UP } from './src/lib/useMediaQuery'
+import { LG_UP } from './src/lib/useMediaQuery'
 import type { OutputBundle, OutputChunk } from 'rolldown'
 
 /** Build outputs for tooling (the size budget, error reporting), kept out of the served dist/. */
@@ -51,14 +51,7 @@ const ROUTE_PRELOADS: Record<string, RoutePreload[]> = {
   ],
   auth: ['src/app/layouts/AuthLayout.tsx', AUTH_ILLUSTRATION],
   app: ['src/app/layouts/SignedInLayout.tsx', 'src/app/layouts/AppLayout.tsx'],
-  dashboard: [
-    'src/features/dashboard/routes/Dashboard.tsx',
-    // The request ideas show as tabs below the sm breakpoint (the Dashboard's loader asks too).
-    {
-      module: 'src/features/dashboard/components/RequestIdeasTabs.tsx',
-      media: `not all and ${SM_UP}`,
-    },
-  ],
+  dashboard: ['src/features/dashboard/routes/Dashboard.tsx'],
   requests: ['src/features/requests/routes/Requests.tsx'],
   'benefits-and-offers': ['src/features/offerings/routes/OfferingsLanding.tsx'],
 }
@@ -122,9 +115,10 @@ function routePreloads(): Plugin {
 }
 
 /**
- * Loads the early chunk (src/early.ts) as a script of its own, first in the document: it runs as
- * soon as it arrives rather than after the app's other chunks, which it does not import. The
- * entry imports it too, as one module, so it runs once.
+ * Loads the early chunk (src/early.ts) as a script of its own, first in the document. Module
+ * scripts run in document order once the document is parsed, so it runs before the entry
+ * (whose first request would otherwise close the early ones), and it never waits for the app's
+ * other chunks, which it does not import. Not `async`: an async script may run after the entry.
  */
 function earlyScript(): Plugin {
   return {
@@ -143,7 +137,7 @@ function earlyScript(): Plugin {
           tags: [
             {
               tag: 'script',
-              attrs: { type: 'module', async: true, crossorigin: true, src },
+              attrs: { type: 'module', crossorigin: true, src },
               injectTo: 'head-prepend',
             },
           ],
@@ -177,6 +171,12 @@ const EVERY_PAGE = [
  */
 const EARLY_SHARED = [/src[\\/](api[\\/]earlyRequests|lib[\\/]config)\.ts$/]
 
+/**
+ * The Dashboard screen in one file, its pieces and the request ideas' tabs (phones) included,
+ * rather than a request for each.
+ */
+const DASHBOARD = [/src[\\/]features[\\/]dashboard[\\/](routes|components)[\\/]/]
+
 /** The query cache and the queries every screen that uses it starts from. */
 const QUERY = [
   /node_modules[\\/]@tanstack[\\/]/,
@@ -196,18 +196,19 @@ const SIGN_IN_FAMILY = [
 
 /**
  * What the signed-in screens share: the layouts and the shell, the design system's light
- * pieces, the request list's helpers and the icons they show, and the screens' route loaders.
+ * pieces and tabs, the request lists' helpers and the icons they show, and the screens' route
+ * loaders.
  * One chunk, rather than a request for each of some thirty small modules on a signed-in page's
  * first load.
  */
 const SIGNED_IN = [
   /src[\\/]app[\\/](layouts[\\/](SignedIn|App)Layout|shell[\\/])/,
-  /src[\\/]design-system[\\/](assistant|avatar|brought-to-you-by|category-icon|page-header|skeleton|skip-link)[\\/]/,
-  /src[\\/]lib[\\/](apiError|events|format|live|requestDrawer|site|email-verification[\\/]\w+|requests[\\/](api|surveys|SurveyButton|StatusBadge))\.tsx?$/,
-  /src[\\/]features[\\/](company[\\/](api|components[\\/]CompanyReportLink)|requests[\\/]live|request-drawer[\\/]RequestDrawerProvider)\.tsx?$/,
+  /src[\\/]design-system[\\/](assistant|avatar|brought-to-you-by|category-icon|page-header|skeleton|skip-link|tabs)[\\/]/,
+  /src[\\/]lib[\\/](apiError|events|format|live|requestDrawer|site|useNow|email-verification[\\/]\w+|requests[\\/](api|surveys|SurveyButton|StatusBadge|wording))\.tsx?$/,
+  /src[\\/]features[\\/](company[\\/](api|components[\\/]CompanyReportLink)|requests[\\/](live|components[\\/]LoadError)|request-drawer[\\/]RequestDrawerProvider)\.tsx?$/,
   // The screens' route loaders, so a screen's data requests start before its code has loaded.
   /src[\\/]features[\\/](dashboard|requests|offerings)[\\/]loader\.ts$/,
-  /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](arrow-right|chart-column|chevron-right|clock|gift|house|layout-dashboard|list-checks|mail-check|message-circle|plus|rotate-ccw|sparkles|user)\.js$/,
+  /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](arrow-right|chart-column|chevron-left|chevron-right|clock|gift|house|layout-dashboard|list-checks|mail-check|message-circle|message-square|plus|rotate-ccw|sparkles|user)\.js$/,
 ]
 
 function escapeHtml(text: string): string {
@@ -309,6 +310,7 @@ export default defineConfig(({ command }) => ({
             { name: 'query', test: matchesAny(QUERY), priority: 3 },
             { name: 'sign-in-family', test: matchesAny(SIGN_IN_FAMILY), priority: 2 },
             { name: 'signed-in', test: matchesAny(SIGNED_IN), priority: 1 },
+            { name: 'Dashboard', test: matchesAny(DASHBOARD), priority: 1 },
           ],
         },
       },

@@ -56,7 +56,7 @@ PRELOAD_LINK = re.compile(
 # The document's first script starts a signed-in page's first API requests (frontend/src/early.ts):
 # the sign-in family has none to start, so its pages go without it.
 EARLY_SCRIPT = re.compile(
-    rb'\s*<script type="module" async crossorigin src="/assets/early-[\w-]+\.js"></script>'
+    rb'\s*<script type="module" crossorigin src="/assets/early-[\w-]+\.js"></script>'
 )
 # The app's stylesheet goes inline, so the first paint needs the document alone: the shell then
 # paints while the script is still on its way, instead of waiting for a second round trip.

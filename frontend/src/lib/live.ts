@@ -11,7 +11,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { type LiveEvent, type LiveStatus, subscribeToEvents } from './events'
-import { whenIdle } from './whenIdle'
+import { whenIdleAfter } from './whenIdle'
 
 export type { LiveEvent, LiveStatus }
 
@@ -38,7 +38,6 @@ export function useLiveUpdates(handlers: LiveHandlers): LiveStatus {
   useEffect(() => {
     let missedSome = true
     let unsubscribe = () => {}
-    let cancelIdle = () => {}
     const start = () => {
       unsubscribe = subscribeToEvents(
         (event) => latest.current.onEvent(event),
@@ -52,12 +51,9 @@ export function useLiveUpdates(handlers: LiveHandlers): LiveStatus {
         },
       )
     }
-    const timer = setTimeout(() => {
-      cancelIdle = whenIdle(start)
-    }, LIVE_START_DELAY_MS)
+    const cancelStart = whenIdleAfter(LIVE_START_DELAY_MS, start)
     return () => {
-      clearTimeout(timer)
-      cancelIdle()
+      cancelStart()
       unsubscribe()
     }
   }, [])

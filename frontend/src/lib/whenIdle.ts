@@ -11,3 +11,18 @@ export function whenIdle(task: () => unknown): () => void {
   const handle = window.setTimeout(() => void task(), 200)
   return () => window.clearTimeout(handle)
 }
+
+/**
+ * Runs `task` `delayMs` from now, once the browser is idle then: for work that should not even
+ * share the network with the data and code the screen is still receiving as it paints.
+ */
+export function whenIdleAfter(delayMs: number, task: () => unknown): () => void {
+  let cancelIdle = () => {}
+  const timer = window.setTimeout(() => {
+    cancelIdle = whenIdle(task)
+  }, delayMs)
+  return () => {
+    window.clearTimeout(timer)
+    cancelIdle()
+  }
+}

@@ -14,7 +14,7 @@ from django.test import Client
 INDEX_HTML = b"""<!doctype html>
 <html lang="en">
   <head>
-    <script type="module" async crossorigin src="/assets/early-AbCd1234.js"></script>
+    <script type="module" crossorigin src="/assets/early-AbCd1234.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/framework-AbCd1234.js">
     <link rel="stylesheet" crossorigin href="/assets/index-AbCd1234.css">
     <link rel="modulepreload" crossorigin href="/assets/AuthLayout-AbCd1234.js" data-for="sign-in auth">

@@ -10,7 +10,8 @@ import {
   useRef,
   useState,
 } from 'react'
-import { whenIdle } from '@/lib/whenIdle'
+import { afterFirstScreen } from '@/lib/firstScreen'
+import { whenIdleAfter } from '@/lib/whenIdle'
 import { cx, focusRing } from '../utils'
 
 export type ToastSeverity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast'
@@ -51,8 +52,12 @@ function randomId(): string {
   return Math.random().toString(36).slice(2) + Date.now().toString(36)
 }
 
+/** How long after the first screen has shown the toasts' look loads (then when idle). */
+const TOAST_LOOK_DELAY_MS = 1_000
+
 /**
- * The toasts' look (icons, colours), loaded once the first screen is idle or a toast shows.
+ * The toasts' look (icons, colours), loaded a moment after the first screen has shown (so it
+ * never shares the network with that screen's data and code) or with the first toast.
  * Should its code fail to load (offline, a new release), the words still show, plainly.
  */
 const loadToastItems = () => import('./ToastItems').catch(() => ({ default: PlainToastItems }))
@@ -139,7 +144,7 @@ export function ToastProvider({ children, regionClassName }: ToastProviderProps)
     [clearTimer, dismiss],
   )
 
-  useEffect(() => whenIdle(loadToastItems), [])
+  useEffect(() => afterFirstScreen(() => whenIdleAfter(TOAST_LOOK_DELAY_MS, loadToastItems)), [])
 
   useEffect(() => {
     const map = timers.current

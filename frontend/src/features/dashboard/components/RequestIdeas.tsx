@@ -5,15 +5,12 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { RotateCcw } from 'lucide-react'
-import { lazy, type ReactNode, Suspense } from 'react'
+import type { ReactNode } from 'react'
 import { Button, Heading, Skeleton, SkeletonGroup } from '@/design-system'
 import { DASHBOARD_CATEGORY_LIMIT, recommendedCategoriesQuery } from '@/lib/requests/surveys'
 import { SM_UP, useMediaQuery } from '@/lib/useMediaQuery'
 import { CategoryColumn } from './CategoryColumn'
-import { loadIdeasTabs } from './ideasTabs'
-
-// The tabs load only on small screens.
-const IdeasTabs = lazy(loadIdeasTabs)
+import { RequestIdeasTabs } from './RequestIdeasTabs'
 
 export function RequestIdeas({ headingId }: { headingId: string }) {
   const query = useQuery(recommendedCategoriesQuery)
@@ -51,9 +48,7 @@ export function RequestIdeas({ headingId }: { headingId: string }) {
         ))}
       </ul>
     ) : (
-      <Suspense fallback={<IdeasSkeleton />}>
-        <IdeasTabs categories={categories} headingId={headingId} />
-      </Suspense>
+      <RequestIdeasTabs categories={categories} headingId={headingId} />
     )
   }
 

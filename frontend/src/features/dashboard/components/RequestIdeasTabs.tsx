@@ -3,7 +3,7 @@ import type { RecommendedCategory } from '@/lib/requests/surveys'
 import { CategoryColumn } from './CategoryColumn'
 
 /** The request ideas on small screens: one tab per category. */
-export default function RequestIdeasTabs({
+export function RequestIdeasTabs({
   categories,
   headingId,
 }: {
