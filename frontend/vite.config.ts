@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
@@ -234,6 +234,22 @@ function customerQuotes(): Plugin {
   }
 }
 
+/**
+ * The favicon goes into index.html as a data URI: on a phone's six connections a request of
+ * its own would hold up the app's code (public/favicon.svg stays, for whatever asks for it).
+ */
+function inlineFavicon(): Plugin {
+  return {
+    name: 'inline-favicon',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const svg = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8').trim()
+      const dataUri = `data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[#<>]/g, encodeURIComponent)}`
+      return html.replace('href="/favicon.svg"', `href="${dataUri}"`)
+    },
+  }
+}
+
 /** React Aria's default-locale module, by path inside the package. */
 const ARIA_DEFAULT_LOCALE = /react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]useDefaultLocale\.mjs$/
 
@@ -272,6 +288,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     fixedAriaLocale(),
     customerQuotes(),
+    inlineFavicon(),
     keepBuildMetaPrivate(),
     routePreloads(),
     earlyScript(),

@@ -71,3 +71,22 @@ def test_first_requests_leave_together_even_when_the_app_code_comes_first(page: 
     # ...and the app asked for none of them again.
     asked = [path for kind, path in events[: answers[6] + 1] if kind == "sent"]
     assert sorted(asked) == sorted(DASHBOARD_FIRST_REQUESTS)
+
+
+@pytest.mark.usefixtures("demo")
+def test_dashboard_first_load_is_eight_scripts_and_no_favicon_request(page: Page) -> None:
+    """Issue 8: /dashboard's first screen takes the document, eight scripts, one font and its
+    seven API requests; the favicon comes inside the document (a phone has six connections, and
+    each request more holds up the app's code)."""
+    sign_in_to(page, "/dashboard")
+    page.goto("about:blank")
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(urlsplit(request.url).path))
+    page.goto("/dashboard")
+    expect(page.get_by_role("main")).to_be_visible()
+    first_screen = list(asked)
+    scripts = [path for path in first_screen if path.endswith(".js")]
+    assert len(scripts) == 8, scripts
+    assert not [path for path in first_screen if "favicon" in path]
+    assert len([path for path in first_screen if path.endswith(".woff2")]) <= 1
+    assert {path for path in first_screen if path.startswith("/api/")} == DASHBOARD_FIRST_REQUESTS
