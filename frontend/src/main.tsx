@@ -1,4 +1,5 @@
 import './styles/fonts.css'
+import './styles/font-fallback.css'
 import './index.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
