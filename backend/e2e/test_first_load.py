@@ -90,32 +90,3 @@ def test_dashboard_first_load_is_eight_scripts_and_no_favicon_request(page: Page
     assert not [path for path in first_screen if "favicon" in path]
     assert len([path for path in first_screen if path.endswith(".woff2")]) <= 1
     assert {path for path in first_screen if path.startswith("/api/")} == DASHBOARD_FIRST_REQUESTS
-
-
-LAYOUT_SHIFTS = """
-window.__layoutShift = 0
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value
-}).observe({ type: 'layout-shift', buffered: true })
-"""
-
-
-@pytest.mark.usefixtures("demo")
-def test_nothing_moves_when_inter_arrives_after_the_first_screen(page: Page) -> None:
-    """Issue 8 (CLS): a screen laid out before Inter arrives uses Inter's metric-matched fallback
-    (src/styles/font-fallback.css), so nothing moves when Inter swaps in."""
-    sign_in_to(page, "/dashboard")
-    for path in ("/dashboard", "/requests", "/benefits-and-offers"):
-        held: list[Route] = []
-        page.route("**/*.woff2", lambda route: held.append(route))  # routing skips the cache
-        page.goto(path, wait_until="commit")
-        expect(page.get_by_role("main")).to_be_visible()
-        page.evaluate(LAYOUT_SHIFTS)
-        wait_until(page, lambda: bool(held))
-        before = page.evaluate("window.__layoutShift")
-        for route in held:
-            route.continue_()
-        page.unroute("**/*.woff2")
-        page.evaluate("document.fonts.ready.then(() => true)")
-        page.wait_for_timeout(300)  # a shift is reported after the frame that moved
-        assert page.evaluate("window.__layoutShift") - before < 0.001, path

@@ -1,5 +1,4 @@
 import './styles/fonts.css'
-import './styles/font-fallback.css'
 import './index.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
