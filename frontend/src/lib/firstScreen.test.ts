@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 /** A fresh copy of the module: whether the first screen has shown is the page's state. */
 async function freshFirstScreen() {
@@ -7,8 +7,6 @@ async function freshFirstScreen() {
 }
 
 describe('issue 8 work a screen can do without waits for the first screen', () => {
-  afterEach(() => vi.useRealTimers())
-
   it('runs a task once the first screen has shown, once, and at once after that', async () => {
     const { afterFirstScreen, markFirstScreenShown } = await freshFirstScreen()
     const task = vi.fn(() => undefined)
@@ -32,22 +30,5 @@ describe('issue 8 work a screen can do without waits for the first screen', () =
     expect(never).not.toHaveBeenCalled()
     cancel()
     expect(stopStarted).toHaveBeenCalledTimes(1)
-  })
-
-  it('whenIdleAfter waits out its delay, then for the browser to be idle', async () => {
-    vi.useFakeTimers()
-    const { whenIdleAfter } = await import('./whenIdle')
-    const task = vi.fn()
-    whenIdleAfter(1_000, task)
-    vi.advanceTimersByTime(999)
-    expect(task).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(1)
-    expect(task).not.toHaveBeenCalled()
-    vi.runAllTimers()
-    expect(task).toHaveBeenCalledTimes(1)
-    const cancelled = vi.fn()
-    whenIdleAfter(1_000, cancelled)()
-    vi.runAllTimers()
-    expect(cancelled).not.toHaveBeenCalled()
   })
 })
