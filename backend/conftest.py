@@ -275,6 +275,35 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("filterwarnings", "ignore:No directory at:UserWarning")
 
 
+@pytest.fixture
+def redis_server(settings):
+    """A redis-server of the test's own as the cache and the live events' broker, behind the
+    circuit breaker as in production (common.cache)."""
+    from django.core.cache import caches
+
+    from concierge.common.cache import breaker
+    from concierge.common.tests.redis_server import RedisServer
+
+    server = RedisServer()
+    settings.REDIS_URL = server.url
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "concierge.common.cache.RedisCache",
+            "LOCATION": server.url,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
+    breaker.reset()
+    try:
+        yield server
+    finally:
+        server.stop()
+        caches["default"].close()
+        breaker.reset()
+        # Back to the test cache before the suite's own teardown clears it.
+        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
 @pytest.fixture(autouse=True)
 def _isolated_outbox_and_cache(settings, tmp_path):
     """Each test writes mail/SMS to its own folder and starts with empty rate-limit counters.

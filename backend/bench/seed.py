@@ -27,7 +27,6 @@ from django_tasks_db.models import DBTaskResult
 from bench.soak import SOAK_KEY_PREFIX
 from concierge.accounts.models import Company, User
 from concierge.accounts.selectors import CONCIERGE_GROUP
-from concierge.common import read_cache
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
 from concierge.surveys.models import SurveyCategory
 
@@ -95,7 +94,6 @@ def seed() -> Targets:
         started = time.monotonic()
         with transaction.atomic():
             _seed()
-            read_cache.bump_shared()  # the servers' cached reads of the old rows
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")  # planner statistics for the fresh tables
         print(

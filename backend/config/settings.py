@@ -253,10 +253,12 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# The hottest reads (a session by its token, an employee's request lists and threads) are
-# answered from the cache until a write makes them stale (concierge/common/read_cache.py).
-# Every process serving the API must share that cache: with more than one, REDIS_URL is
-# required; set CACHED_READS=false to read the database every time.
+# After a Redis call times out or cannot connect, every Redis call of the process is skipped
+# for this long (common.cache): a request never waits on an unreachable Redis more than once.
+REDIS_BREAKER_SECONDS = env_int("REDIS_BREAKER_SECONDS", 5)
+# An employee's request lists and threads are answered from the cache while the read version
+# the database gives with the session is the one they were stored under
+# (concierge/common/read_cache.py); set CACHED_READS=false to read the database every time.
 CACHED_READS = env_bool("CACHED_READS", True)
 
 # Live events (Server-Sent Events at /api/v1/events): Redis pub/sub between processes when

@@ -7,11 +7,6 @@ class AccountsConfig(AppConfig):
     label = "accounts"
     verbose_name = "Accounts"
 
-    def ready(self) -> None:
-        from concierge.accounts.session_cache import connect_receivers
-
-        connect_receivers()
-
 
 class ConciergeAdminConfig(admin_apps.AdminConfig):
     """The Django admin with sign-in through the API's lockout, rate limit and MFA."""

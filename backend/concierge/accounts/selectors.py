@@ -13,8 +13,8 @@ from django.utils import timezone
 from concierge.accounts.mfa_selectors import user_has_mfa_factor
 from concierge.accounts.models import AuthToken, Company, MfaFactor, OnboardingAnswer, User
 from concierge.accounts.onboarding import ADDRESS_PARTS, TEXT, YES_NO, Answer
-from concierge.accounts.session_cache import session_read
 from concierge.common.formatting import PHONE_DIGITS, address_line, phone_digits, phone_display
+from concierge.common.read_cache import owner_versions_sql
 from concierge.common.tokens import token_hash
 
 CONCIERGE_GROUP = "Concierges"
@@ -97,31 +97,24 @@ _IN_CONCIERGE_GROUP = RawSQL(  # noqa: S611 (the group name is a bound parameter
     (CONCIERGE_GROUP,),
     output_field=models.BooleanField(),
 )
+_READ_VERSION = owner_versions_sql(f"{AuthToken._meta.db_table}.user_id")
 
 
 def auth_token_get_active(*, raw_token: str) -> AuthToken | None:
-    """The live session with its user: remembered between requests (session_cache, forgotten
-    the moment the session, the user, their memberships or factors change), else ONE query."""
-    key_hash = token_hash(raw_token)
-    auth_token = session_read(key_hash, lambda: _auth_token_query(key_hash))
-    if auth_token is None or auth_token.expires_at <= timezone.now():
-        return None
-    return auth_token
-
-
-def _auth_token_query(key_hash: str) -> AuthToken | None:
-    """The session and its user in one query. What every request needs from the user's
+    """The live session with its user, in ONE query. What every request needs from the user's
     memberships and factors comes along as EXISTS answers, read by `user_mfa_required` and
-    `user_is_concierge`."""
+    `user_is_concierge`, and so does the version of the user's cached reads (common.read_cache:
+    `user.read_version`), read before anything the request loads."""
     found = list(
         AuthToken.objects.select_related("user")
         .annotate(
             company_requires_mfa=_COMPANY_REQUIRES_MFA,
             in_concierge_group=_IN_CONCIERGE_GROUP,
             has_mfa_factor=_HAS_MFA_FACTOR,
+            read_version=_READ_VERSION,
         )
         .filter(
-            key_hash=key_hash,
+            key_hash=token_hash(raw_token),
             revoked_at__isnull=True,
             expires_at__gt=timezone.now(),
             user__is_active=True,
@@ -134,6 +127,7 @@ def _auth_token_query(key_hash: str) -> AuthToken | None:
     user.company_requires_mfa = auth_token.company_requires_mfa  # type: ignore[attr-defined]
     user.in_concierge_group = auth_token.in_concierge_group  # type: ignore[attr-defined]
     user.has_mfa_factor = auth_token.has_mfa_factor  # type: ignore[attr-defined]
+    user.read_version = auth_token.read_version  # type: ignore[attr-defined]
     return auth_token
 
 

@@ -30,7 +30,6 @@ from concierge.accounts.models import (
 )
 from concierge.accounts.onboarding import Answer
 from concierge.accounts.selectors import user_mfa_required
-from concierge.accounts.session_cache import sessions_forget
 from concierge.accounts.tasks import password_reset_email
 from concierge.common import formatting
 from concierge.common.errors import ApiError, Unauthorized, ValidationFailed
@@ -407,7 +406,6 @@ def password_reset_complete(*, token: str, password: str, password_confirmation:
 
 def user_sessions_revoke(*, user: User) -> None:
     """Signs every session of `user` out, from their very next request."""
-    sessions_forget(user_ids=[user.pk])  # first: it finds the sessions the revocation ends
     user.auth_tokens.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
 
 
@@ -621,4 +619,3 @@ def onboarding_answers_save(*, user: User, answers: list[dict[str, Any]]) -> Non
 def user_request_count_add(*, user: User) -> None:
     """One more request for `user`: an F() update, so concurrent creates never lose one."""
     User.objects.filter(pk=user.pk).update(request_count=F("request_count") + 1)
-    sessions_forget(user_ids=[user.pk])

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from django.conf import settings
 
+from concierge.common.cache import redis_client
 from concierge.notifications.events import RESYNC, Event
 
 logger = logging.getLogger(__name__)
@@ -187,11 +188,9 @@ class RedisBroker:
     def _sync_client(self):
         with self._client_lock:
             if self._client is None:
-                import redis
-
-                self._client = redis.Redis.from_url(
-                    self.url, socket_timeout=2, socket_connect_timeout=2
-                )
+                # Behind the cache's circuit breaker: a write publishing to an unreachable
+                # Redis waits one short timeout at most.
+                self._client = redis_client(self.url, timeout=0.5)
             return self._client
 
     def publish(self, event: Event) -> None:

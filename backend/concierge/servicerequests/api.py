@@ -74,7 +74,7 @@ def _list(request: HttpRequest, segment: str) -> HttpResponse:
         return orjson.dumps({"requests": [request_data(request, r) for r in requests]})
 
     return _json_body(
-        cached_reads.employee_read(request, user_id=user.pk, name=f"list:{segment}", load=load)
+        cached_reads.employee_read(request, user=user, name=f"list:{segment}", load=load)
     )
 
 
@@ -116,7 +116,7 @@ def request_detail(request: HttpRequest, request_id: int):
     # A cached thread was read after its replies were marked seen; any new message since
     # would have made it stale, so there is nothing more to mark.
     return _json_body(
-        cached_reads.employee_read(request, user_id=user.pk, name=f"thread:{request_id}", load=load)
+        cached_reads.employee_read(request, user=user, name=f"thread:{request_id}", load=load)
     )
 
 

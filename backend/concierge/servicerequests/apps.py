@@ -11,7 +11,3 @@ class ServiceRequestsConfig(AppConfig):
         from concierge.uploads.selectors import request_attachable_register
 
         request_attachable_register(request_attachable)
-
-        from concierge.servicerequests.cached_reads import connect_receivers
-
-        connect_receivers()

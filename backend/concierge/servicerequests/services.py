@@ -17,7 +17,6 @@ from concierge.notifications import events
 from concierge.notifications.background import enqueue_on_commit
 from concierge.notifications.publish import event_publish
 from concierge.service_levels import services as reply_clock
-from concierge.servicerequests.cached_reads import requests_changed
 from concierge.servicerequests.html import text_to_html
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
 from concierge.servicerequests.tasks import reply_notification_send
@@ -234,7 +233,6 @@ def _message_create(
                 if reopens:
                     changes["status"] = ServiceRequest.Status.OPEN
             ServiceRequest.objects.filter(pk=request.pk).update(**changes)
-            requests_changed(user_id=request.user_id)  # the update and the attachments
             reply_clock.clock_on_message(
                 request_id=request.pk, from_employee=source == Message.Source.USER, at=now
             )
@@ -322,7 +320,6 @@ def concierge_reply_create(
             changes["assignee"] = author
         if changes:
             ServiceRequest.objects.filter(pk=request.pk).update(**changes)
-            requests_changed(user_id=request.user_id)
             for field, value in changes.items():
                 setattr(request, field, value)
             _publish_request(request, events.REQUEST_UPDATED)
@@ -369,7 +366,6 @@ def request_assign(*, request: ServiceRequest, assignee: User | None) -> Service
         ServiceRequest.objects.filter(pk=request.pk).update(
             assignee=assignee, updated_at=timezone.now()
         )
-        requests_changed(user_id=request.user_id)
         request.assignee = assignee
         _publish_request(request, events.REQUEST_UPDATED)
     return request
@@ -400,6 +396,5 @@ def request_mark_seen_by_employee(*, request: ServiceRequest) -> None:
     if seen is not None and (request.last_message_at is None or request.last_message_at <= seen):
         return
     now = timezone.now()
-    # No employee read shows it: their cached lists and threads stay current.
     ServiceRequest.objects.filter(pk=request.pk).update(seen_by_employee_at=now)
     request.seen_by_employee_at = now

@@ -1,57 +1,40 @@
-"""API speed: cached reads are never served once a write has made them stale (common.read_cache)."""
+"""Issue 24 reads that cannot be stale: a cached read is served only under the version the
+database gives now (common.read_cache), and the cache's faults only cost database reads."""
 
 from __future__ import annotations
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 from django.test import override_settings
 
 from concierge.common import read_cache
+from concierge.common.models import ReadVersion
+from concierge.common.read_versions import SHARED_OWNER
 
-SCOPE = "rc:v:test-scope"
 ENTRY = "rc:test-entry"
 
 
-def test_a_value_is_served_until_its_scope_is_bumped(db):
-    """API speed: a stored read is served while its scope's version holds, and not after."""
-    lookup = read_cache.read(ENTRY, [SCOPE])
-    assert lookup.value is None
-    read_cache.store(ENTRY, lookup, b"first", ttl=60)
-    assert read_cache.read(ENTRY, [SCOPE]).value == b"first"
+def _loader(values: list[bytes]):
+    def load() -> bytes:
+        return values.pop(0)
 
-    read_cache.bump([SCOPE])
-    assert read_cache.read(ENTRY, [SCOPE]).value is None
+    return load
 
 
-def test_a_read_made_before_a_write_is_never_served_after_it(db):
-    """API speed: a value read from the rows before a write, stored after it, is stale."""
-    before_the_write = read_cache.read(ENTRY, [SCOPE])
-    read_cache.bump([SCOPE])
-    read_cache.store(ENTRY, before_the_write, b"stale", ttl=60)
-    assert read_cache.read(ENTRY, [SCOPE]).value is None
+def test_a_value_is_served_only_under_the_version_it_was_stored_under(db):
+    """Issue 24: the same version answers from the cache; any other version loads again."""
+    load = _loader([b"first", b"second"])
+    assert read_cache.read_through(ENTRY, "v1", 60, load) == b"first"
+    assert read_cache.read_through(ENTRY, "v1", 60, load) == b"first"
+    assert read_cache.read_through(ENTRY, "v2", 60, load) == b"second"
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_commit_bumps_again_for_reads_of_the_uncommitted_rows():
-    """API speed: another process reading between the write and its commit sees the old rows;
-    what it stores then is stale once the write commits."""
-    with transaction.atomic():
-        read_cache.bump([SCOPE])
-        during_the_transaction = read_cache.read(ENTRY, [SCOPE])
-        read_cache.store(ENTRY, during_the_transaction, b"old rows", ttl=60)
-        assert read_cache.read(ENTRY, [SCOPE]).value == b"old rows"
-    assert read_cache.read(ENTRY, [SCOPE]).value is None
-
-
-def test_reads_of_shared_data_are_stale_after_a_shared_change(db):
-    """API speed: bump_shared makes every read that shows shared data stale (a category
-    renamed), and no other."""
-    shared = [read_cache.SHARED, SCOPE]
-    read_cache.store(ENTRY, read_cache.read(ENTRY, shared), b"value", ttl=60)
-    read_cache.store("rc:own", read_cache.read("rc:own", [SCOPE]), b"own", ttl=60)
-    read_cache.bump_shared()
-    assert read_cache.read(ENTRY, shared).value is None
-    assert read_cache.read("rc:own", [SCOPE]).value == b"own"
+def test_without_a_version_nothing_is_cached(db):
+    """Issue 24: an owner with no version yet (or a shared version missing) reads the
+    database every time."""
+    load = _loader([b"one", b"two"])
+    assert read_cache.read_through(ENTRY, None, 60, load) == b"one"
+    assert read_cache.read_through(ENTRY, None, 60, load) == b"two"
 
 
 UNREACHABLE_REDIS = {
@@ -64,31 +47,60 @@ UNREACHABLE_REDIS = {
 
 
 def test_reads_go_to_the_database_when_the_cache_is_down(db, caplog):
-    """API speed / hardening: with Redis unreachable every read loads, and a write's bump
-    logs instead of failing the write."""
-    loads: list[int] = []
+    """Hardening: with Redis unreachable every read loads, and says so in the log."""
+    from concierge.common.cache import breaker
 
-    def load() -> bytes:
-        loads.append(1)
-        return b"fresh"
-
-    with override_settings(CACHES=UNREACHABLE_REDIS):
-        assert read_cache.read_through(ENTRY, [SCOPE], 60, load) == b"fresh"
-        assert read_cache.read_through(ENTRY, [SCOPE], 60, load) == b"fresh"
-        read_cache.bump([SCOPE])
-    assert loads == [1, 1]
-    assert "Cache unavailable, cached read invalidation skipped" in caplog.text
+    load = _loader([b"one", b"two"])
+    try:
+        with override_settings(CACHES=UNREACHABLE_REDIS):
+            assert read_cache.read_through(ENTRY, "v1", 60, load) == b"one"
+            assert read_cache.read_through(ENTRY, "v1", 60, load) == b"two"
+    finally:
+        breaker.reset()
+    assert "Cache unavailable, cached read skipped" in caplog.text
 
 
 def test_cached_reads_can_be_turned_off(db, settings):
     """Configuration: CACHED_READS=false reads the database every time and stores nothing."""
     settings.CACHED_READS = False
-    loads: list[int] = []
+    load = _loader([b"one", b"two"])
+    assert read_cache.read_through(ENTRY, "v1", 60, load) == b"one"
+    assert read_cache.read_through(ENTRY, "v1", 60, load) == b"two"
 
-    def load() -> bytes:
-        loads.append(1)
-        return b"fresh"
 
-    read_cache.read_through(ENTRY, [SCOPE], 60, load)
-    read_cache.read_through(ENTRY, [SCOPE], 60, load)
-    assert loads == [1, 1]
+def _owner_version(owner_id: int) -> str | None:
+    return ReadVersion.objects.filter(owner_id=owner_id).values_list("version", flat=True).first()
+
+
+def test_a_write_gives_a_new_version_in_its_own_transaction(user, make_request):
+    """Issue 24: the trigger's new version is part of the write's transaction: a rolled-back
+    write leaves the version as it was, a committed one changes it."""
+    make_request(user)
+    before = _owner_version(user.pk)
+    assert before
+    with pytest.raises(RuntimeError), transaction.atomic():
+        make_request(user)
+        assert _owner_version(user.pk) != before
+        raise RuntimeError("roll back")
+    assert _owner_version(user.pk) == before
+    make_request(user)
+    assert _owner_version(user.pk) not in (None, before)
+
+
+def test_the_session_query_reads_the_shared_and_own_versions(user):
+    """Issue 24: the version read with the session names both the shared data's and the
+    owner's; without the owner's there is no cached read."""
+    ReadVersion.objects.update_or_create(owner_id=SHARED_OWNER, defaults={"version": "s"})
+    ReadVersion.objects.update_or_create(owner_id=user.pk, defaults={"version": "u"})
+    sql = read_cache.owner_versions_sql("%s").sql % user.pk
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {sql}")
+        assert cursor.fetchone()[0] == "s:u"
+        ReadVersion.objects.filter(owner_id=user.pk).delete()
+        cursor.execute(f"SELECT {sql}")
+        assert cursor.fetchone()[0] is None
+
+
+def test_every_new_user_starts_with_a_version(user_factory):
+    """Issue 24: an account has a read version from its creation, so its reads are cached."""
+    assert _owner_version(user_factory().pk)

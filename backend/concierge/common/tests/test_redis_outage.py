@@ -4,13 +4,8 @@ own redis-server, then stops it in the middle."""
 from __future__ import annotations
 
 import shutil
-import socket
-import subprocess
-import time
-from collections.abc import Iterator
 
 import pytest
-from django.core.cache import caches
 from django.test import Client
 
 from concierge.servicerequests import services
@@ -20,72 +15,6 @@ pytestmark = [
     pytest.mark.django_db,
     pytest.mark.skipif(not shutil.which("redis-server"), reason="needs redis-server"),
 ]
-
-
-def _free_port() -> int:
-    """A free port in the range this suite's servers may use (8600-8699)."""
-    for port in range(8690, 8600, -1):
-        with socket.socket() as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise AssertionError("no free port in 8600-8699")
-
-
-def _wait_for(port: int, *, up: bool) -> None:
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            reachable = True
-        except OSError:
-            reachable = False
-        if reachable == up:
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"redis-server on {port} did not come {'up' if up else 'down'}")
-
-
-class RedisServer:
-    def __init__(self) -> None:
-        self.port = _free_port()
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL,
-        )
-        _wait_for(self.port, up=True)
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-        _wait_for(self.port, up=False)
-
-
-@pytest.fixture
-def redis_server(settings) -> Iterator[RedisServer]:
-    server = RedisServer()
-    settings.REDIS_URL = server.url
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": server.url,
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
-        }
-    }
-    try:
-        yield server
-    finally:
-        server.stop()
-        caches["default"].close()
-        # Back to the test cache before the suite's own teardown clears it.
-        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 
 def test_hardening_7_redis_outage_degrades_sign_in_desk_writes_and_presence(
