@@ -56,7 +56,6 @@ from concierge.concierge_desk.schemas import (
     SurveyOut,
 )
 from concierge.concierge_desk.search import RESULTS_DEFAULT, RESULTS_MAX, request_search
-from concierge.satisfaction import services as satisfaction_services
 from concierge.satisfaction.schemas import RatingSummaryOut
 from concierge.satisfaction.selectors import rating_for_request, rating_summary
 from concierge.saved_replies import selectors as saved_reply_selectors
@@ -348,13 +347,10 @@ def request_assign(request: HttpRequest, request_id: int, payload: AssignIn):
 def request_status(request: HttpRequest, request_id: int, payload: StatusIn):
     """start: In Queue → In Progress; complete: In Queue or In Progress → Completed;
     reopen: Completed → In Queue. Any other move is a 422 that says why. Completing emails
-    the employee the one-tap rating links (unless the request is already rated)."""
+    the employee the one-tap rating links (unless the request is already rated) and stops
+    the reply-time clock; reopening restarts it."""
     service_request = request_selectors.request_get_for_desk(request_id=request_id)
     request_services.request_status_change(request=service_request, action=payload.action)
-    if payload.action == "complete":
-        satisfaction_services.rating_invite_send(
-            request=service_request, employee=service_request.user
-        )
     return _detail(request, request_id)
 
 

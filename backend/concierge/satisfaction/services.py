@@ -18,7 +18,6 @@ from concierge.servicerequests.choices import RequestStatus
 from concierge.servicerequests.selectors import request_get_for_desk
 
 if TYPE_CHECKING:
-    from concierge.accounts.models import User
     from concierge.servicerequests.models import ServiceRequest
 
 TOKEN_SALT = "concierge.satisfaction.rating-link"
@@ -141,9 +140,12 @@ def rating_comment_add(*, request: ServiceRequest, comment: str) -> Rating:
     return rating
 
 
-def rating_invite_send(*, request: ServiceRequest, employee: User) -> None:
-    """The completion email with one link per score (sent after the commit). Not for a
-    request already rated."""
+def rating_invite_send(*, request: ServiceRequest) -> None:
+    """The completion email to the request's employee, with one link per score (sent after the
+    commit). Not for a request already rated. Every completion runs it: it is registered as a
+    completion follow-up of `servicerequests.services.request_status_change` when Django
+    starts (`SatisfactionConfig.ready`)."""
+    employee = request.user
     if Rating.objects.filter(request=request).exists() or not employee.is_active:
         return
     token = rating_link_token(request=request)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -60,6 +60,22 @@ STATUS_ACTION_REFUSED: dict[tuple[str, str], str] = {
     ),
 }
 UNKNOWN_STATUS_ACTION = "Choose start, complete or reopen."
+
+
+class CompletionFollowUp(Protocol):
+    def __call__(self, *, request: ServiceRequest) -> None: ...
+
+
+# What the apps built on this one do when a request is completed (satisfaction: the rating
+# email). Each registers its service when Django starts (its AppConfig.ready), as
+# `uploads.selectors.request_attachable_register` is used, so this app never imports them and
+# every completion runs them, whoever completes: the desk, Django admin or any other caller.
+_completion_follow_ups: list[CompletionFollowUp] = []
+
+
+def request_completion_follow_up_register(follow_up: CompletionFollowUp) -> None:
+    if follow_up not in _completion_follow_ups:
+        _completion_follow_ups.append(follow_up)
 
 
 def _publish_request(service_request: ServiceRequest, event_type: str) -> None:
@@ -232,6 +248,7 @@ def _message_create(
                 changes["seen_by_employee_at"] = now
                 if reopens:
                     changes["status"] = ServiceRequest.Status.OPEN
+                    changes["completed_at"] = None
             ServiceRequest.objects.filter(pk=request.pk).update(**changes)
             reply_clock.clock_on_message(
                 request_id=request.pk, from_employee=source == Message.Source.USER, at=now
@@ -332,12 +349,20 @@ def concierge_reply_create(
 
 
 def request_status_change(*, request: ServiceRequest, action: str) -> ServiceRequest:
-    """A concierge's status action: start (In Queue → In Progress), complete (In Queue or In
-    Progress → Completed), reopen (Completed → In Queue). Anything else is a 422 saying why.
-    The row is locked, so two concierges clicking at once cannot both apply."""
+    """Start (In Queue → In Progress), complete (In Queue or In Progress → Completed) or reopen
+    (Completed → In Queue) a request: the one way the desk, Django admin and any other caller
+    change a status. Any other move is a 422 saying why.
+
+    In one transaction, with the row locked so two people clicking at once cannot both apply:
+    `completed_at` is set on completion and cleared otherwise; completing stops the reply-time
+    clock and runs the completion follow-ups (the rating email, sent after the commit, unless
+    the request is already rated); reopening restarts the clock; `request.updated` is
+    published to the live streams after the commit.
+    """
     if action not in STATUS_ACTIONS:
         raise ValidationFailed.for_field("action", UNKNOWN_STATUS_ACTION)
     allowed, target = STATUS_ACTIONS[action]
+    completes = target == Status.CLOSED
     with transaction.atomic():
         locked = ServiceRequest.objects.select_for_update().get(pk=request.pk)
         if locked.status not in allowed:
@@ -345,23 +370,31 @@ def request_status_change(*, request: ServiceRequest, action: str) -> ServiceReq
                 (action, locked.status), f"This request can't be {action}ed now."
             )
             raise ValidationFailed.for_field("action", message)
+        now = timezone.now()
         locked.status = target
-        locked.completed_at = timezone.now() if target == Status.CLOSED else None
+        locked.completed_at = now if completes else None
         locked.save(update_fields=["status", "completed_at", "updated_at"])
-        if target == Status.CLOSED or action == "reopen":
-            reply_clock.clock_on_status(
-                request_id=locked.pk, completed=target == Status.CLOSED, at=timezone.now()
-            )
+        if completes or action == "reopen":
+            reply_clock.clock_on_status(request_id=locked.pk, completed=completes, at=now)
+        if completes:
+            for follow_up in _completion_follow_ups:
+                follow_up(request=locked)
         _publish_request(locked, events.REQUEST_UPDATED)
     request.status = locked.status
+    request.completed_at = locked.completed_at
     request.updated_at = locked.updated_at
     return request
 
 
-def request_assign(*, request: ServiceRequest, assignee: User | None) -> ServiceRequest:
-    """Assign a request to a concierge, or unassign it (None). Only concierges (422)."""
+def request_assignee_check(*, assignee: User | None) -> None:
+    """A request is assigned to an active concierge or to nobody (None); anyone else: 422."""
     if assignee is not None and not (assignee.is_active and user_is_concierge(user=assignee)):
         raise ValidationFailed.for_field("assignee_id", NOT_A_CONCIERGE)
+
+
+def request_assign(*, request: ServiceRequest, assignee: User | None) -> ServiceRequest:
+    """Assign a request to a concierge, or unassign it (None). Only concierges (422)."""
+    request_assignee_check(assignee=assignee)
     with transaction.atomic():
         ServiceRequest.objects.filter(pk=request.pk).update(
             assignee=assignee, updated_at=timezone.now()

@@ -131,6 +131,14 @@ def test_csat_link_tampered_or_expired(concierge_api, user, make_request, outbox
     assert not Rating.objects.exists()
 
 
+def test_csat_completion_by_any_caller_emails_the_rating_links(user, make_request, outbox):
+    """Issue 24 status changes: the rating email goes with the completion itself, not with the
+    desk's endpoint: completing through the requests service sends it too."""
+    service_request = make_request(user)
+    services.request_status_change(request=service_request, action="complete")
+    assert sorted(rate_links(outbox, user.email)) == [1, 2, 3, 4, 5]
+
+
 def test_csat_no_email_when_already_rated_and_reopened(
     concierge_api, signed_in_api, user, make_request, outbox
 ):
