@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Max, Q
+from django.utils import timezone
 
-from concierge.accounts.models import MfaFactor, OneTimeCode, RecoveryCode, User
+from concierge.accounts.models import AuthToken, MfaFactor, OneTimeCode, RecoveryCode, User
 
 SMS = "sms"
 RECOVERY = "recovery"
@@ -95,3 +96,20 @@ def recovery_codes_left(*, user: User) -> int:
 def user_factor_count(*, user: User) -> int:
     """The factors that satisfy a company's MFA rule: the phone and every confirmed factor."""
     return len(confirmed_factors(user=user)) + (1 if user.mfa_phone else 0)
+
+
+def staff_session_at_mfa_step(*, token_id: int) -> AuthToken | None:
+    """A session of an active staff member that passed the password but not yet a second
+    factor (the admin's sign-in in progress), with its user; None once used, revoked or expired."""
+    return (
+        AuthToken.objects.select_related("user")
+        .filter(
+            pk=token_id,
+            mfa_token_hash="",
+            revoked_at__isnull=True,
+            expires_at__gt=timezone.now(),
+            user__is_active=True,
+            user__is_staff=True,
+        )
+        .first()
+    )

@@ -88,14 +88,6 @@ def test_hardening_2_admin_with_a_phone_needs_the_sms_code(staff, outbox):
     assert _signed_in(client)
 
 
-def test_hardening_2_admin_without_a_phone_signs_in_with_the_password(staff):
-    """Hardening 2: no phone and no company asking for MFA: the password is enough"""
-    client = Client()
-    response = _log_in(client, PASSWORD)
-    assert response.status_code == 302
-    assert _signed_in(client)
-
-
 def test_hardening_2_admin_pages_carry_the_content_security_policy(staff):
     """Hardening 2: the admin's pages (sign-in included) get the app's CSP"""
     client = Client()
