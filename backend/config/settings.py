@@ -333,6 +333,12 @@ EMAIL_VERIFICATION_TTL_SECONDS = 3 * 24 * 3600
 OTP_MAX_ATTEMPTS = 5
 # Wrong codes per account per hour, across resends (each resend would grant 5 new tries).
 OTP_MAX_ATTEMPTS_PER_HOUR = 10
+# Account emails (password reset, unlock, email confirmation, sign-up notice) sent to one
+# account per kind and hour, whoever asks from wherever; past it requests answer as usual and
+# nothing is sent. Counted in the database, so it holds without Redis.
+ACCOUNT_EMAILS_PER_HOUR = env_int("ACCOUNT_EMAILS_PER_HOUR", 3)
+if ACCOUNT_EMAILS_PER_HOUR < 1:
+    raise ImproperlyConfigured("ACCOUNT_EMAILS_PER_HOUR must be 1 or more")
 # Authenticator-app secrets are encrypted at rest with this key (any string; by default one
 # derived from SECRET_KEY, so rotating SECRET_KEY then means re-enrolling authenticator apps).
 MFA_ENCRYPTION_KEY = env_str("MFA_ENCRYPTION_KEY") or f"derived:{SECRET_KEY}"

@@ -285,3 +285,21 @@ class WebAuthnChallenge(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     expires_at = models.DateTimeField()
     used_at = models.DateTimeField(null=True, blank=True)
+
+
+class AccountEmail(models.Model):
+    """An account email queued for a user, kept for an hour: its count per kind caps how many
+    can be sent (`ACCOUNT_EMAILS_PER_HOUR`), whoever asks and from wherever."""
+
+    class Kind(models.TextChoices):
+        PASSWORD_RESET = "password_reset"
+        UNLOCK = "unlock"
+        EMAIL_VERIFICATION = "email_verification"
+        SIGN_UP_NOTICE = "sign_up_notice"
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="account_emails")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    queued_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "kind", "queued_at"])]

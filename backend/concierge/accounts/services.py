@@ -18,8 +18,10 @@ from django.db.models import F, Sum
 from django.utils import timezone
 
 from concierge.accounts import onboarding
+from concierge.accounts.account_emails import account_email_reserve
 from concierge.accounts.mfa_selectors import user_has_mfa_factor
 from concierge.accounts.models import (
+    AccountEmail,
     AuthToken,
     Company,
     CompanyInvite,
@@ -183,9 +185,12 @@ def email_verification_token(*, user: User) -> str:
 
 
 def email_verification_send(*, user: User) -> None:
-    """Emails the confirmation link (queued, sent once the transaction commits)."""
+    """Emails the confirmation link (queued, sent once the transaction commits), unless the
+    account's hourly cap of them is reached."""
     if user.email_verified_at is not None:
         raise ApiError(EMAIL_ALREADY_VERIFIED, status_code=422)
+    if account_email_reserve(user=user, kind=AccountEmail.Kind.EMAIL_VERIFICATION) is None:
+        return
     link = _link(f"/verify-email/{email_verification_token(user=user)}")
     days = settings.EMAIL_VERIFICATION_TTL_SECONDS // 86400
     email_enqueue(
@@ -240,6 +245,8 @@ def _email_taken_notify(email: str) -> None:
     owner = User.objects.filter(email__iexact=email).first()
     if owner is None:
         return
+    if account_email_reserve(user=owner, kind=AccountEmail.Kind.SIGN_UP_NOTICE) is None:
+        return
     email_enqueue(
         to=owner.email,
         subject="Someone tried to sign up with your email",
@@ -271,7 +278,8 @@ def lock_lift_if_expired(user: User) -> None:
 
 def sign_in_failure_count(user: User) -> None:
     """One more failed sign-in (or fresh check) for `user`, locked by the caller; the 10th
-    locks the account and emails an unlock link."""
+    locks the account and emails an unlock link (once per lock, within the hourly cap).
+    Attempts during the lock keep counting."""
     user.failed_sign_in_count += 1
     fields = ["failed_sign_in_count"]
     if user.failed_sign_in_count >= settings.LOCKOUT_MAX_ATTEMPTS and not user.locked_at:
@@ -279,18 +287,23 @@ def sign_in_failure_count(user: User) -> None:
         user.locked_at = timezone.now()
         user.unlock_token_hash = hashed
         fields += ["locked_at", "unlock_token_hash"]
-        email_enqueue(
-            to=user.email,
-            subject="Unlock your account",
-            body=(
-                f"Hello {user.first_name},\n\n"
-                "Your account was locked after too many failed sign-in attempts.\n"
-                f"Unlock it here: {_link(f'/unlock/{raw}')}\n\n"
-                "It also unlocks by itself after one hour. "
-                "If this wasn't you, reset your password after unlocking."
-            ),
-        )
+        if account_email_reserve(user=user, kind=AccountEmail.Kind.UNLOCK) is not None:
+            _unlock_email(user, raw)
     user.save(update_fields=fields)
+
+
+def _unlock_email(user: User, raw_token: str) -> None:
+    email_enqueue(
+        to=user.email,
+        subject="Unlock your account",
+        body=(
+            f"Hello {user.first_name},\n\n"
+            "Your account was locked after too many failed sign-in attempts.\n"
+            f"Unlock it here: {_link(f'/unlock/{raw_token}')}\n\n"
+            "It also unlocks by itself after one hour. "
+            "If this wasn't you, reset your password after unlocking."
+        ),
+    )
 
 
 def auth_token_create(user: User) -> tuple[str, AuthToken]:
@@ -329,10 +342,13 @@ def _credentials_attempt(*, email: str, password: str) -> User | str:
         check_password(password, _DUMMY_PASSWORD_HASH)
         return INVALID_CREDENTIALS
     lock_lift_if_expired(user)
-    password_ok = user.check_password(password)
     if user.locked_at:
-        # Only someone who knows the password learns that this account exists and is locked.
-        return ACCOUNT_LOCKED if password_ok else INVALID_CREDENTIALS
+        # While locked the password is never checked: every attempt, right or wrong, costs
+        # the same hash, counts the same and gets the same answer, so none confirms a guess.
+        check_password(password, _DUMMY_PASSWORD_HASH)
+        sign_in_failure_count(user)
+        return ACCOUNT_LOCKED
+    password_ok = user.check_password(password)
     if not password_ok:
         sign_in_failure_count(user)
         return INVALID_CREDENTIALS

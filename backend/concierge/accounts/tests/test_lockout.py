@@ -3,9 +3,11 @@ GET users/unlock, §8 'Unlock failure'."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 from freezegun import freeze_time
 
@@ -29,7 +31,7 @@ def test_ten_wrong_passwords_lock_the_account(api, user, outbox):
 
     tenth = api.sign_in(user.email, "wrong-password-1")
     assert tenth.status_code == 401
-    # Hardening 6: a wrong password never reveals that the account exists and is locked.
+    # The attempt that locks is answered for what it was: a wrong password.
     assert tenth.json()["error"] == INVALID_CREDENTIALS
 
     user.refresh_from_db()
@@ -152,3 +154,90 @@ def test_existing_session_survives_lockout(signed_in_api, user, make_api):
     attacker = make_api()
     _fail(attacker, user, 10)
     assert signed_in_api.get("users/current").status_code == 200
+
+
+# --------------------------------------------------------------------------- issue 24
+
+# Headers that may differ between any two requests, whatever they carry.
+PER_REQUEST_HEADERS = {"date", "x-request-id"}
+
+
+def _answer(response) -> tuple[int, bytes, dict[str, str]]:
+    headers = {k.lower(): v for k, v in response.headers.items()}
+    return (
+        response.status_code,
+        response.content,
+        {k: v for k, v in headers.items() if k not in PER_REQUEST_HEADERS},
+    )
+
+
+def _client_at(make_api, address: str):
+    return make_api(Client(REMOTE_ADDR=address))
+
+
+def test_issue_24_locked_account_answers_right_and_wrong_passwords_byte_identically(api, user):
+    """Issue 24 lockout: while locked, the right and a wrong password get byte-identical
+    answers (status, body, headers), so the lock is no password oracle"""
+    _fail(api, user, 10)
+
+    right = api.sign_in(user.email, DEFAULT_PASSWORD)
+    wrong = api.sign_in(user.email, "wrong-password-2")
+
+    assert _answer(right) == _answer(wrong)
+    assert right.status_code == 401
+    assert right.json() == {"success": False, "error": ACCOUNT_LOCKED}
+    assert "authorization" not in _answer(right)[2]
+
+
+def test_issue_24_guesses_during_the_lock_are_counted(api, user):
+    """Issue 24 lockout: attempts on a locked account keep counting, right or wrong password"""
+    _fail(api, user, 10)
+    _fail(api, user, 4)
+    api.sign_in(user.email, DEFAULT_PASSWORD)
+
+    user.refresh_from_db()
+    assert user.locked_at is not None
+    assert user.failed_sign_in_count == 15
+
+
+def test_issue_24_unlock_email_is_sent_once_per_lock_whatever_the_client(
+    settings, make_api, user, outbox
+):
+    """Issue 24 lockout: 15 more attempts from 15 client addresses during the lock (rate
+    limits on) send no further unlock email"""
+    settings.RATE_LIMITS = {"sign_in": (20, 60)}
+    _fail(_client_at(make_api, "198.51.100.1"), user, 10)
+
+    answers = []
+    for n in range(15):
+        client = _client_at(make_api, f"203.0.113.{n + 1}")
+        answers.append(client.sign_in(user.email, DEFAULT_PASSWORD if n % 2 else "wrong-pw-3"))
+
+    assert all(_answer(a) == _answer(answers[0]) for a in answers)
+    assert answers[0].json()["error"] == ACCOUNT_LOCKED
+    assert len(outbox.emails(to=user.email)) == 1
+
+
+def _admin_error(response) -> str:
+    match = re.search(r'<p class="errornote">\s*(.*?)\s*</p>', response.content.decode(), re.S)
+    assert match, response.content.decode()
+    return match.group(1)
+
+
+def test_issue_24_admin_sign_in_of_a_locked_account_does_not_tell_the_password(api, user_factory):
+    """Issue 24 lockout: Django admin's sign-in, the same service, answers a locked staff
+    account the same for the right and a wrong password"""
+    staff = user_factory(email="root@example.com", is_staff=True, is_superuser=True)
+    _fail(api, staff, 10)
+
+    def log_in(password: str):
+        return Client().post(
+            "/admin/login/?next=/admin/",
+            {"username": staff.email, "password": password, "next": "/admin/"},
+        )
+
+    right, wrong = log_in(DEFAULT_PASSWORD), log_in("wrong-password-2")
+
+    assert right.status_code == wrong.status_code == 200
+    assert _admin_error(right) == _admin_error(wrong)
+    assert "account is locked" in _admin_error(right)
