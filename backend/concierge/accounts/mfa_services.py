@@ -551,6 +551,11 @@ def _fresh_check(user: User, *, password: str, code: str) -> bool:
     code = code.strip()
     if not password and not code:
         raise ValidationFailed.for_field("password", FRESH_CHECK_REQUIRED)
+    services.lock_lift_if_expired(user)
+    if user.locked_at:
+        # As at sign-in: while locked no proof is checked, and every attempt still counts.
+        services.sign_in_failure_count(user)
+        return False
     if password:
         ok = user.check_password(password)
     else:
@@ -607,24 +612,3 @@ def _factor_remove(*, user_id: int, factor_id: str, password: str, code: str) ->
         RecoveryCode.objects.filter(user=user).delete()
     services.factor_change_email(user=user, added=False, label=_kind_label(kind))
     return True
-
-
-def user_code_verify(*, user: User, code: str) -> None:
-    """A code check outside the API's sessions (the admin's sign-in): an authenticator app's
-    code, a recovery code, or else the SMS code; raises on failure."""
-    code = code.strip()
-    with transaction.atomic():
-        locked = User.objects.select_for_update().get(pk=user.pk)
-        if services.mfa_failures_last_hour(locked) >= settings.OTP_MAX_ATTEMPTS_PER_HOUR:
-            raise ApiError(services.TOO_MANY_OTP_ATTEMPTS, status_code=429)
-        factors = MfaFactor.objects.select_for_update().filter(
-            user=locked, kind=MfaFactor.Kind.TOTP, confirmed_at__isnull=False
-        )
-        if code.isdigit() and any(_totp_use(factor, code) for factor in factors):
-            return
-        if _recovery_code_use(locked, code):
-            return
-    if user.mfa_phone and code.isdigit():
-        services.user_otp_verify(user=user, code=code)
-        return
-    raise Unauthorized(INVALID_TOTP)

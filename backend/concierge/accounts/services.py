@@ -550,20 +550,6 @@ def factor_change_email(*, user: User, added: bool, label: str) -> None:
     )
 
 
-def user_otp_verify(*, user: User, code: str) -> None:
-    """A code check outside the API's sessions (the admin's sign-in); raises on failure."""
-    error = _otp_verify_locked(user_id=user.pk, code=code)
-    if error == TOO_MANY_OTP_ATTEMPTS:
-        raise ApiError(error, status_code=429)
-    if error:
-        raise Unauthorized(error)
-
-
-@transaction.atomic
-def _otp_verify_locked(*, user_id: int, code: str) -> str:
-    return _otp_check(User.objects.select_for_update().get(pk=user_id), code)
-
-
 @transaction.atomic
 def _mfa_verify_attempt(*, auth_token: AuthToken, code: str) -> _MfaOutcome:
     user = User.objects.select_for_update().get(pk=auth_token.user_id)

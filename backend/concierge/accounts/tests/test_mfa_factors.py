@@ -339,6 +339,29 @@ def test_wrong_fresh_checks_count_towards_the_lockout(totp_user, settings, outbo
     assert ApiClient().sign_in(user.email).status_code == 401
 
 
+def test_a_locked_account_confirms_no_password_through_the_fresh_check(totp_user, settings):
+    """Issue 24 lockout without an oracle: once the account is locked, a signed-in session's
+    fresh check refuses the right password as it does a wrong one, and the attempt counts"""
+    settings.RATE_LIMITS = None
+    user, secret, _ = totp_user
+    api = _pending(user.email)
+    _verify(api, "totp", _code(secret))
+    factor = MfaFactor.objects.get(user=user)
+    for _ in range(10):
+        assert api.post(f"mfa/factors/{factor.pk}/remove", {"password": "guess"}).status_code == 401
+    user.refresh_from_db()
+    counted = user.failed_sign_in_count
+
+    right = api.post(f"mfa/factors/{factor.pk}/remove", {"password": DEFAULT_PASSWORD})
+    wrong = api.post(f"mfa/factors/{factor.pk}/remove", {"password": "guess"})
+
+    assert (right.status_code, right.content) == (wrong.status_code, wrong.content)
+    assert right.status_code == 401
+    assert MfaFactor.objects.filter(pk=factor.pk).exists()
+    user.refresh_from_db()
+    assert user.failed_sign_in_count == counted + 2
+
+
 def test_remove_with_another_factors_code(totp_user):
     """Issue 13: the fresh check may be a code of another factor instead of the password"""
     user, secret, codes = totp_user
