@@ -86,6 +86,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "concierge.common.middleware.RequestBodyDrainMiddleware",  # first: it sees every answer
     "django.middleware.security.SecurityMiddleware",
     "concierge.common.middleware.SecurityHeadersMiddleware",
     "concierge.common.middleware.ApiCompressionMiddleware",

@@ -12,7 +12,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from urllib.parse import quote
 
@@ -91,17 +91,39 @@ def _redis_url() -> str:
     return url
 
 
-def _nginx(listen: int, api_url: str, events_url: str, folder: Path) -> subprocess.Popen:
+def nginx_config(listen: int, api: Sequence[str], events: Sequence[str]) -> str:
+    """config/nginx.conf filled in: listening on `listen`, in front of the API servers `api`
+    and the events servers `events` (URLs or host:port); a line naming a kind of server is
+    repeated once per server of that kind."""
+    values = {
+        "LISTEN": [f"{HOST}:{listen}"],
+        "API": [url.removeprefix("http://") for url in api],
+        "EVENTS": [url.removeprefix("http://") for url in events],
+    }
+    lines = []
+    for line in NGINX_CONF.read_text().splitlines(keepends=True):
+        name = next((name for name in values if "{{" + name + "}}" in line), None)
+        if name is None:
+            lines.append(line)
+        else:
+            lines.extend(line.replace("{{" + name + "}}", value) for value in values[name])
+    return "".join(lines)
+
+
+def _nginx(
+    listen: int, api: str | Sequence[str], events: str | Sequence[str], folder: Path
+) -> subprocess.Popen:
+    """nginx with config/nginx.conf in front of one API and one events server (URLs), or of
+    several of each (lists of URLs)."""
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     conf = folder / "nginx.conf"
-    text = NGINX_CONF.read_text()
-    for name, value in (
-        ("LISTEN", f"{HOST}:{listen}"),
-        ("API", api_url.removeprefix("http://")),
-        ("EVENTS", events_url.removeprefix("http://")),
-    ):
-        text = text.replace("{{" + name + "}}", value)
-    conf.write_text(text)
+    conf.write_text(
+        nginx_config(
+            listen,
+            [api] if isinstance(api, str) else api,
+            [events] if isinstance(events, str) else events,
+        )
+    )
     return subprocess.Popen(
         [nginx, "-p", str(folder), "-c", str(conf), "-g", "daemon off;"],
         start_new_session=True,
