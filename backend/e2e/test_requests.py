@@ -237,7 +237,7 @@ def test_first_request_through_drawer_every_input_type(
     asked(page, Q_PHOTO)
     expect(continue_button(page)).to_be_disabled()
     drawer(page).locator('input[type="file"]').set_input_files(files["dog"])
-    expect(drawer(page).get_by_text("rex.png")).to_be_visible()
+    expect(drawer(page).get_by_text("rex.png", exact=True)).to_be_visible()
     expect(drawer(page).get_by_text("Uploaded", exact=True)).to_be_visible()
     expect(continue_button(page)).to_be_enabled()
     continue_button(page).click()
