@@ -16,37 +16,49 @@ Protocol (see also `concierge.notifications.events`):
    request.updated (status/assignee), message.created, and for concierges also
    note.created and presence.updated; `resync` asks the client to refetch everything.
 4. A `: ping` comment every `EVENTS_HEARTBEAT_SECONDS` (15 s) keeps proxies from closing an
-   idle stream. About once a minute the session is checked again: signed out or expired
-   ends the stream. The stream also ends when the client disconnects (Django cancels it),
-   when it falls too far behind, or after `EVENTS_MAX_STREAM_SECONDS`; the client then
-   reconnects with a fresh ticket. Last-Event-ID is not replayed: after a reconnect the
-   client refetches what it shows.
+   idle stream. About once a minute the session is checked again: signed out, expired or a
+   changed role ends the stream. The stream also ends when the client disconnects (Django
+   cancels it). When the server ends it, because it fell too far behind, after
+   `EVENTS_MAX_STREAM_SECONDS`, or because the process is stopping (`drain`: SIGTERM), its
+   last lines are `retry: <ms>` and `: reconnect`; the client then reconnects with a fresh
+   ticket. Last-Event-ID is not replayed: after a reconnect the client refetches what it
+   shows, which covers whatever happened while it was away.
+
+A held stream holds no database connection. Django runs a request's synchronous code in a
+thread of its own that lives as long as the response, and a connection opened there would stay
+checked out of the pool (`DB_POOL_MAX`) until the stream ends: a handful of streams would
+starve every other request of the process. So each database read of a stream (at open and at
+the periodic re-check, one query each) hands its connection back as soon as it is done.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core import signing
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 
 from concierge.accounts.auth import token_auth
 from concierge.accounts.selectors import auth_token_get_active_by_id, user_is_concierge
 from concierge.common.errors import ApiError, error_body
+from concierge.live.drain import drain_on_stop_signals, draining, reconnect_block
 from concierge.notifications.broker import broker_get
-from concierge.notifications.events import event_visible_to
+from concierge.notifications.events import Event, event_visible_to
 
 if TYPE_CHECKING:
     from concierge.accounts.models import AuthToken
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 TICKET_SALT = "concierge.events.ticket"
 SIGN_IN_REQUIRED = "Please sign in to continue."
@@ -84,10 +96,10 @@ def stream_viewer_for_ticket(*, ticket: str) -> Viewer:
         token_id, user_id = (int(part) for part in raw.split(":", 1))
     except (signing.BadSignature, ValueError) as exc:
         raise ApiError(TICKET_INVALID, status_code=401) from exc
-    auth_token = auth_token_get_active_by_id(token_id=token_id)
-    if auth_token is None or auth_token.user_id != user_id:
+    viewer = _viewer_now(token_id)
+    if viewer is None or viewer.user_id != user_id:
         raise ApiError(TICKET_INVALID, status_code=401)
-    return _viewer(auth_token)
+    return viewer
 
 
 def stream_viewer_for_request(request: HttpRequest) -> Viewer:
@@ -103,12 +115,33 @@ def stream_viewer_for_request(request: HttpRequest) -> Viewer:
     raise ApiError(SIGN_IN_REQUIRED, status_code=401)
 
 
-def _session_active(token_id: int) -> bool:
-    return auth_token_get_active_by_id(token_id=token_id) is not None
+def _viewer_now(token_id: int) -> Viewer | None:
+    """Who the stream's session is now; None once it is signed out or expired."""
+    auth_token = auth_token_get_active_by_id(token_id=token_id)
+    return None if auth_token is None else _viewer(auth_token)
 
 
-def _frame(event_id: int, data: dict) -> str:
-    return f"id: {event_id}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+def _connection_returned(read: Callable[P, R]) -> Callable[P, R]:
+    """`read`, then this thread's database connection goes back to the pool (or is closed),
+    unless a transaction is still open on it (a test's)."""
+
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return read(*args, **kwargs)
+        finally:
+            for connection in connections.all(initialized_only=True):
+                if not connection.in_atomic_block:
+                    connection.close()
+
+    return run
+
+
+_viewer_for_request = sync_to_async(_connection_returned(stream_viewer_for_request))
+_viewer_recheck = sync_to_async(_connection_returned(_viewer_now))
+
+
+def _frame(event_id: int, event: Event) -> str:
+    return f"id: {event_id}\ndata: {event.payload_json}\n\n"
 
 
 class _Timing:
@@ -131,29 +164,34 @@ class _Timing:
 
 async def event_stream(viewer: Viewer) -> AsyncIterator[str]:
     """The stream under ASGI: waits on the broker without blocking the event loop."""
+    drain_on_stop_signals(asyncio.get_running_loop())
     broker = broker_get()
     subscription = await broker.subscribe()
     timing = _Timing()
     sent = 0
     try:
+        if draining():  # subscribed after the drain closed the others
+            yield reconnect_block()
+            return
         yield OPENING
         while True:
             try:
-                event = await asyncio.wait_for(subscription.get(), timeout=timing.heartbeat)
+                async with asyncio.timeout(timing.heartbeat):
+                    event = await subscription.get()
             except TimeoutError:
                 if timing.expired():
+                    yield reconnect_block()
                     return
-                if timing.session_check_due() and not await sync_to_async(_session_active)(
-                    viewer.token_id
-                ):
+                if timing.session_check_due() and await _viewer_recheck(viewer.token_id) != viewer:
                     return
                 yield PING
                 continue
-            if event is None:  # closed: too far behind
+            if event is None:  # closed: too far behind, or the process is stopping
+                yield reconnect_block()
                 return
             if event_visible_to(event, user_id=viewer.user_id, is_concierge=viewer.is_concierge):
                 sent += 1
-                yield _frame(sent, event.payload())
+                yield _frame(sent, event)
     finally:
         await broker.unsubscribe(subscription)
 
@@ -163,7 +201,7 @@ async def events_view(request: HttpRequest) -> HttpResponseBase:
     if request.method != "GET":
         return JsonResponse(error_body("Use GET to open the event stream."), status=405)
     try:
-        viewer = await sync_to_async(stream_viewer_for_request)(request)
+        viewer = await _viewer_for_request(request)
     except ApiError as exc:
         return JsonResponse(error_body(exc.message), status=exc.status_code)
     if not isinstance(request, ASGIRequest):  # a load balancer sent it to the WSGI API server

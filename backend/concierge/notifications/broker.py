@@ -13,7 +13,9 @@
 subscribers live on an asyncio loop, so delivery goes through `loop.call_soon_threadsafe`.
 Streams are served over ASGI only (the events server; `make run`'s one process).
 A subscriber that falls `QUEUE_SIZE` events behind is closed (its stream ends; the client
-reconnects and refetches) instead of letting memory grow.
+reconnects and refetches) instead of letting memory grow. On shutdown every subscription is
+closed the same way (`brokers_close_subscriptions`), so each stream ends and its client
+reconnects to a node that is up.
 """
 
 from __future__ import annotations
@@ -52,12 +54,6 @@ class Subscription:
             return
         self._queue.put_nowait(event)
 
-    def deliver_threadsafe(self, event: Event | None) -> None:
-        try:
-            self.loop.call_soon_threadsafe(self._deliver, event)
-        except RuntimeError:  # the loop is closed: the stream is gone
-            self.closed = True
-
     async def get(self) -> Event | None:
         """The next event; None once the subscription is closed (overflow or shutdown)."""
         if self.closed and self._queue.empty():
@@ -65,11 +61,9 @@ class Subscription:
         return await self._queue.get()
 
 
-class _Inbox(Protocol):
-    @property
-    def loop(self) -> asyncio.AbstractEventLoop | None: ...
-
-    def deliver_threadsafe(self, event: Event | None) -> None: ...
+def _deliver_each(subscriptions: list[Subscription], event: Event | None) -> None:
+    for subscription in subscriptions:  # on their loop
+        subscription._deliver(event)
 
 
 class _Hub:
@@ -77,30 +71,47 @@ class _Hub:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._subscriptions: set[_Inbox] = set()
+        self._subscriptions: set[Subscription] = set()
 
-    def add(self, subscription: _Inbox) -> None:
+    def add(self, subscription: Subscription) -> None:
         with self._lock:
             self._subscriptions.add(subscription)
 
-    def remove(self, subscription: _Inbox) -> int:
+    def remove(self, subscription: Subscription) -> int:
         """Remove; the number left on the same loop."""
         with self._lock:
             self._subscriptions.discard(subscription)
             return sum(1 for s in self._subscriptions if s.loop is subscription.loop)
 
-    def dispatch(self, event: Event, *, loop: asyncio.AbstractEventLoop | None = None) -> None:
+    def dispatch(
+        self, event: Event | None, *, loop: asyncio.AbstractEventLoop | None = None
+    ) -> None:
+        """Hands `event` (None: close) to every subscription, or to those of `loop`: one
+        wake-up per event loop, however many streams it serves."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[Subscription]] = {}
         with self._lock:
-            targets = [s for s in self._subscriptions if loop is None or s.loop is loop]
-        for subscription in targets:
-            subscription.deliver_threadsafe(event)
+            for subscription in self._subscriptions:
+                if loop is None or subscription.loop is loop:
+                    by_loop.setdefault(subscription.loop, []).append(subscription)
+        for target, subscriptions in by_loop.items():
+            try:
+                target.call_soon_threadsafe(_deliver_each, subscriptions, event)
+            except RuntimeError:  # the loop is closed: its streams are gone
+                for subscription in subscriptions:
+                    subscription.closed = True
 
     def count(self) -> int:
         with self._lock:
             return len(self._subscriptions)
 
+    def close_all(self) -> None:
+        """Closes every subscription: each stream ends (the process is stopping)."""
+        self.dispatch(None)
+
 
 class Broker(Protocol):
+    hub: _Hub
+
     def publish(self, event: Event) -> None: ...
 
     async def subscribe(self) -> Subscription: ...
@@ -220,6 +231,14 @@ class RedisBroker:
 
 _brokers: dict[str, Broker] = {}
 _brokers_lock = threading.Lock()
+
+
+def brokers_close_subscriptions() -> None:
+    """Ends every stream subscribed in this process (a graceful shutdown: they reconnect)."""
+    with _brokers_lock:
+        brokers = list(_brokers.values())
+    for broker in brokers:
+        broker.hub.close_all()
 
 
 def broker_get() -> Broker:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
+from functools import cached_property
 from typing import Any
 
 REQUEST_CREATED = "request.created"
@@ -47,6 +48,11 @@ class Event:
             if value is not None:
                 data[name] = value
         return data
+
+    @cached_property
+    def payload_json(self) -> str:
+        """`payload()` as JSON, made once however many streams send it."""
+        return json.dumps(self.payload(), separators=(",", ":"))
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), separators=(",", ":"))

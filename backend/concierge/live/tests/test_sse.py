@@ -22,7 +22,7 @@ from django.utils import timezone
 from freezegun import freeze_time
 
 from concierge.concierge_desk import services as desk_services
-from concierge.live import sse
+from concierge.live import drain, sse
 from concierge.live.sse import TICKET_INVALID
 from concierge.notifications.broker import broker_get
 from concierge.servicerequests import services
@@ -411,3 +411,71 @@ def test_stream_misrouted_to_the_wsgi_api_server_says_where_it_lives(signed_in_a
     response = signed_in_api.client.get(EVENTS_URL, {"ticket": ticket_for(signed_in_api)})
     assert response.status_code == 503
     assert response.json()["error"] == "The event stream is served by the events server."
+
+
+# --------------------------------------------------------------------------- issue 24
+
+
+@pytest.fixture
+def stopping(monkeypatch):
+    """Draining this process's streams, as SIGTERM does; undone after the test."""
+    monkeypatch.setitem(drain._state, "draining", False)
+    return drain.drain
+
+
+def _reconnect_hint(block: str) -> int:
+    retry, comment = block.splitlines()
+    assert comment == ": reconnect"
+    delay = int(retry.removeprefix("retry: "))
+    assert drain.RECONNECT_MIN_MS <= delay <= drain.RECONNECT_MAX_MS
+    return delay
+
+
+def test_draining_tells_open_streams_to_reconnect_and_ends_them(
+    broker_kind, stopping, signed_in_api
+):
+    """Issue 24 drain: when the process stops, an open stream's last lines are a short
+    `retry:` and it ends; a stream opened meanwhile gets the same at once"""
+    ticket = ticket_for(signed_in_api)
+
+    async def scenario():
+        stream = await open_stream({"ticket": ticket})
+        stopping()
+        _reconnect_hint(await stream.next_block())
+        with pytest.raises(StopAsyncIteration):
+            await stream.next_block()
+        response = await AsyncClient().get(EVENTS_URL, {"ticket": ticket})
+        assert response.status_code == 200
+        late = Stream(response.streaming_content)  # type: ignore[arg-type]
+        _reconnect_hint(await late.next_block())
+        with pytest.raises(StopAsyncIteration):
+            await late.next_block()
+
+    async_to_sync(scenario)()
+    assert broker_get().hub.count() == 0  # type: ignore[attr-defined]
+
+
+async def _until_the_end(stream: Stream) -> None:
+    with pytest.raises(StopAsyncIteration):
+        while True:
+            await stream.next_block()
+
+
+def test_stream_ends_when_a_concierge_loses_the_role(
+    settings, monkeypatch, concierge, concierge_api
+):
+    """Issue 24: the periodic re-check reads the role again: a concierge taken out of the
+    group stops receiving every company's events (the stream ends; a new one is an
+    employee's)"""
+    settings.REDIS_URL = ""
+    settings.EVENTS_HEARTBEAT_SECONDS = 0.05
+    monkeypatch.setattr(sse, "RECHECK_SESSION_SECONDS", 0.0)
+    ticket = ticket_for(concierge_api)
+
+    async def scenario():
+        stream = await open_stream({"ticket": ticket})
+        await sync_to_async(concierge.groups.clear)()
+        await asyncio.wait_for(_until_the_end(stream), 5)
+
+    async_to_sync(scenario)()
+    assert broker_get().hub.count() == 0  # type: ignore[attr-defined]
