@@ -13,12 +13,13 @@ import os
 import random
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import httpx
 
-from bench import soak
+from bench import desk, events, soak
 from bench.environment import (
     DEFAULT_SQLITE_PATH,
     database_ensure,
@@ -74,7 +75,24 @@ LAYOUTS = {
         ),
     )
 }
-SCENARIOS = ("floor", "open", "detail", "search", "signin", "sse", "soak")
+SCENARIOS = (
+    "floor",
+    "desk",
+    "open",
+    "detail",
+    "search",
+    "desk-search",
+    "signin",
+    "sse",
+    "events",
+    "soak",
+)
+# Scenarios that run on the production layout alone unless --layouts says otherwise.
+ON_CHOSEN_ONLY = ("soak", "events")
+# The events scenario: delivery p95 with every stream open, and how long a stream may take
+# to open (beyond the database pool's 10 s wait, so a pool timeout shows as its 500).
+EVENTS_P95_MS = 1000.0
+EVENTS_OPEN_TIMEOUT = 15.0
 LIST_PATH = "/api/v1/requests/open"
 HEALTH_PATH = "/api/v1/health"
 SIGN_IN_PATH = "/api/v1/users/sign_in"
@@ -160,6 +178,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--sse-replies", type=int, default=100, help="SSE replies (100)")
     parser.add_argument("--sse-rate", type=float, default=10, help="SSE replies per second (10)")
+    parser.add_argument("--events-streams", type=int, default=1000, help="streams held open (1000)")
+    parser.add_argument(
+        "--events-replies", type=int, default=30, help="events sent to them all (30)"
+    )
+    parser.add_argument("--events-rate", type=float, default=2, help="those events per second (2)")
     parser.add_argument(
         "--soak-seconds", type=float, default=600, help=f"the soak on {CHOSEN} (600)"
     )
@@ -169,7 +192,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--layouts",
         help=f"server layouts, comma-separated: {','.join(LAYOUTS)} (all; {CHOSEN} for "
-        "--only soak)",
+        "--only soak or --only events)",
+    )
+    parser.add_argument(
+        "--scale", type=int, default=1, help="data set size: 10 for 100,000 requests (1)"
     )
     parser.add_argument(
         "--only",
@@ -188,10 +214,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--sign-in-rate must be in (0, 50] and --sign-in-list-rate in (0, 2000]")
     if not (1 <= args.sse_replies <= 5_000 and 0 < args.sse_rate <= 100):
         parser.error("--sse-replies must be in [1, 5000] and --sse-rate in (0, 100]")
+    if not (1 <= args.events_streams <= 10_000 and 1 <= args.events_replies <= 1_000):
+        parser.error("--events-streams must be in [1, 10000] and --events-replies in [1, 1000]")
+    if not 0 < args.events_rate <= 100:
+        parser.error("--events-rate must be in (0, 100]")
     if not (0 < args.soak_warmup < args.soak_seconds <= 3_600):
         parser.error("--soak-warmup and --soak-seconds must be 0 < warm-up < seconds <= 3600")
+    if not 1 <= args.scale <= 10:
+        parser.error("--scale must be in [1, 10]")
     if args.layouts is None:
-        args.layouts = CHOSEN if args.only == "soak" else ",".join(LAYOUTS)
+        args.layouts = CHOSEN if args.only in ON_CHOSEN_ONLY else ",".join(LAYOUTS)
     for name, known in (("layouts", LAYOUTS), ("only", SCENARIOS)):
         chosen = [k.strip() for k in getattr(args, name).split(",") if k.strip()]
         if not chosen or set(chosen) - set(known):
@@ -389,6 +421,56 @@ class Bench:
                 f"stream ended: {result.stream_ended}"
             )
 
+    def events(self, figures: LayoutFigures, layout: Layout, prepared: Prepared) -> None:
+        args = self.args
+        role = "api" if layout.events_url == layout.api_url else "events"
+        pids = [int(key.split()[1]) for key in layout.rss_kib() if key.startswith(f"{role} ")]
+        import uvloop
+
+        client_cpu = time.process_time()
+        result = uvloop.run(
+            events.held_streams(
+                layout.api_url,
+                layout.events_url,
+                employee_token=prepared.token,
+                concierge_email=prepared.targets["concierge_email"],
+                password=prepared.targets["password"],
+                request_ids=prepared.targets["reply_request_ids"],
+                streams=args.events_streams,
+                replies=args.events_replies,
+                rate=args.events_rate,
+                timeout=args.timeout,
+                open_timeout=EVENTS_OPEN_TIMEOUT,
+                server_figures=events.ServerFigures(pids),
+            )
+        )
+        client_cpu = time.process_time() - client_cpu
+        deliveries = result.deliveries
+        failed_opens = result.wanted - result.opened
+        self._row(
+            figures,
+            Row(
+                "events",
+                f"{args.events_streams}",
+                deliveries,
+                result.missed + failed_opens + sum(result.reply_errors.values()),
+                result.percentile_ms(50),
+                result.percentile_ms(95),
+                result.percentile_ms(99),
+                math.nan,
+                1000 * result.server_cpu_seconds / deliveries if deliveries else math.nan,
+                1000 * client_cpu / deliveries if deliveries else math.nan,
+                load_average(),
+                note=events.describe(result),
+            ),
+        )
+        if failed_opens or result.missed or result.reply_errors or result.ended:
+            figures.problems.append(
+                f"events: {failed_opens} streams did not open {dict(result.open_failures)}, "
+                f"{result.missed} deliveries missed, replies failed "
+                f"{dict(result.reply_errors)}, {result.ended} streams ended early"
+            )
+
     def run(self, layouts: list[tuple[Layout, Prepared]]) -> None:
         args = self.args
         for layout, _ in layouts:
@@ -428,6 +510,8 @@ class Bench:
         if "floor" in args.only:
             print(f"Floor: GET {HEALTH_PATH}, wrk {args.connections} connections", flush=True)
             each(lambda f, lay, p: self.capacity(f, lay, "floor", [HEALTH_PATH], {}))
+        if "desk" in args.only:
+            desk.run(self, each, args.scale)
         if "search" in args.only:
             print(f"search: {SEARCH_RATE:g} req/s for {args.seconds:g} s", flush=True)
 
@@ -444,6 +528,10 @@ class Bench:
                     f, lay, "search", [Stream("search", SEARCH_RATE, search_getter(lay, p))]
                 )
             )
+        if "desk-search" in args.only:
+            from bench import desk_search
+
+            desk_search.run(self, each)
         for key, label in (("open", "list"), ("detail", "thread")):
             if key not in args.only:
                 continue
@@ -486,6 +574,13 @@ class Bench:
                 f"SSE reply latency: {args.sse_replies} replies at {args.sse_rate:g}/s", flush=True
             )
             each(self.sse)
+        if "events" in args.only:
+            print(
+                f"Held streams: {args.events_streams} open on the events server, "
+                f"{args.events_replies} events to all of them at {args.events_rate:g}/s",
+                flush=True,
+            )
+            each(self.events)
         if "soak" in args.only:
             layout, prepared = next((lay, p) for lay, p in layouts if lay.spec.key == CHOSEN)
             print(
@@ -564,10 +659,14 @@ class Bench:
         rate = f"{max(self.args.rates):g}"
         print(f"\nGoals: floor >= 1000/s; list and thread p99 <= 25 ms at {rate}/s with 0 errors;")
         print("capacity >= 60 % of the floor; sign-in p95 <= 300 ms with list p99 <= 50 ms;")
-        print("SSE reply p95 <= 50 ms.")
+        print(
+            f"SSE reply p95 <= 50 ms; events: {self.args.events_streams} streams open, "
+            f"delivery p95 <= {EVENTS_P95_MS:g} ms."
+        )
         header = (
             f"{'layout':<14} {'floor':>6} {'list p99':>8} {'thread p99':>10} {'list cap':>8} "
-            f"{'thread cap':>10} {'sign-in p95':>11} {'list p99':>8} {'SSE p95':>7}"
+            f"{'thread cap':>10} {'sign-in p95':>11} {'list p99':>8} {'SSE p95':>7} "
+            f"{'events p95':>10}"
         )
         print(header)
         print("-" * len(header))
@@ -581,10 +680,11 @@ class Bench:
                 _ms(_get(_signin_row(f, "signin"), "p95")),
                 _ms(_get(_signin_row(f, "list"), "p99")),
                 _ms(_get(f.find("sse", f"{self.args.sse_rate:g}"), "p95")),
+                _ms(_get(f.find("events", f"{self.args.events_streams}"), "p95")),
             ]
             print(
                 f"{key:<14} {cells[0]:>6} {cells[1]:>8} {cells[2]:>10} {cells[3]:>8} "
-                f"{cells[4]:>10} {cells[5]:>11} {cells[6]:>8} {cells[7]:>7}"
+                f"{cells[4]:>10} {cells[5]:>11} {cells[6]:>8} {cells[7]:>7} {cells[8]:>10}"
             )
 
 
@@ -638,6 +738,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(f"CPUs: {os.cpu_count()}, load average: {load_average()}.", flush=True)
     prepared: dict[bool, Prepared] = {}
+    os.environ["BENCH_SCALE"] = str(args.scale)  # read by the seed (bench.seed)
     base = server_environment(database_url())
     if production:
         database_ensure(base["DATABASE_URL"])
@@ -672,4 +773,16 @@ def main(argv: list[str] | None = None) -> int:
     ]
     for problem in slow_search:
         print(f"Search over its budget (p95 <= {SEARCH_P95_MS:g} ms, no errors): {problem}")
-    return 1 if (bench.soak is not None and bench.soak.problems) or slow_search else 0
+    events_short = [
+        f"{key}: {row.note}; delivery p95 {_ms(row.p95)} ms, {row.errors} errors"
+        for key, figures in bench.figures.items()
+        if (row := figures.find("events", f"{args.events_streams}")) is not None
+        and (not row.p95 <= EVENTS_P95_MS or row.errors)
+    ]
+    for problem in events_short:
+        print(
+            f"Held streams short of the goal (all {args.events_streams} open, delivery p95 <= "
+            f"{EVENTS_P95_MS:g} ms, nothing missed): {problem}"
+        )
+    failed = (bench.soak is not None and bench.soak.problems) or slow_search or events_short
+    return 1 if failed else 0

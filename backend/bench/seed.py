@@ -1,4 +1,7 @@
-"""The bench data set: 100 employees × 100 requests × 10 messages, created once.
+"""The bench data set: 100 employees × 100 requests × 10 messages, created once; `BENCH_SCALE`
+(the bench's `--scale`) multiplies the employees (10: 100,000 requests, 1,000,000 messages).
+Every request has a reply-time clock (Bench Corp has a promise): running while queued, paused
+while in progress, stopped once completed.
 
 Runs inside Django (after `django.setup()`). Seeding is idempotent: when the database already
 holds exactly this data set it is kept; otherwise the request tables are emptied and refilled in
@@ -13,9 +16,10 @@ run was interrupted), so the data set stays exactly as seeded.
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
@@ -27,10 +31,12 @@ from django_tasks_db.models import DBTaskResult
 from bench.soak import SOAK_KEY_PREFIX
 from concierge.accounts.models import Company, User
 from concierge.accounts.selectors import CONCIERGE_GROUP
+from concierge.service_levels.models import RequestClock, ServiceLevel
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
 from concierge.surveys.models import SurveyCategory
 
-USERS = 100
+SCALE = int(os.environ.get("BENCH_SCALE", "1"))
+USERS = 100 * SCALE
 REQUESTS_PER_USER = 100
 MESSAGES_PER_REQUEST = 10
 # Each employee's requests: 20 queued, 10 being worked, the rest completed.
@@ -75,8 +81,13 @@ class Targets:
 
 def seed() -> Targets:
     replies_remove()  # left behind by an interrupted SSE run: they would force a reseed
-    expected = (USERS * REQUESTS_PER_USER, USERS * REQUESTS_PER_USER * MESSAGES_PER_REQUEST)
-    present = (ServiceRequest.objects.count(), Message.objects.count())
+    requests = USERS * REQUESTS_PER_USER
+    expected = (requests, requests * MESSAGES_PER_REQUEST, requests)
+    present = (
+        ServiceRequest.objects.count(),
+        Message.objects.count(),
+        RequestClock.objects.count(),
+    )
     in_the_future = Message.objects.filter(external_created_at__gt=timezone.now())
     if (
         present == expected
@@ -94,12 +105,14 @@ def seed() -> Targets:
         started = time.monotonic()
         with transaction.atomic():
             _seed()
-        with connection.cursor() as cursor:
-            cursor.execute("ANALYZE")  # planner statistics for the fresh tables
         print(
             f"Seeded {expected[0]:,} requests and {expected[1]:,} messages "
             f"in {time.monotonic() - started:.1f} s."
         )
+    with connection.cursor() as cursor:
+        # Planner statistics and visibility maps as autovacuum keeps them: a fresh seed and
+        # some migrations rewrite every row.
+        cursor.execute("VACUUM ANALYZE" if connection.vendor == "postgresql" else "ANALYZE")
     user = User.objects.get(email=BENCH_EMAIL)
     ids = list(ServiceRequest.objects.filter(user=user).order_by("id").values_list("id", flat=True))
     return Targets(
@@ -174,7 +187,7 @@ def _status(index: int) -> str:
 
 
 def _seed() -> None:
-    tables = [m._meta.db_table for m in (MessageAttachment, Message, ServiceRequest)]
+    tables = [m._meta.db_table for m in (MessageAttachment, Message, RequestClock, ServiceRequest)]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(f"TRUNCATE {', '.join(tables)} CASCADE")  # noqa: S608 (model tables)
@@ -187,6 +200,7 @@ def _seed() -> None:
 
     now = timezone.now()
     company = Company.objects.create(slug=COMPANY_SLUG, name="Bench Corp")
+    promise = ServiceLevel.objects.create(company=company, weekdays="0,1,2,3,4,5,6")
     categories = SurveyCategory.objects.bulk_create(
         SurveyCategory(name=f"Bench {label}", icon=value, position=i)
         for i, (value, label) in enumerate(SurveyCategory.Icon.choices)
@@ -242,3 +256,25 @@ def _seed() -> None:
             for request in requests
             for k in range(MESSAGES_PER_REQUEST)
         )
+        RequestClock.objects.bulk_create(_clock(request, promise, now) for request in requests)
+
+
+def _clock(request: ServiceRequest, promise: ServiceLevel, now: datetime) -> RequestClock:
+    """Queued: running, due between 12 h ago and 36 h from now (overdue, due soon and later
+    ones mixed); in progress: paused (the concierge wrote last); completed: stopped."""
+    first_due = request.issued_at + timedelta(minutes=promise.first_response_minutes)
+    clock = RequestClock(
+        request=request,
+        service_level=promise,
+        first_response_due_at=first_due,
+        first_responded_at=request.issued_at + timedelta(hours=2),
+        resolution_minutes=promise.resolution_minutes,
+        used_seconds=3600,
+    )
+    if request.status == ServiceRequest.Status.OPEN:
+        clock.running_since = request.last_message_at
+        clock.due_at = now + timedelta(minutes=(request.pk * 7919) % (48 * 60) - 12 * 60)
+        clock.resolution_due_at = clock.due_at
+    elif request.status == ServiceRequest.Status.CLOSED:
+        clock.completed_at = request.last_message_at
+    return clock

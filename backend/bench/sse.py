@@ -94,7 +94,7 @@ class EmployeeStream:
             self.ended = True
 
 
-async def _sign_in(client: httpx.AsyncClient, email: str, password: str) -> dict[str, str]:
+async def sign_in(client: httpx.AsyncClient, email: str, password: str) -> dict[str, str]:
     response = await client.post(
         "/api/v1/users/sign_in", json={"user": {"email": email, "password": password}}
     )
@@ -113,7 +113,7 @@ async def _open_stream(client: httpx.AsyncClient, employee_token: str) -> str:
     return str(response.json()["url"])
 
 
-async def _reply(
+async def reply_send(
     client: httpx.AsyncClient, path: str, headers: dict[str, str], body: str
 ) -> tuple[int | None, str | None]:
     """POST one reply: (the new message's id, None) or (None, what went wrong)."""
@@ -147,7 +147,7 @@ async def reply_latency(
         # Its own client (the events server): the stream holds its connection open throughout.
         httpx.AsyncClient(base_url=events_url, timeout=httpx.Timeout(timeout, read=None)) as sse,
     ):
-        concierge = await _sign_in(client, concierge_email, password)
+        concierge = await sign_in(client, concierge_email, password)
         try:
             url = await _open_stream(client, employee_token)
             async with sse.stream("GET", url) as response:
@@ -157,7 +157,7 @@ async def reply_latency(
                 try:
                     await asyncio.wait_for(stream.connected.wait(), timeout)
                     for path in paths:
-                        message_id, _ = await _reply(client, path, concierge, "Warm-up.")
+                        message_id, _ = await reply_send(client, path, concierge, "Warm-up.")
                         if message_id is not None:
                             with contextlib.suppress(TimeoutError):
                                 await asyncio.wait_for(stream.arrival(message_id), timeout)
@@ -208,7 +208,7 @@ async def _measure(
         sent_at = loop.time()
         result.send_lag.append(sent_at - due)
         body = f"Bench reply {i + 1} of {replies}: the plumber confirmed Thursday, 9-11 am."
-        message_id, problem = await _reply(client, paths[i % len(paths)], concierge, body)
+        message_id, problem = await reply_send(client, paths[i % len(paths)], concierge, body)
         if message_id is None:
             result.errors[problem or "unknown"] += 1
             continue

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import logging
 
 from django.conf import settings
 from django.contrib.admin.views.decorators import staff_member_required
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -14,6 +16,7 @@ from concierge.accounts.api import router as accounts_router
 from concierge.accounts.auth import token_auth
 from concierge.accounts.mfa_api import router as mfa_router
 from concierge.common.api import router as common_router
+from concierge.common.db_errors import STATEMENT_STOPPED, statement_stopped
 from concierge.common.errors import ApiError, RateLimited, error_body
 from concierge.common.openapi import document_error_responses
 from concierge.common.parser import ApiParser
@@ -25,6 +28,8 @@ from concierge.satisfaction.api import router as satisfaction_router
 from concierge.servicerequests.api import router as servicerequests_router
 from concierge.surveys.api import router as surveys_router
 from concierge.uploads.api import router as uploads_router
+
+logger = logging.getLogger(__name__)
 
 
 class Api(NinjaAPI):
@@ -82,6 +87,17 @@ def on_authentication_error(request: HttpRequest, exc: AuthenticationError) -> H
 @api.exception_handler(HttpError)
 def on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
     return api.create_response(request, error_body(str(exc)), status=exc.status_code)
+
+
+@api.exception_handler(OperationalError)
+def on_statement_stopped(request: HttpRequest, exc: OperationalError) -> HttpResponse:
+    """A query stopped by the statement timeout (DB_STATEMENT_TIMEOUT_MS): 504 and a message
+    instead of a 500. A 504, not a 503: the load balancer retries a 503 on another server
+    (config/nginx.conf), which would run the same slow query again."""
+    if not statement_stopped(exc):
+        raise exc
+    logger.warning("Statement timeout: %s %s", request.method, request.path)
+    return api.create_response(request, error_body(STATEMENT_STOPPED), status=504)
 
 
 @api.exception_handler(json.JSONDecodeError)

@@ -15,7 +15,10 @@ from a2wsgi import WSGIMiddleware
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 
+from config.process_role import declare_web_server
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+declare_web_server()  # before the settings load: web requests get a statement timeout
 EVENT_STREAM_PATH = "/api/v1/events"
 
 _stream = get_asgi_application()

@@ -25,6 +25,7 @@ from config.env import (
     parse_email_url,
     parse_rate_limits,
 )
+from config.process_role import serving_web
 
 BACKEND_DIR = Path(__file__).resolve().parent.parent
 REPO_DIR = BACKEND_DIR.parent
@@ -131,10 +132,27 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Server-side binding lets psycopg prepare the statements a pooled connection runs again
     # and again (the session lookup, the lists): PostgreSQL then skips planning them, about a
     # sixth of a list request's time (`make bench`). Not for a transaction-pooling proxy.
+    # Django turns psycopg's preparing off unless `prepare_threshold` is set: the fifth run of
+    # a statement on a connection prepares it.
     DATABASES["default"]["OPTIONS"] = {
         "pool": {"min_size": 1, "max_size": env_int("DB_POOL_MAX", 10), "timeout": 10},
         "server_side_binding": env_bool("DB_SERVER_SIDE_BINDING", True),
+        "prepare_threshold": 5 if env_bool("DB_SERVER_SIDE_BINDING", True) else None,
     }
+# Web requests stop any SQL statement running longer than this, so no query holds a worker
+# and a database connection for long: the API answers 504 with a message (config/api.py).
+# 0: no limit. Only in the API and events servers (config.process_role): migrations, the task
+# worker and other management commands run without it. PostgreSQL only.
+DB_STATEMENT_TIMEOUT_MS = env_int("DB_STATEMENT_TIMEOUT_MS", 5000)
+if DB_STATEMENT_TIMEOUT_MS < 0:
+    raise ImproperlyConfigured("DB_STATEMENT_TIMEOUT_MS must be 0 (no limit) or more")
+if (
+    serving_web()
+    and DB_STATEMENT_TIMEOUT_MS
+    and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+):
+    # Set as each pooled connection opens: nothing more per request.
+    DATABASES["default"]["OPTIONS"]["options"] = f"-c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {

@@ -7,7 +7,10 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.core.wsgi import get_wsgi_application
 
+from config.process_role import declare_web_server
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+declare_web_server()  # before the settings load: web requests get a statement timeout
 application = get_wsgi_application()
 
 

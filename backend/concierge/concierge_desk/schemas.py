@@ -40,7 +40,7 @@ class QueueCountsOut(Schema):
     closed: int
 
 
-class SlaOut(Schema):
+class SlaBadgeOut(Schema):
     state: Literal["overdue", "due_soon", "on_track", "paused", "completed"] = Field(
         description="Against the company's reply-time promise: overdue, due within the hour, "
         "on track, paused (waiting on the employee) or completed."
@@ -49,6 +49,9 @@ class SlaOut(Schema):
     target: Literal["first_response", "resolution"] | None = Field(
         description="Which deadline `due_at` is: the first reply's or the resolution's."
     )
+
+
+class SlaOut(SlaBadgeOut):
     first_response_due_at: datetime
     first_responded_at: datetime | None
     resolution_due_at: datetime | None
@@ -61,30 +64,48 @@ class DeskRatingOut(Schema):
     created_at: datetime
 
 
+class QueueEmployeeOut(Schema):
+    full_name: str
+    email: str
+
+
 class QueueItemOut(Schema):
+    """A queue row: what the desk's list shows of a request, nothing more."""
+
     id: int
     name: str
     status: RequestStatus = Field(
         description="open ('In Queue'), in_progress, or closed ('Completed')."
     )
-    company: CompanyRef | None
-    employee: EmployeeRef
+    company: CompanyRef | None = Field(
+        description="The employee's company: the filtered one, else their first by name."
+    )
+    employee: QueueEmployeeOut
     survey_category_name: str | None
     survey_category_icon: str | None
     issued_at: datetime
-    age_seconds: int = Field(description="Seconds since the request was issued.")
-    last_message_at: datetime | None
     last_message: LastMessageOut | None
     waiting_on: Literal["concierge", "employee"] = Field(
         description="'concierge' when the employee wrote last or nobody has written yet."
     )
     assignee: PersonRef | None
-    sla: SlaOut | None = Field(description="Null when the company has no reply-time promise.")
+    sla: SlaBadgeOut | None = Field(description="Null when the company has no reply-time promise.")
 
 
 class QueueOut(Schema):
     requests: list[QueueItemOut]
-    counts: QueueCountsOut = Field(description="Per status, under the same filters and search.")
+    counts: QueueCountsOut = Field(
+        description="Per status, under the same filters and search, counted up to "
+        "`count_limit`: a status in `counts_capped` has more (show '1,000+')."
+    )
+    count_limit: int = Field(description="Where the counts stop counting.")
+    counts_capped: list[RequestStatus] = Field(
+        description="The statuses with more than `count_limit` requests."
+    )
+    next_cursor: str | None = Field(
+        description="Set when more requests follow: pass it as `cursor` (with the same "
+        "filters and order) for the next page."
+    )
 
 
 class NoteOut(Schema):

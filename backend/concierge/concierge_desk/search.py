@@ -2,10 +2,15 @@
 details), messages and internal notes, across all time, ranked, with the matching words
 highlighted.
 
-PostgreSQL ranks with `ts_rank` over the GIN-indexed `to_tsvector('english', ...)`
-expressions of migration 0002 and highlights with `ts_headline`; SQLite ranks with FTS5's
-`bm25` over the `desk_search` table the migration's triggers keep filled, and highlights
-with `snippet`. Both stem English words and match word prefixes, so 'walk' finds 'walkers'.
+PostgreSQL ranks with `ts_rank` over the stored, GIN-indexed `search_vector` columns the
+database keeps (servicerequests 0007, concierge_desk 0003) and highlights with `ts_headline`.
+Its cost stays bounded whatever the words: each source (requests, messages, notes) offers only
+its CANDIDATES newest matches to ranking, found without reading every row of a common word, so
+a word in every one of a million messages costs no more than a rare one.
+
+SQLite ranks with FTS5's `bm25` over the `desk_search` table the triggers of migration 0002
+keep filled, and highlights with `snippet`. Both stem English words and match word prefixes,
+so 'walk' finds 'walkers'.
 """
 
 from __future__ import annotations
@@ -16,15 +21,17 @@ from html import escape
 
 from django.db import connection
 
+from concierge.common.text_search import COLUMN, prefix_tsquery, search_words
 from concierge.servicerequests.html import html_to_text
 
-TERMS_MAX = 8
-TERM_CHARS = 40
 RESULTS_MAX = 50
 RESULTS_DEFAULT = 20
 # Marks around the matching words, swapped for <mark> once the snippet is plain, escaped text.
 START, STOP = "\u2063[[", "]]\u2063"
-_TERM = re.compile(r"\w+", re.UNICODE)
+# PostgreSQL ranks each source's newest CANDIDATES matches (requests, messages, notes), found
+# among its newest WINDOW rows or, for rarer words, through the GIN index.
+CANDIDATES = 200
+WINDOW = 10_000
 _TAG = re.compile(r"<[^<>]*>|^[^<]*>|<[^>]*$")
 
 
@@ -34,11 +41,6 @@ class SearchHit:
     rank: float
     kind: str  # 'request', 'message' or 'note'
     snippet_html: str
-
-
-def search_terms(q: str) -> list[str]:
-    """The words of a search (letters and digits), at most TERMS_MAX of TERM_CHARS each."""
-    return [t[:TERM_CHARS] for t in _TERM.findall(q or "")][:TERMS_MAX]
 
 
 def _snippet_html(raw: str, kind: str) -> str:
@@ -52,26 +54,73 @@ def _snippet_html(raw: str, kind: str) -> str:
     return html.replace(escape(START), "<mark>").replace(escape(STOP), "</mark>")
 
 
-def _postgres(terms: list[str], limit: int) -> list[SearchHit]:
-    query = " & ".join(f"{term}:*" for term in terms)
-    request_vector = (
-        "(setweight(to_tsvector('english'::regconfig, r.name), 'A') || "
-        "setweight(to_tsvector('english'::regconfig, r.details), 'B'))"
+def _count(cte: str) -> str:
+    return f"(SELECT count(*) FROM {cte})"  # noqa: S608  (a constant name)
+
+
+def _indexed(table: str, request_id: str, query: str, run_if: str) -> str:
+    """The table's newest CANDIDATES rows whose vector matches `q.<query>`, through the GIN
+    index, when `run_if` holds (else none, at no cost). The query comes from a join with `q`,
+    which the planner cannot estimate, behind an `OFFSET 0` it cannot see past: it always
+    takes the GIN index, never the primary key's order nor a table scan."""
+    return f"""
+            SELECT id, request_id, {COLUMN} FROM (
+                SELECT t.id, t.{request_id} AS request_id, t.{COLUMN} FROM {table} t, q
+                 WHERE t.{COLUMN} @@ q.{query} AND {run_if}
+                OFFSET 0
+            ) matches ORDER BY id DESC LIMIT {CANDIDATES}"""  # noqa: S608  (constant names only)
+
+
+def _candidates(source: str, table: str, request_id: str, weight: int = 1) -> str:
+    """CTE `<source>_hits` (request_id, kind, source_id, rank): the source's newest CANDIDATES
+    matches, ranked, found the cheapest way the words allow:
+
+    1. Newest first among its newest WINDOW rows, stopping at CANDIDATES: a common word costs
+       at most WINDOW rows, however many rows have it.
+    2. Else (fewer than CANDIDATES there: rarer words) through the GIN index, as whole words:
+       a lookup that skips through a common word's entries to a rarer word's.
+    3. Else through the GIN index, the words or their beginnings ('walk' finds 'walkers'),
+       which reads each word's entries whole. Its newest CANDIDATES include all of 1 and 2.
+
+    In 1 the query is a parameter (`SELECT query FROM q`), so the newest rows stream through
+    the filter in the primary key's order. Only the rows kept are ranked."""
+    recent, whole = _count(f"{source}_recent"), _count(f"{source}_whole_words")
+    whole_words = _indexed(table, request_id, "whole_words", f"{recent} < {CANDIDATES}")
+    prefixes = _indexed(
+        table, request_id, "query", f"{recent} < {CANDIDATES} AND {whole} < {CANDIDATES}"
     )
-    message_vector = "to_tsvector('english'::regconfig, m.body_html)"
-    note_vector = "to_tsvector('english'::regconfig, n.body)"
+    return f"""
+        {source}_recent AS (
+            SELECT id, request_id, {COLUMN} FROM (
+                SELECT id, {request_id} AS request_id, {COLUMN} FROM {table}
+                 ORDER BY id DESC LIMIT {WINDOW}
+            ) newest_rows
+             WHERE {COLUMN} @@ (SELECT query FROM q) ORDER BY id DESC LIMIT {CANDIDATES}
+        ),
+        {source}_whole_words AS ({whole_words}),
+        {source}_prefixes AS ({prefixes}),
+        {source}_hits AS (
+            SELECT request_id, '{source}' AS kind, id AS source_id,
+                   ts_rank({COLUMN}, (SELECT query FROM q)) * {weight} AS rank
+              FROM (SELECT * FROM {source}_recent WHERE {recent} >= {CANDIDATES}
+                    UNION ALL
+                    SELECT * FROM {source}_whole_words WHERE {whole} >= {CANDIDATES}
+                    UNION ALL
+                    SELECT * FROM {source}_prefixes) found
+        )"""  # noqa: S608  (constant names only)
+
+
+def _postgres(terms: list[str], limit: int) -> list[SearchHit]:
     sql = f"""
-        WITH q AS (SELECT to_tsquery('english', %s) AS query),
+        WITH q AS (SELECT to_tsquery('english'::regconfig, %(query)s) AS query,
+                          to_tsquery('english'::regconfig, %(whole_words)s) AS whole_words),
+        {_candidates("request", "servicerequests_servicerequest", "id", weight=2)},
+        {_candidates("message", "servicerequests_message", "request_id")},
+        {_candidates("note", "concierge_desk_internalnote", "request_id")},
         hits AS (
-            SELECT r.id AS request_id, 'request' AS kind, r.id AS source_id,
-                   ts_rank({request_vector}, q.query) * 2 AS rank
-              FROM servicerequests_servicerequest r, q WHERE {request_vector} @@ q.query
-            UNION ALL
-            SELECT m.request_id, 'message', m.id, ts_rank({message_vector}, q.query)
-              FROM servicerequests_message m, q WHERE {message_vector} @@ q.query
-            UNION ALL
-            SELECT n.request_id, 'note', n.id, ts_rank({note_vector}, q.query)
-              FROM concierge_desk_internalnote n, q WHERE {note_vector} @@ q.query
+            SELECT * FROM request_hits
+            UNION ALL SELECT * FROM message_hits
+            UNION ALL SELECT * FROM note_hits
         ),
         best AS (
             SELECT DISTINCT ON (request_id) request_id, kind, source_id,
@@ -80,13 +129,14 @@ def _postgres(terms: list[str], limit: int) -> list[SearchHit]:
                        OVER (PARTITION BY request_id) AS named
               FROM hits ORDER BY request_id, rank DESC, source_id
         ),
-        top AS (SELECT * FROM best ORDER BY named DESC, score DESC, request_id DESC LIMIT %s)
+        top AS (SELECT * FROM best ORDER BY named DESC, score DESC, request_id DESC
+                LIMIT {limit:d})
         SELECT top.request_id, top.score, top.kind,
                CASE top.kind
                  WHEN 'request' THEN ts_headline('english', r.name || ' — ' || r.details,
-                                                 q.query, %s)
-                 WHEN 'message' THEN ts_headline('english', m.body_html, q.query, %s)
-                 ELSE ts_headline('english', n.body, q.query, %s)
+                                                 q.query, %(options)s)
+                 WHEN 'message' THEN ts_headline('english', m.body_html, q.query, %(options)s)
+                 ELSE ts_headline('english', n.body, q.query, %(options)s)
                END
           FROM top CROSS JOIN q
           LEFT JOIN servicerequests_servicerequest r
@@ -94,10 +144,15 @@ def _postgres(terms: list[str], limit: int) -> list[SearchHit]:
           LEFT JOIN servicerequests_message m ON top.kind = 'message' AND m.id = top.source_id
           LEFT JOIN concierge_desk_internalnote n ON top.kind = 'note' AND n.id = top.source_id
          ORDER BY top.named DESC, top.score DESC, top.request_id DESC
-    """  # noqa: S608  (only the constant expressions above are formatted in)
-    options = f'StartSel="{START}", StopSel="{STOP}", MaxWords=30, MinWords=12, MaxFragments=2'
+    """  # noqa: S608  (only the constant names and numbers above are formatted in)
+    params: dict[str, str | int] = {
+        "query": prefix_tsquery(terms),
+        "whole_words": " & ".join(terms),
+        "options": f'StartSel="{START}", StopSel="{STOP}", MaxWords=30, MinWords=12, '
+        "MaxFragments=2",
+    }
     with connection.cursor() as cursor:
-        cursor.execute(sql, [query, limit, options, options, options])
+        cursor.execute(sql, params)
         rows = cursor.fetchall()
     return [
         SearchHit(
@@ -159,7 +214,7 @@ def request_search(*, q: str, limit: int = RESULTS_DEFAULT) -> list[SearchHit]:
     (as a word or a word's beginning), best first: requests whose name or survey answers match
     come first, then by relevance (the better and the more of its texts match, the higher).
     Each with its best match highlighted. One query."""
-    terms = search_terms(q)
+    terms = search_words(q)
     if not terms:
         return []
     limit = max(1, min(limit, RESULTS_MAX))

@@ -1,6 +1,7 @@
 """The full-text index the desk's search reads, kept up to date by the database on every write.
 
-PostgreSQL: GIN indexes on the same `to_tsvector('english', ...)` expressions the search uses.
+PostgreSQL: migration 0002's GIN indexes on `to_tsvector('english', ...)` expressions, which
+0003 replaces by stored, GIN-indexed vectors (concierge.common.text_search.StoredVector).
 SQLite: one FTS5 table, `desk_search`, filled by triggers on the three tables. SQLite rebuilds a
 table when a later migration alters it, which drops that table's triggers, so they are put back
 after every `migrate` (`sqlite_triggers_ensure`, connected to post_migrate).
@@ -38,6 +39,14 @@ SQLITE_SOURCES = [
 ]
 
 
+# The columns each kind's text comes from: an update of any other column (a status, a
+# request's last message) leaves the index alone instead of deleting and adding the row again.
+SQLITE_INDEXED_COLUMNS = {
+    "request": "name, details",
+    "message": "request_id, body_html",
+    "note": "request_id, body",
+}
+
 # The statements below are built from the constants above only, never from input (S608).
 
 
@@ -54,7 +63,8 @@ def sqlite_triggers() -> Iterator[str]:
         yield f"{create} desk_search_{kind}_ai AFTER INSERT ON {table} BEGIN {insert} END"
         yield f"{create} desk_search_{kind}_ad AFTER DELETE ON {table} BEGIN {delete} END"
         yield (
-            f"{create} desk_search_{kind}_au AFTER UPDATE ON {table} BEGIN {delete} {insert} END"
+            f"{create} desk_search_{kind}_au AFTER UPDATE OF {SQLITE_INDEXED_COLUMNS[kind]} "
+            f"ON {table} BEGIN {delete} {insert} END"
         )
 
 

@@ -11,7 +11,10 @@ The desk is the staff face of the requests domain: it reads requests through
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
+from html import unescape
 from typing import TYPE_CHECKING
 
 from django.core.cache import cache
@@ -32,11 +35,26 @@ if TYPE_CHECKING:
 
 EXCERPT_CHARS = 160
 PRESENCE_TTL_SECONDS = 30
+# Message bodies are sanitised HTML holding only <a> and <br> (servicerequests.html), so
+# dropping tags is all it takes to read them as text; a tag cut off at the end goes too.
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_TAG = re.compile(r"<[^>]*>?")
 
 
 def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+@lru_cache(maxsize=2048)
+def excerpt_from_html(body_html: str, limit: int = EXCERPT_CHARS) -> str:
+    """A message body's first words as plain text (the whole body or its beginning).
+    Remembered by text (a pure function of it): a queue shows mostly the same last messages
+    load after load, and this is half of what a row costs."""
+    text = body_html.replace("<br>", " ")
+    if "<" in text:
+        text = _TAG.sub("", _LINE_BREAK.sub(" ", text) if "<br" in text else text)
+    return excerpt(unescape(text) if "&" in text else text, limit)
 
 
 def note_list_for_request(*, request_id: int) -> QuerySet[InternalNote]:

@@ -50,25 +50,38 @@ class SlaView:
     resolution_due_at: datetime | None
 
 
+SlaTarget = Literal["first_response", "resolution"]
+
+
+def sla_state(
+    *, completed: bool, running: bool, responded: bool, due_at: datetime | None, now: datetime
+) -> tuple[SlaState, SlaTarget | None]:
+    """A clock's badge from its facts (completed, running, first reply sent, next deadline):
+    the state, and which deadline `due_at` is while the clock runs (else None)."""
+    if completed:
+        return "completed", None
+    if not running or due_at is None:
+        return "paused", None
+    target: SlaTarget = "resolution" if responded else "first_response"
+    if due_at <= now:
+        return "overdue", target
+    if due_at - now <= DUE_SOON:
+        return "due_soon", target
+    return "on_track", target
+
+
 def sla_view(clock: RequestClock | None, now: datetime | None = None) -> SlaView | None:
     """Where a request stands against its promise, for a badge: overdue, due within the hour,
     on track, paused (waiting on the employee) or completed. None without a promise."""
     if clock is None:
         return None
-    now = now or timezone.now()
-    target: Literal["first_response", "resolution"] | None = None
-    if clock.completed_at is not None:
-        state: SlaState = "completed"
-    elif clock.running_since is None or clock.due_at is None:
-        state = "paused"
-    else:
-        target = "first_response" if clock.first_responded_at is None else "resolution"
-        if clock.due_at <= now:
-            state = "overdue"
-        elif clock.due_at - now <= DUE_SOON:
-            state = "due_soon"
-        else:
-            state = "on_track"
+    state, target = sla_state(
+        completed=clock.completed_at is not None,
+        running=clock.running_since is not None,
+        responded=clock.first_responded_at is not None,
+        due_at=clock.due_at,
+        now=now or timezone.now(),
+    )
     return SlaView(
         state=state,
         due_at=clock.due_at if target else None,

@@ -6,9 +6,21 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F
+from django.db.models.functions import Coalesce
+from django.db.models.lookups import IsNull
 from django.utils import timezone
 
 from concierge.servicerequests.choices import MessageSource, RequestStatus
+
+# The desk's 'due soonest' order: requests with a running clock by deadline, then the others
+# oldest first. Non-null keys, so a page's position is one row comparison an index can seek to.
+DUE_ORDER_KEYS = (
+    IsNull(F("due_at"), True),
+    Coalesce(F("due_at"), F("issued_at")),
+    F("issued_at"),
+    F("id"),
+)
 
 
 class ServiceRequest(models.Model):
@@ -50,13 +62,37 @@ class ServiceRequest(models.Model):
     completed_at = models.DateTimeField(
         null=True, blank=True, help_text="When a concierge last completed it (null while open)."
     )
+    due_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The reply-time clock's next deadline while it runs (null while paused or "
+        "stopped): the clock's own, copied by a database trigger for the desk's order.",
+    )
+    last_message = models.ForeignKey(
+        "Message",
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
+        related_name="+",
+        help_text="The newest message of the thread, kept by a database trigger (the desk's "
+        "queue shows it).",
+    )
 
     class Meta:
         ordering = ["-issued_at", "-id"]
         verbose_name = "request"
         indexes = [
             models.Index(fields=["user", "status", "-issued_at"], name="request_user_status_idx"),
-            models.Index(fields=["status", "-issued_at"], name="request_status_idx"),
+            models.Index(fields=["status", "issued_at", "id"], name="request_status_issued_idx"),
+            # The desk's orders and tab counts (servicerequests.selectors, the desk).
+            models.Index(F("status"), *DUE_ORDER_KEYS, name="request_desk_due_idx"),
+            models.Index(
+                F("assignee"), F("status"), *DUE_ORDER_KEYS, name="request_desk_assignee_due_idx"
+            ),
         ]
 
     def __str__(self) -> str:

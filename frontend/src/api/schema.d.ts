@@ -118,8 +118,9 @@ export interface paths {
         };
         /**
          * Queue
-         * @description The shared queue of every company's requests, due soonest first by default, with the count
-         *     of each status under the same filters (for the In Queue / In Progress / Completed tabs).
+         * @description The shared queue of every company's requests, due soonest first by default, a page of
+         *     `limit` rows at a time (`next_cursor`), with the count of each status under the same
+         *     filters (for the In Queue / In Progress / Completed tabs), up to `count_limit`.
          *     A fixed number of SQL queries whatever the number of requests.
          */
         get: operations["concierge_concierge_desk_api_queue"];
@@ -303,7 +304,8 @@ export interface paths {
          * Request Status
          * @description start: In Queue → In Progress; complete: In Queue or In Progress → Completed;
          *     reopen: Completed → In Queue. Any other move is a 422 that says why. Completing emails
-         *     the employee the one-tap rating links (unless the request is already rated).
+         *     the employee the one-tap rating links (unless the request is already rated) and stops
+         *     the reply-time clock; reopening restarts it.
          */
         post: operations["concierge_concierge_desk_api_request_status"];
         delete?: never;
@@ -2256,6 +2258,13 @@ export interface components {
             /** Open */
             open: number;
         };
+        /** QueueEmployeeOut */
+        QueueEmployeeOut: {
+            /** Email */
+            email: string;
+            /** Full Name */
+            full_name: string;
+        };
         /** QueueFilters */
         QueueFilters: {
             /**
@@ -2268,6 +2277,11 @@ export interface components {
              * @description Only employees of this company.
              */
             company?: number | null;
+            /**
+             * Cursor
+             * @description A page's `next_cursor`: the page after it.
+             */
+            cursor?: string | null;
             /**
              * Due
              * @description 'overdue': past the deadline; 'soon': due within the hour.
@@ -2293,16 +2307,15 @@ export interface components {
             /** @description open, in_progress or closed; all statuses when absent. */
             status?: components["schemas"]["RequestStatus"] | null;
         };
-        /** QueueItemOut */
+        /**
+         * QueueItemOut
+         * @description A queue row: what the desk's list shows of a request, nothing more.
+         */
         QueueItemOut: {
-            /**
-             * Age Seconds
-             * @description Seconds since the request was issued.
-             */
-            age_seconds: number;
             assignee: components["schemas"]["PersonRef"] | null;
+            /** @description The employee's company: the filtered one, else their first by name. */
             company: components["schemas"]["CompanyRef"] | null;
-            employee: components["schemas"]["EmployeeRef"];
+            employee: components["schemas"]["QueueEmployeeOut"];
             /** Id */
             id: number;
             /**
@@ -2311,12 +2324,10 @@ export interface components {
              */
             issued_at: string;
             last_message: components["schemas"]["LastMessageOut"] | null;
-            /** Last Message At */
-            last_message_at: string | null;
             /** Name */
             name: string;
             /** @description Null when the company has no reply-time promise. */
-            sla: components["schemas"]["SlaOut"] | null;
+            sla: components["schemas"]["SlaBadgeOut"] | null;
             /** @description open ('In Queue'), in_progress, or closed ('Completed'). */
             status: components["schemas"]["RequestStatus"];
             /** Survey Category Icon */
@@ -2332,8 +2343,23 @@ export interface components {
         };
         /** QueueOut */
         QueueOut: {
-            /** @description Per status, under the same filters and search. */
+            /**
+             * Count Limit
+             * @description Where the counts stop counting.
+             */
+            count_limit: number;
+            /** @description Per status, under the same filters and search, counted up to `count_limit`: a status in `counts_capped` has more (show '1,000+'). */
             counts: components["schemas"]["QueueCountsOut"];
+            /**
+             * Counts Capped
+             * @description The statuses with more than `count_limit` requests.
+             */
+            counts_capped: components["schemas"]["RequestStatus"][];
+            /**
+             * Next Cursor
+             * @description Set when more requests follow: pass it as `cursor` (with the same filters and order) for the next page.
+             */
+            next_cursor: string | null;
             /** Requests */
             requests: components["schemas"]["QueueItemOut"][];
         };
@@ -2736,6 +2762,25 @@ export interface components {
             privacy_url: string;
             /** Terms Url */
             terms_url: string;
+        };
+        /** SlaBadgeOut */
+        SlaBadgeOut: {
+            /**
+             * Due At
+             * @description The next deadline while the clock runs.
+             */
+            due_at: string | null;
+            /**
+             * State
+             * @description Against the company's reply-time promise: overdue, due within the hour, on track, paused (waiting on the employee) or completed.
+             * @enum {string}
+             */
+            state: "overdue" | "due_soon" | "on_track" | "paused" | "completed";
+            /**
+             * Target
+             * @description Which deadline `due_at` is: the first reply's or the resolution's.
+             */
+            target: ("first_response" | "resolution") | null;
         };
         /** SlaOut */
         SlaOut: {
@@ -3262,6 +3307,8 @@ export interface operations {
                 order?: string;
                 /** @description 'overdue': past the deadline; 'soon': due within the hour. */
                 due?: string | null;
+                /** @description A page's `next_cursor`: the page after it. */
+                cursor?: string | null;
                 limit?: number;
             };
             header?: never;

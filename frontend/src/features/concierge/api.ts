@@ -3,7 +3,7 @@
  * concierge needs, and the desk's writes (claim, assign, status, reply, note, presence).
  * Query keys live here so the live-events hook can refetch what an event touches.
  */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, errorMessage, FALLBACK_ERROR, type Schemas } from '@/api/client'
 import type { RequestStatus } from '@/api/enums'
 import { ApiError } from '@/lib/apiError'
@@ -79,7 +79,11 @@ async function call<T>(label: string, run: () => Promise<Answer<T>>, ok = 200): 
 
 // ----------------------------------------------------------------------------- reads
 
-export async function fetchQueue(filters: QueueFilters): Promise<Queue> {
+/** A page of the queue: the first, or the one after `cursor` (a page's `next_cursor`). */
+export async function fetchQueue(
+  filters: QueueFilters,
+  cursor: string | null = null,
+): Promise<Queue> {
   const query: {
     status: RequestStatus
     order: QueueOrder
@@ -87,8 +91,10 @@ export async function fetchQueue(filters: QueueFilters): Promise<Queue> {
     assignee?: string
     q?: string
     due?: 'overdue' | 'soon'
+    cursor?: string
   } = { status: filters.status, order: filters.order }
   if (filters.due) query.due = filters.due
+  if (cursor) query.cursor = cursor
   if (filters.company !== null) query.company = filters.company
   if (filters.assignee) query.assignee = filters.assignee
   const q = filters.q.trim()
@@ -112,10 +118,13 @@ export async function fetchConcierges(): Promise<Concierge[]> {
   return data.concierges
 }
 
+/** The queue, a page at a time ('Show more' loads the next); a refetch reloads every page shown. */
 export function queueQuery(filters: QueueFilters) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: deskKeys.queue(filters),
-    queryFn: () => fetchQueue(filters),
+    queryFn: ({ pageParam }) => fetchQueue(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: Queue) => page.next_cursor,
     // Keep the rows on screen while another tab or filter loads.
     placeholderData: keepPreviousData,
   })

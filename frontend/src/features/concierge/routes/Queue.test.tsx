@@ -228,15 +228,60 @@ describe('issue 5 queue', () => {
   })
 })
 
+describe('issue 30 a desk that scales', () => {
+  it("issue 30 desk: a tab with more requests than the count limit shows '1,000+'", async () => {
+    queueHandler(() =>
+      makeQueue(
+        [makeQueueItem()],
+        { open: 1000, in_progress: 7, closed: 1000 },
+        { counts_capped: ['open', 'closed'], next_cursor: 'due.0.1.1.101' },
+      ),
+    )
+    renderQueue()
+    const tabs = within(await screen.findByRole('tablist', { name: 'Requests by status' }))
+    expect(await tabs.findByRole('tab', { name: 'In Queue (1,000+)' })).toBeInTheDocument()
+    expect(tabs.getByRole('tab', { name: 'In Progress (7)' })).toBeInTheDocument()
+    expect(tabs.getByRole('tab', { name: 'Completed (1,000+)' })).toBeInTheDocument()
+    expect(
+      screen.getByText(/Showing the soonest due 1 of 1,000\+\. Search or filter/),
+    ).toBeInTheDocument()
+  })
+
+  it("issue 30 desk: 'Show more' asks for the page after the last one's cursor and adds it", async () => {
+    const calls = queueHandler((params) =>
+      params.get('cursor') === 'due.0.1.1.101'
+        ? makeQueue([makeQueueItem({ id: 102, name: 'Second page' })], { open: 2 })
+        : makeQueue(
+            [makeQueueItem({ id: 101, name: 'First page' })],
+            { open: 2 },
+            {
+              next_cursor: 'due.0.1.1.101',
+            },
+          ),
+    )
+    const { user } = renderQueue()
+    const table = await screen.findByRole('table', { name: 'Requests' })
+    expect(within(table).getByRole('link', { name: 'First page' })).toBeInTheDocument()
+    expect(screen.getByText(/Showing the soonest due 1 of 2\./)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Show more' }))
+    expect(await within(table).findByRole('link', { name: 'Second page' })).toBeInTheDocument()
+    expect(within(table).getByRole('link', { name: 'First page' })).toBeInTheDocument()
+    expect(plain(calls.at(-1) as URLSearchParams)).toEqual({
+      status: 'open',
+      order: 'due',
+      cursor: 'due.0.1.1.101',
+    })
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/Showing the soonest due/)).not.toBeInTheDocument()
+  })
+})
+
 describe('issue 12 reply-time promises', () => {
   const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString()
   const sla = (state: 'overdue' | 'due_soon' | 'on_track' | 'paused', due: string | null) => ({
     state,
     due_at: due,
     target: due ? ('first_response' as const) : null,
-    first_response_due_at: inMinutes(60),
-    first_responded_at: null,
-    resolution_due_at: null,
   })
 
   it('issue 12 SLA: each row shows time left or overdue, and overdue rows stand out', async () => {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Search } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -17,7 +17,9 @@ import { useNow } from '@/lib/useNow'
 import {
   type AssigneeFilter,
   type DueFilter,
+  type Queue as QueueData,
   type QueueFilters,
+  type QueueItem,
   type QueueOrder,
   queueQuery,
   searchQuery,
@@ -60,13 +62,16 @@ export default function Queue() {
   }, [settledSearch])
 
   const searching = filters.q.trim()
-  const queue = useQuery(queueQuery(filters))
+  const queue = useInfiniteQuery(queueQuery(filters))
   const found = useQuery({ ...searchQuery(searching), enabled: Boolean(searching) })
-  const companies = useCompaniesSeen(queue.data?.requests, filters.company)
+  const pages = queue.data?.pages
+  const rows = useMemo(() => rowsOf(pages), [pages])
+  const companies = useCompaniesSeen(pages ? rows : undefined, filters.company)
 
-  const counts = queue.data?.counts
-  const rows = queue.data?.requests ?? []
-  const total = counts?.[filters.status]
+  const first = pages?.[0]
+  const count = (status: RequestStatus) =>
+    first ? countLabel(first.counts[status], first.counts_capped.includes(status)) : ''
+  const more = queue.hasNextPage || (first ? first.counts[filters.status] > rows.length : false)
 
   return (
     <div className="flex flex-col gap-5">
@@ -160,7 +165,7 @@ export default function Queue() {
           <TabPanel
             key={tab.status}
             id={tab.status}
-            label={counts ? `${tab.label} (${counts[tab.status]})` : tab.label}
+            label={first ? `${tab.label} (${count(tab.status)})` : tab.label}
           >
             {queue.isPending ? (
               <QueueSkeleton />
@@ -173,16 +178,29 @@ export default function Queue() {
             ) : (
               <div className="flex flex-col gap-3" aria-busy={queue.isPlaceholderData || undefined}>
                 <QueueList items={rows} now={now} />
-                {total !== undefined && total > rows.length ? (
-                  <Paragraph size="sm" tone="muted">
-                    Showing the{' '}
-                    {filters.order === 'due'
-                      ? 'soonest due'
-                      : filters.order === 'oldest'
-                        ? 'oldest'
-                        : 'newest'}{' '}
-                    {rows.length} of {total}. Search or filter to narrow the list down.
-                  </Paragraph>
+                {more ? (
+                  <div className="flex flex-wrap items-center justify-between gap-3">
+                    <Paragraph size="sm" tone="muted">
+                      Showing the{' '}
+                      {filters.order === 'due'
+                        ? 'soonest due'
+                        : filters.order === 'oldest'
+                          ? 'oldest'
+                          : 'newest'}{' '}
+                      {rows.length.toLocaleString('en-US')} of {count(filters.status)}. Search or
+                      filter to narrow the list down.
+                    </Paragraph>
+                    {queue.hasNextPage ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        loading={queue.isFetchingNextPage}
+                        onClick={() => queue.fetchNextPage()}
+                      >
+                        Show more
+                      </Button>
+                    ) : null}
+                  </div>
                 ) : null}
               </div>
             )}
@@ -191,6 +209,21 @@ export default function Queue() {
       </Tabs>
     </div>
   )
+}
+
+/** The rows of the pages loaded so far, each request once (a request that moved while the
+ * next page loaded can come back on it). */
+function rowsOf(pages: QueueData[] | undefined): QueueItem[] {
+  if (!pages) return []
+  const seen = new Set<number>()
+  return pages.flatMap((page) =>
+    page.requests.filter((item) => !seen.has(item.id) && seen.add(item.id)),
+  )
+}
+
+/** A tab's count: '12', '1,000+' past the count limit. */
+function countLabel(count: number, capped: boolean): string {
+  return `${count.toLocaleString('en-US')}${capped ? '+' : ''}`
 }
 
 /** Every company seen in the queue so far (a company filter narrows what comes back). */

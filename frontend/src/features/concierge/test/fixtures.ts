@@ -29,12 +29,10 @@ export function makeQueueItem(overrides: Partial<QueueItem> = {}): QueueItem {
     name: 'Find a dog walker',
     status: 'open',
     company: { id: 1, name: 'Acme Corp' },
-    employee: { id: 50, full_name: 'Jane Doe', email: 'jane.doe@example.com' },
+    employee: { full_name: 'Jane Doe', email: 'jane.doe@example.com' },
     survey_category_name: 'Pet',
     survey_category_icon: 'pet',
     issued_at: minutesAgo(90),
-    age_seconds: 5400,
-    last_message_at: minutesAgo(10),
     last_message: {
       body_text: 'Any news on the walker?',
       source: 'user',
@@ -48,10 +46,18 @@ export function makeQueueItem(overrides: Partial<QueueItem> = {}): QueueItem {
   }
 }
 
-export function makeQueue(requests: QueueItem[], counts: Partial<Queue['counts']> = {}): Queue {
+export function makeQueue(
+  requests: QueueItem[],
+  counts: Partial<Queue['counts']> = {},
+  page: Partial<Pick<Queue, 'counts_capped' | 'next_cursor'>> = {},
+): Queue {
   return {
     requests,
     counts: { open: requests.length, in_progress: 0, closed: 0, ...counts },
+    count_limit: 1000,
+    counts_capped: [],
+    next_cursor: null,
+    ...page,
   }
 }
 

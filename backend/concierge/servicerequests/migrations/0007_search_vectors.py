@@ -1,0 +1,44 @@
+"""Stored full-text vectors of requests (name, then the survey's answers summary) and messages,
+GIN-indexed and kept up to date by the database on every write (PostgreSQL only; SQLite
+searches its FTS5 table, concierge_desk 0002). The desk's search and the queue's search box
+read them instead of computing `to_tsvector` for every row they look at."""
+
+from django.db import migrations
+
+from concierge.common.text_search import StoredVector
+
+VECTORS = [
+    StoredVector(
+        table="servicerequests_servicerequest",
+        expression="(setweight(to_tsvector('english'::regconfig, {row}name), 'A') || "
+        "setweight(to_tsvector('english'::regconfig, {row}details), 'B'))",
+        columns=("name", "details"),
+        index="request_search",
+    ),
+    StoredVector(
+        table="servicerequests_message",
+        expression="to_tsvector('english'::regconfig, {row}body_html)",
+        columns=("body_html",),
+        index="message_search",
+    ),
+]
+
+
+def forwards(apps, schema_editor):
+    if schema_editor.connection.vendor == "postgresql":
+        for vector in VECTORS:
+            for statement in vector.install():
+                schema_editor.execute(statement)
+
+
+def backwards(apps, schema_editor):
+    if schema_editor.connection.vendor == "postgresql":
+        for vector in VECTORS:
+            for statement in vector.uninstall():
+                schema_editor.execute(statement)
+
+
+class Migration(migrations.Migration):
+    dependencies = [("servicerequests", "0006_read_versions")]
+
+    operations = [migrations.RunPython(forwards, backwards, elidable=False)]
