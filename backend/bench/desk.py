@@ -104,7 +104,8 @@ def _measure(
         database.close()
     row = figures.rows[rows_before]
     answered = row.sent - row.errors if capacity else row.sent
-    _annotate(figures, row, 1000 * database_cpu / answered if answered else math.nan, size)
+    per_load = 1000 * database_cpu / answered if answered and database else math.nan
+    _annotate(figures, row, per_load, size)
 
 
 def _warm_up(bench: Bench, layout: Layout, prepared: Prepared) -> None:
