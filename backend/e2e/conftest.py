@@ -14,18 +14,17 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from urllib.parse import quote
 
 import httpx
 import pytest
 import redis
 from django.conf import settings
-from django.db import connection
 from django.test import override_settings
 from playwright.sync_api import Locator, Page, expect
 
 from bench.layouts import BACKEND_DIR, HOST, Layout, LayoutSpec, free_port
 from concierge.accounts.models import Company, User
+from concierge.live.tests.servers import server_database_url
 from concierge.notifications.background import worker_new
 from concierge.notifications.outbox import OutboxItem, outbox_list
 
@@ -69,16 +68,6 @@ PRODUCTION_LAYOUT = LayoutSpec(
     "e2e", "granian (API) + uvicorn (events)", "granian", 2, 4, events_workers=1
 )
 NGINX_CONF = BACKEND_DIR / "config" / "nginx.conf"
-
-
-def _database_url() -> str:
-    """The test database (pytest-django's, created for this session) as a DATABASE_URL."""
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    user = quote(db["USER"] or "", safe="")
-    password = f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else ""
-    return f"postgres://{user}{password}@{db['HOST'] or HOST}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 def _redis_url() -> str:
@@ -171,7 +160,7 @@ def _server_env(public_url: str, outbox: Path, redis_url: str) -> dict[str, str]
     """The environment of a server on the test database, as the production layout runs."""
     return {
         "DJANGO_SETTINGS_MODULE": "config.settings_test",
-        "DATABASE_URL": _database_url(),
+        "DATABASE_URL": server_database_url(),
         "REDIS_URL": redis_url,
         "TEST_SERVER_CACHE_PREFIX": SERVER_PREFIX,
         "DEBUG": "false",
