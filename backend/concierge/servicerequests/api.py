@@ -24,20 +24,45 @@ from concierge.servicerequests.schemas import (
     json_datetime,
     thread_page_data,
 )
-from concierge.servicerequests.selectors import ThreadPage
+from concierge.servicerequests.selectors import RequestListRow, ThreadPage
 
 router = Router(tags=["requests"])
 ERRORS = {401: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 
 
-def request_data(
-    request: HttpRequest, service_request: ServiceRequest, page: ThreadPage | None = None
-) -> dict[str, Any]:
-    """RequestOut's fields as plain JSON values: the lists and the thread are the most read
-    endpoints, so their output skips per-attribute schema validation (its shape is RequestOut,
+def _category_image_url(request: HttpRequest, image: object) -> str | None:
+    """The absolute link of a category's picture (`image`: its field file, or the stored
+    name in a list row)."""
+    if not image:
+        return None
+    url = image.url if hasattr(image, "url") else selectors.category_image_path(str(image))
+    return request.build_absolute_uri(url)
+
+
+def request_list_item_data(request: HttpRequest, row: RequestListRow) -> dict[str, Any]:
+    """RequestListItemOut's fields as plain JSON values: the lists are the most read endpoint,
+    so their output skips per-attribute schema validation (its shape is RequestListItemOut,
     which the OpenAPI document declares and the tests check)."""
+    return {
+        "id": row.id,
+        "external_id": row.external_id,
+        "name": row.name,
+        "status": row.status,
+        "issued_at": row.issued_at,
+        "created_at": row.created_at,
+        "survey_category_id": row.category_id,
+        "survey_category_name": row.category_name,
+        "survey_category_image_url": _category_image_url(request, row.category_image),
+        "survey_category_icon": row.category_icon,
+        "last_message_at": row.last_message_at,
+    }
+
+
+def request_data(
+    request: HttpRequest, service_request: ServiceRequest, page: ThreadPage
+) -> dict[str, Any]:
+    """RequestOut's fields as plain JSON values (as `request_list_item_data`, for the thread)."""
     category = service_request.survey_category
-    image = category.image if category is not None else None
     return {
         "id": service_request.pk,
         "external_id": str(service_request.external_id),
@@ -48,11 +73,13 @@ def request_data(
         "created_at": json_datetime(service_request.created_at),
         "survey_category_id": category.pk if category is not None else None,
         "survey_category_name": category.name if category is not None else None,
-        "survey_category_image_url": request.build_absolute_uri(image.url) if image else None,
+        "survey_category_image_url": _category_image_url(
+            request, category.image if category is not None else None
+        ),
         "survey_category_icon": category.icon if category is not None else None,
         "last_message_at": json_datetime(service_request.last_message_at),
         "expect_reply_by": json_datetime(expect_reply_by(request_clock(service_request))),
-        **(thread_page_data(page) if page is not None else {"messages": [], "older_cursor": None}),
+        **thread_page_data(page),
     }
 
 
@@ -71,7 +98,7 @@ def _list(request: HttpRequest, segment: str) -> HttpResponse:
         requests = selectors.request_list_for_user(
             user=user, status=selectors.LIST_STATUSES[segment]
         )
-        return orjson.dumps({"requests": [request_data(request, r) for r in requests]})
+        return orjson.dumps({"requests": [request_list_item_data(request, r) for r in requests]})
 
     return _json_body(
         cached_reads.employee_read(request, user=user, name=f"list:{segment}", load=load)

@@ -10,11 +10,10 @@ from pydantic import ConfigDict, Field
 
 from concierge.common.openapi import document_required
 from concierge.servicerequests.choices import MessageSource, RequestStatus
-from concierge.servicerequests.models import Message
 from concierge.servicerequests.selectors import THREAD_PAGE_MAX, THREAD_PAGE_SIZE
 
 if TYPE_CHECKING:
-    from concierge.servicerequests.selectors import ThreadPage
+    from concierge.servicerequests.selectors import MessageRow, ThreadPage
 
 _JSON_ENCODER = DjangoJSONEncoder()  # what Ninja's renderer uses for datetimes
 
@@ -39,6 +38,24 @@ class MessageOut(Schema):
     )
 
 
+class RequestListItemOut(Schema):
+    """A request as the lists show it: no details, no thread (GET /requests/{id} has them)."""
+
+    id: int
+    external_id: UUID
+    name: str
+    status: RequestStatus = Field(
+        description="open ('In Queue'), in_progress, or closed ('Completed')."
+    )
+    issued_at: datetime
+    created_at: datetime
+    survey_category_id: int | None
+    survey_category_name: str | None
+    survey_category_image_url: str | None
+    survey_category_icon: str | None
+    last_message_at: datetime | None
+
+
 class RequestOut(Schema):
     id: int
     external_id: UUID
@@ -60,18 +77,17 @@ class RequestOut(Schema):
         "calendar; null once it came, or when the company has no reply-time promise.",
     )
     messages: list[MessageOut] = Field(
-        description="Empty in lists; in detail the thread's newest page (up to 50), oldest first."
+        description="The thread's newest page (up to 50), oldest first."
     )
     older_cursor: str | None = Field(
         None,
-        description="In detail: set when older messages exist; pass it as `before` to "
-        "GET /requests/{id}/messages for the page before. Null in lists and when the thread "
-        "starts here.",
+        description="Set when older messages exist; pass it as `before` to "
+        "GET /requests/{id}/messages for the page before. Null when the thread starts here.",
     )
 
 
 class RequestListOut(Schema):
-    requests: list[RequestOut]
+    requests: list[RequestListItemOut]
 
 
 class RequestDetailOut(Schema):
@@ -126,25 +142,17 @@ def json_datetime(value: datetime | None) -> str | None:
     return None if value is None else _JSON_ENCODER.default(value)
 
 
-def message_data(message: Message) -> dict[str, Any]:
+def message_data(message: MessageRow) -> dict[str, Any]:
     """A message as both sides' threads show it (MessageOut's fields, ready for JSON): plain
-    values, no schema validation on the hot path. Attachment links must be prefetched."""
-    attachments = [
-        {
-            "key": link.upload.key,
-            "filename": link.upload.filename,
-            "content_type": link.upload.content_type,
-            "size": link.upload.size,
-        }
-        for link in message.attachment_links.all()
-    ]
+    values, no schema validation on the hot path."""
+    attachments = [attachment._asdict() for attachment in message.attachments]
     return {
-        "id": message.pk,
+        "id": message.id,
         "body_html": message.body_html,
         "source": message.source,
         "source_name": message.source_name,
-        "external_created_at": json_datetime(message.external_created_at),
-        "attachment_keys": [attachment["key"] for attachment in attachments],
+        "external_created_at": message.external_created_at,
+        "attachment_keys": [attachment.key for attachment in message.attachments],
         "attachments": attachments,
         "reopened_request": message.reopened_request,
     }
@@ -158,6 +166,6 @@ def thread_page_data(page: ThreadPage) -> dict[str, Any]:
     }
 
 
-def message_out(message: Message) -> MessageOut:
-    """A message as both sides' threads show it (attachment links must be prefetched)."""
+def message_out(message: MessageRow) -> MessageOut:
+    """A message as both sides' threads show it."""
     return MessageOut.model_validate(message_data(message))

@@ -25,7 +25,6 @@ from django.db.models import (
     Func,
     Min,
     OuterRef,
-    Prefetch,
     Q,
     QuerySet,
     Value,
@@ -37,6 +36,7 @@ from django.utils import timezone
 
 from concierge.accounts.selectors import companies_prefetch, user_is_concierge
 from concierge.common.errors import NotFound, ValidationFailed
+from concierge.common.sql_rows import ModelColumns, api_time_sql, uuid_text_sql
 from concierge.common.text_search import COLUMN as SEARCH_VECTOR
 from concierge.common.text_search import prefix_tsquery, search_words
 from concierge.servicerequests.models import (
@@ -57,27 +57,108 @@ LIST_STATUSES = {
 }
 
 
-def _with_category() -> QuerySet[ServiceRequest]:
-    return ServiceRequest.objects.select_related("survey_category", "reply_clock")
+def _related(model: Any, field: str) -> Any:
+    """The model at the other end of `model.field` (read through its relation, not imported:
+    it belongs to another app)."""
+    return model._meta.get_field(field).related_model
 
 
-def request_list_for_user(*, user: User, status: str) -> list[ServiceRequest]:
+def category_image_path(name: str) -> str:
+    """The address of a category's stored picture, from its name (a list row's)."""
+    storage = _related(ServiceRequest, "survey_category")._meta.get_field("image").storage
+    return str(storage.url(name))
+
+
+class RequestListRow(NamedTuple):
+    """What the employee's request list shows of a request, as plain values; times as the
+    API's JSON text. Read in the order of `_list_sql`'s columns."""
+
+    id: int
+    external_id: str
+    name: str
+    status: str
+    issued_at: str
+    created_at: str
+    category_id: int | None
+    category_name: str | None
+    category_image: str | None  # the stored file's name ('' or None: no picture)
+    category_icon: str | None
+    last_message_at: str | None
+
+
+@cache
+def _list_sql(vendor: str) -> str:
+    """The employee's list (`request_list_for_user`), written once: compiling it through the
+    ORM and reading its rows into models cost several times what the database spends on it.
+    Parameters: the user's id, the status."""
+    category = _related(ServiceRequest, "survey_category")._meta.db_table
+    return f"""
+SELECT r.id, {uuid_text_sql("r.external_id", vendor)}, r.name, r.status,
+  {api_time_sql("r.issued_at", vendor)}, {api_time_sql("r.created_at", vendor)},
+  g.id, g.name, g.image, g.icon, {api_time_sql("r.last_message_at", vendor)}
+FROM {ServiceRequest._meta.db_table} r
+LEFT JOIN {category} g ON g.id = r.survey_category_id
+WHERE r.user_id = %s AND r.status = %s
+ORDER BY r.issued_at DESC, r.id DESC"""  # noqa: S608 (model tables)
+
+
+def request_list_for_user(*, user: User, status: str) -> list[RequestListRow]:
     """`user`'s requests with this status, newest first (one query)."""
-    return list(_with_category().filter(user=user, status=status).order_by("-issued_at", "-id"))
+    with connection.cursor() as cursor:
+        cursor.execute(_list_sql(connection.vendor), [user.pk, status])
+        return [RequestListRow._make(values) for values in cursor.fetchall()]
+
+
+_REQUEST_COLUMNS = ModelColumns(ServiceRequest, "r")
+_CATEGORY_COLUMNS = ModelColumns(_related(ServiceRequest, "survey_category"), "g")
+_CLOCK_COLUMNS = ModelColumns(_related(ServiceRequest, "reply_clock"), "c")
+
+
+@cache
+def _request_sql(*, own: bool) -> str:
+    """One request with its category and reply-time clock (`request_get_for_user`).
+    Parameters: the request's id, then (`own`) its owner's id."""
+    clock = _CLOCK_COLUMNS.model._meta.db_table
+    return f"""
+SELECT {_REQUEST_COLUMNS.sql}, {_CATEGORY_COLUMNS.sql}, {_CLOCK_COLUMNS.sql}
+FROM {ServiceRequest._meta.db_table} r
+LEFT JOIN {_CATEGORY_COLUMNS.model._meta.db_table} g ON g.id = r.survey_category_id
+LEFT JOIN {clock} c ON c.request_id = r.id
+WHERE r.id = %s{" AND r.user_id = %s" if own else ""}"""  # noqa: S608 (model tables)
 
 
 def request_get_for_user(
     *, user: User, request_id: int, allow_concierge: bool = False
 ) -> ServiceRequest:
-    """`user`'s own request, else NotFound (another person's request is a 404 too). With
-    `allow_concierge`, a concierge gets any request (the desk works every request)."""
-    requests = _with_category().filter(pk=request_id)
-    if not (allow_concierge and user_is_concierge(user=user)):
-        requests = requests.filter(user=user)
-    service_request = requests.first()
-    if service_request is None:
+    """`user`'s own request with its category and clock (one query), else NotFound (another
+    person's request is a 404 too). With `allow_concierge`, a concierge gets any request (the
+    desk works every request)."""
+    if not _valid_id(request_id):
         raise NotFound()
+    own = not (allow_concierge and user_is_concierge(user=user))
+    with connection.cursor() as cursor:
+        cursor.execute(_request_sql(own=own), [request_id, user.pk] if own else [request_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise NotFound()
+    columns = (_REQUEST_COLUMNS, _CATEGORY_COLUMNS, _CLOCK_COLUMNS)
+    service_request, category, clock = (
+        part.instance(values) if values[0] is not None else None
+        for part, values in zip(columns, _split(row, columns), strict=True)
+    )
+    assert isinstance(service_request, ServiceRequest)
+    service_request.survey_category = category
+    ServiceRequest._meta.get_field("reply_clock").set_cached_value(service_request, clock)  # type: ignore[union-attr]
     return service_request
+
+
+def _split(row: Sequence[Any], parts: Sequence[ModelColumns]) -> list[Sequence[Any]]:
+    """A row of several models' columns, cut into each one's values."""
+    cut, start = [], 0
+    for part in parts:
+        cut.append(row[start : start + len(part)])
+        start += len(part)
+    return cut
 
 
 def request_attachable(user: User, request_id: int) -> bool:
@@ -94,53 +175,91 @@ THREAD_PAGE_MAX = 200
 CURSOR_UNKNOWN = "That cursor is not a message of this thread."
 
 
+class AttachmentRow(NamedTuple):
+    key: str
+    filename: str
+    content_type: str
+    size: int | None
+
+
+class MessageRow(NamedTuple):
+    """A message as both sides' threads show it, as plain values; its time as the API's JSON
+    text."""
+
+    id: int
+    body_html: str
+    source: str
+    source_name: str
+    external_created_at: str
+    reopened_request: bool
+    attachments: list[AttachmentRow]
+
+
 @dataclass
 class ThreadPage:
     """A page of a thread, oldest first, and the cursor for the messages before it (None
     when the thread starts here)."""
 
-    messages: list[Message]
+    messages: list[MessageRow]
     older_cursor: str | None
+
+
+@cache
+def _thread_page_sql(vendor: str, *, before: bool) -> str:
+    """A thread's page, newest first, each message with its attachments in order (one row per
+    attachment). Parameters: the request's id, (`before`) the cursor's message id, then the
+    page's length."""
+    messages = Message._meta.db_table
+    link = MessageAttachment._meta.db_table
+    upload = _related(MessageAttachment, "upload")._meta.db_table
+    older = (
+        f" AND (m.external_created_at, m.id) < (SELECT b.external_created_at, b.id "  # noqa: S608 (a model table)
+        f"FROM {messages} b WHERE b.id = %s)"
+        if before
+        else ""
+    )
+    return f"""
+SELECT p.id, p.body_html, p.source, p.source_name, {api_time_sql("p.external_created_at", vendor)},
+  p.reopened_request, u.{connection.ops.quote_name("key")}, u.filename, u.content_type, u.size
+FROM (
+  SELECT m.id, m.body_html, m.source, m.source_name, m.external_created_at, m.reopened_request
+  FROM {messages} m WHERE m.request_id = %s{older}
+  ORDER BY m.external_created_at DESC, m.id DESC LIMIT %s
+) p
+LEFT JOIN {link} l ON l.message_id = p.id
+LEFT JOIN {upload} u ON u.id = l.upload_id
+ORDER BY p.external_created_at DESC, p.id DESC, l.position, l.id"""  # noqa: S608 (model tables)
 
 
 def thread_page(
     *, request_id: int, before: str | None = None, limit: int = THREAD_PAGE_SIZE
 ) -> ThreadPage:
     """The newest `limit` messages of the thread (those before the cursor's message when
-    `before` is given) with their attachments: two queries, three with a cursor. The cursor is
-    a message id; messages are ordered by (external_created_at, id)."""
-    messages = Message.objects.filter(request_id=request_id)
+    `before` is given) with their attachments: one query, two with a cursor. The cursor is a
+    message id of this thread; messages are ordered by (external_created_at, id)."""
+    limit = max(1, min(limit, THREAD_PAGE_MAX))
+    params: list[Any] = [request_id]
     if before is not None:
         before_id = int(before)
-        cursor_at = messages.filter(pk=before_id).values_list("external_created_at", flat=True)
-        created_at = cursor_at.first()
-        if created_at is None:
+        if not Message.objects.filter(pk=before_id, request_id=request_id).exists():
             raise ValidationFailed.for_field("before", CURSOR_UNKNOWN)
-        messages = messages.filter(
-            Q(external_created_at__lt=created_at)
-            | Q(external_created_at=created_at, pk__lt=before_id)
+        params.append(before_id)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _thread_page_sql(connection.vendor, before=before is not None), [*params, limit + 1]
         )
-    limit = max(1, min(limit, THREAD_PAGE_MAX))
-    newest_first = list(
-        messages.order_by("-external_created_at", "-id").prefetch_related(_attachments_prefetch())[
-            : limit + 1
-        ]
-    )
+        rows = cursor.fetchall()
+    newest_first: list[MessageRow] = []
+    for message_id, body, source, source_name, at, reopened, *attachment in rows:
+        if not newest_first or newest_first[-1].id != message_id:
+            message = MessageRow(message_id, body, source, source_name, at, bool(reopened), [])
+            newest_first.append(message)
+        key, filename, content_type, size = attachment
+        if key is not None:
+            newest_first[-1].attachments.append(AttachmentRow(key, filename, content_type, size))
     page = newest_first[:limit][::-1]
     has_older = len(newest_first) > limit
-    return ThreadPage(messages=page, older_cursor=str(page[0].pk) if has_older else None)
-
-
-def _attachments_prefetch() -> Prefetch:
-    return Prefetch(
-        "attachment_links",
-        queryset=MessageAttachment.objects.select_related("upload").order_by("position", "id"),
-    )
-
-
-def message_attachments(*, message: Message) -> list[MessageAttachment]:
-    """The prefetched attachment links of a message, in order."""
-    return list(message.attachment_links.all())
+    return ThreadPage(messages=page, older_cursor=str(page[0].id) if has_older else None)
 
 
 # --------------------------------------------------------------------------- the desk
@@ -183,7 +302,7 @@ def _valid_id(value: int) -> bool:
     return 0 < value <= MAX_ID
 
 
-def waiting_on(last_message: Message | None) -> Literal["concierge", "employee"]:
+def waiting_on(last_message: MessageRow | None) -> Literal["concierge", "employee"]:
     """Who has to act next: the concierge when the employee wrote last (or nobody has yet)."""
     return waiting_on_source(last_message.source if last_message is not None else None)
 
@@ -483,12 +602,6 @@ _UTC_TEXT = {
     "postgresql": "to_char({} AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')",
     "sqlite": "replace({}, ' ', 'T') || 'Z'",
 }
-
-
-def _related(model: Any, field: str) -> Any:
-    """The model at the other end of `model.field` (read through its relation, not imported:
-    it belongs to another app)."""
-    return model._meta.get_field(field).related_model
 
 
 @cache

@@ -2482,10 +2482,47 @@ export interface components {
         RequestDetailOut: {
             request: components["schemas"]["RequestOut"];
         };
+        /**
+         * RequestListItemOut
+         * @description A request as the lists show it: no details, no thread (GET /requests/{id} has them).
+         */
+        RequestListItemOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * External Id
+             * Format: uuid
+             */
+            external_id: string;
+            /** Id */
+            id: number;
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            /** Last Message At */
+            last_message_at: string | null;
+            /** Name */
+            name: string;
+            /** @description open ('In Queue'), in_progress, or closed ('Completed'). */
+            status: components["schemas"]["RequestStatus"];
+            /** Survey Category Icon */
+            survey_category_icon: string | null;
+            /** Survey Category Id */
+            survey_category_id: number | null;
+            /** Survey Category Image Url */
+            survey_category_image_url: string | null;
+            /** Survey Category Name */
+            survey_category_name: string | null;
+        };
         /** RequestListOut */
         RequestListOut: {
             /** Requests */
-            requests: components["schemas"]["RequestOut"][];
+            requests: components["schemas"]["RequestListItemOut"][];
         };
         /** RequestOut */
         RequestOut: {
@@ -2517,14 +2554,14 @@ export interface components {
             last_message_at: string | null;
             /**
              * Messages
-             * @description Empty in lists; in detail the thread's newest page (up to 50), oldest first.
+             * @description The thread's newest page (up to 50), oldest first.
              */
             messages: components["schemas"]["MessageOut"][];
             /** Name */
             name: string;
             /**
              * Older Cursor
-             * @description In detail: set when older messages exist; pass it as `before` to GET /requests/{id}/messages for the page before. Null in lists and when the thread starts here.
+             * @description Set when older messages exist; pass it as `before` to GET /requests/{id}/messages for the page before. Null when the thread starts here.
              */
             older_cursor?: string | null;
             /** @description open ('In Queue'), in_progress, or closed ('Completed'). */

@@ -1,6 +1,11 @@
 /** Test data and MSW handlers for the request screens (spec §7 'Requests and surveys'). */
 import { HttpResponse, http } from 'msw'
-import type { RequestBucket, RequestItem, RequestMessage } from '@/lib/requests/api'
+import type {
+  RequestBucket,
+  RequestItem,
+  RequestListItem,
+  RequestMessage,
+} from '@/lib/requests/api'
 import { apiUrl } from '@/test/server'
 
 export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
@@ -63,11 +68,21 @@ export function sentMessage(
   })
 }
 
-/** The three list endpoints; missing buckets answer with no requests. */
-export function listHandlers(lists: Partial<Record<RequestBucket, unknown[]>>) {
+/** A request for a list handler; a missing status tests spec §4's default. */
+type ListEntry = Omit<RequestItem, 'status'> & { status?: RequestItem['status'] }
+
+/** A request as the lists carry it: without its details and thread. */
+export function listItem(request: ListEntry): Omit<RequestListItem, 'status'> {
+  const { details, expect_reply_by, messages, older_cursor, ...item } = request
+  return item
+}
+
+/** The three list endpoints, each request as the lists carry it; missing buckets answer with
+ * no requests. */
+export function listHandlers(lists: Partial<Record<RequestBucket, ListEntry[]>>) {
   return (['open', 'in_progress', 'completed'] as const).map((bucket) =>
     http.get(apiUrl(`/api/v1/requests/${bucket}`), () =>
-      HttpResponse.json({ requests: lists[bucket] ?? [] }),
+      HttpResponse.json({ requests: (lists[bucket] ?? []).map(listItem) }),
     ),
   )
 }

@@ -9,6 +9,8 @@ import type { RequestStatus } from '@/api/enums'
 import { ApiError } from '@/lib/apiError'
 
 export type RequestItem = Schemas['RequestOut']
+/** A request as the lists show it: no details and no thread (the request itself has them). */
+export type RequestListItem = Schemas['RequestListItemOut']
 export type RequestMessage = Schemas['MessageOut']
 export type MessageAttachment = Schemas['AttachmentOut']
 /** A line of the request summary: a question, its answer and, for a file answer, the file. */
@@ -53,7 +55,10 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /** Spec §4: list fetches default a missing status to the bucket's own status. */
-export function withDefaultStatus(requests: RequestItem[], bucket: RequestBucket): RequestItem[] {
+export function withDefaultStatus(
+  requests: RequestListItem[],
+  bucket: RequestBucket,
+): RequestListItem[] {
   return requests.map((request) =>
     request.status ? request : { ...request, status: BUCKET_STATUS[bucket] },
   )
@@ -69,7 +74,7 @@ async function call<T>(logText: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function fetchRequestList(bucket: RequestBucket): Promise<RequestItem[]> {
+export async function fetchRequestList(bucket: RequestBucket): Promise<RequestListItem[]> {
   const { data, error, response } = await call('Failed to fetch requests', () =>
     api.GET(`/api/v1/requests/${bucket}`),
   )

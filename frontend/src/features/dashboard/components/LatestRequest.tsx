@@ -18,7 +18,7 @@ import {
   SkeletonGroup,
 } from '@/design-system'
 import { relativeTime, statusLabel } from '@/lib/format'
-import { type RequestItem, requestListQuery } from '@/lib/requests/api'
+import { type RequestListItem, requestListQuery } from '@/lib/requests/api'
 
 export const LATEST_HEADINGS = {
   inProgress: 'Your request is in progress',
@@ -28,16 +28,16 @@ export const LATEST_HEADINGS = {
 
 /** Picks the request to show and its heading: in-progress preferred over queued. */
 export function pickLatestRequest(
-  inProgress: RequestItem[],
-  open: RequestItem[],
-): { request: RequestItem | null; heading: string } {
+  inProgress: RequestListItem[],
+  open: RequestListItem[],
+): { request: RequestListItem | null; heading: string } {
   if (inProgress.length > 0)
     return { request: newest(inProgress), heading: LATEST_HEADINGS.inProgress }
   if (open.length > 0) return { request: newest(open), heading: LATEST_HEADINGS.latest }
   return { request: null, heading: LATEST_HEADINGS.none }
 }
 
-function newest(list: RequestItem[]): RequestItem {
+function newest(list: RequestListItem[]): RequestListItem {
   return list.reduce((best, r) => (Date.parse(r.issued_at) > Date.parse(best.issued_at) ? r : best))
 }
 
@@ -84,7 +84,7 @@ export function LatestRequest() {
   )
 }
 
-function RequestCard({ request }: { request: RequestItem }) {
+function RequestCard({ request }: { request: RequestListItem }) {
   const label = statusLabel(request.status)
   const when = relativeTime(request.issued_at)
   return (

@@ -1,12 +1,12 @@
 import { ChevronRight, MessageSquare } from 'lucide-react'
 import { Link as RouterLink } from 'react-router'
 import { CategoryIcon, cx, focusRing } from '@/design-system'
-import type { RequestItem } from '@/lib/requests/api'
+import type { RequestListItem } from '@/lib/requests/api'
 import { StatusBadge } from '@/lib/requests/StatusBadge'
 import { lastMessageAgo, requestedAgo } from '@/lib/requests/wording'
 
 /** One request in the list: category icon, name, status, requested time and last message hint. */
-export function RequestCard({ request, now }: { request: RequestItem; now?: number }) {
+export function RequestCard({ request, now }: { request: RequestListItem; now?: number }) {
   const lastMessage = request.last_message_at ? lastMessageAgo(request.last_message_at, now) : ''
   return (
     <RouterLink

@@ -15,7 +15,7 @@ import {
   tabIdFromLabel,
 } from '@/design-system'
 import { INTRO_SURVEY_ID, useRequestDrawer } from '@/lib/requestDrawer'
-import { type RequestItem, requestListQuery } from '@/lib/requests/api'
+import { type RequestListItem, requestListQuery } from '@/lib/requests/api'
 import {
   COMPLETED_TAB_LABEL,
   inProgressHeading,
@@ -75,9 +75,9 @@ function RequestTabs({
   open,
   completed,
 }: {
-  inProgress: RequestItem[]
-  open: RequestItem[]
-  completed: RequestItem[]
+  inProgress: RequestListItem[]
+  open: RequestListItem[]
+  completed: RequestListItem[]
 }) {
   const [params, setParams] = useSearchParams()
   const now = useNow()
@@ -139,7 +139,7 @@ function RequestSection({
 }: {
   id: string
   title: string
-  requests: RequestItem[]
+  requests: RequestListItem[]
   now: number
 }) {
   return (
@@ -157,7 +157,7 @@ function RequestList({
   now,
   label,
 }: {
-  requests: RequestItem[]
+  requests: RequestListItem[]
   now: number
   label?: string
 }) {
