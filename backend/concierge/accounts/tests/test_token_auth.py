@@ -36,6 +36,26 @@ def test_authentication_is_one_query(signed_in_api, user, django_assert_num_quer
         assert user_is_concierge(user=auth_token.user) is False
 
 
+def test_the_session_query_reads_token_and_user_as_the_orm_does(signed_in_api, user):
+    """Issue 30: the session query's SQL is written by hand; the token and user it gives equal
+    the ORM's, field for field and type for type (aware times, UUIDs, booleans), on SQLite and
+    PostgreSQL alike, and the membership facts are booleans."""
+    Group.objects.get_or_create(name=CONCIERGE_GROUP)[0].user_set.add(user)
+    auth_token = auth_token_get_active(raw_token=signed_in_api.token)
+    assert auth_token is not None
+    stored = type(auth_token).objects.select_related("user").get(pk=auth_token.pk)
+    for mine, orms in ((auth_token, stored), (auth_token.user, stored.user)):
+        for field in type(mine)._meta.concrete_fields:
+            value, expected = getattr(mine, field.attname), getattr(orms, field.attname)
+            assert (value, type(value)) == (expected, type(expected)), field.name
+        assert mine._state.adding is False and mine._state.db == orms._state.db
+    assert auth_token.user.date_joined.tzinfo is not None
+    assert auth_token.user.in_concierge_group is True
+    assert auth_token.user.company_requires_mfa is False
+    assert auth_token.user.has_mfa_factor is False
+    assert auth_token_get_active(raw_token=signed_in_api.token + "x") is None
+
+
 def test_list_request_runs_one_query_for_authentication(
     signed_in_api, user, django_assert_num_queries
 ):

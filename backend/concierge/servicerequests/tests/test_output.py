@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import pytest
 from django.core.serializers.json import DjangoJSONEncoder
 
+from concierge.common.errors import NotFound
 from concierge.servicerequests import services
 from concierge.servicerequests.models import ServiceRequest
 from concierge.servicerequests.schemas import (
@@ -126,3 +127,41 @@ def test_list_times_are_written_as_the_api_writes_them(
         None,
     )
     assert row["external_id"] == str(service_request.external_id)
+
+
+def test_one_request_reads_as_the_orm_does(
+    user, other_user, make_request, django_assert_num_queries
+):
+    """Issue 30: the request's SQL is written by hand; the request, its category and its
+    clock equal the ORM's field for field (one query), and no clock reads as none."""
+    from concierge.service_levels.models import RequestClock
+    from concierge.servicerequests.selectors import request_get_for_user
+
+    category = SurveyCategory.objects.create(name="Home", icon="home")
+    service_request = make_request(user, name="Find a plumber", survey_category_id=category.pk)
+    RequestClock.objects.create(
+        request=service_request,
+        first_response_due_at=datetime(2026, 3, 4, 5, 6, 7, 123_456, tzinfo=UTC),
+        resolution_minutes=60,
+    )
+    with django_assert_num_queries(1):
+        read = request_get_for_user(user=user, request_id=service_request.pk)
+        clock, read_category = read.reply_clock, read.survey_category
+    stored = ServiceRequest.objects.select_related("survey_category", "reply_clock").get(
+        pk=service_request.pk
+    )
+    pairs = ((read, stored), (read_category, stored.survey_category), (clock, stored.reply_clock))
+    for mine, orms in pairs:
+        for field in type(mine)._meta.concrete_fields:
+            value, expected = getattr(mine, field.attname), getattr(orms, field.attname)
+            assert (value, type(value)) == (expected, type(expected)), field.name
+    bare = make_request(user, name="No clock")
+    with django_assert_num_queries(1):
+        read = request_get_for_user(user=user, request_id=bare.pk)
+        assert read.survey_category is None
+        with pytest.raises(RequestClock.DoesNotExist):
+            read.reply_clock  # noqa: B018 (the cached absence)
+    with pytest.raises(NotFound):
+        request_get_for_user(user=other_user, request_id=bare.pk)
+    with pytest.raises(NotFound):
+        request_get_for_user(user=user, request_id=2**63)
