@@ -14,14 +14,15 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import httpx
 
-from bench import desk, events, soak
+from bench import desk, events, mixed, soak
 from bench.environment import (
     DEFAULT_SQLITE_PATH,
+    DatabaseCpu,
     database_ensure,
     database_url,
     embedded_environment,
@@ -31,7 +32,7 @@ from bench.environment import (
     server_environment,
 )
 from bench.layouts import BACKEND_DIR, Layout, LayoutSpec
-from bench.load import Result, Stream, http_request, open_loop
+from bench.load import Result, Stream, http_request, merged, open_loop
 from bench.soak import SoakFigures
 from bench.sse import SseResult, reply_latency
 from bench.wrk import Capacity, capacity, wrk_path
@@ -67,6 +68,15 @@ LAYOUTS = {
             events_workers=1,
         ),
         LayoutSpec(
+            "granian-uncached",
+            "granian as above, CACHED_READS=false: every list and thread read from PostgreSQL",
+            "granian",
+            2,
+            4,
+            events_workers=1,
+            env=(("CACHED_READS", "false"),),
+        ),
+        LayoutSpec(
             "embedded",
             "make run: uvicorn 1 process, SQLite, no Redis",
             "uvicorn",
@@ -77,7 +87,9 @@ LAYOUTS = {
 }
 SCENARIOS = (
     "floor",
+    "mixed",
     "desk",
+    "desk-request",
     "open",
     "detail",
     "search",
@@ -146,6 +158,32 @@ class Row:
     client_cpu_ms: float  # per request
     load: str
     note: str = ""
+    # Per request, of the PostgreSQL backends serving the layout (NaN: SQLite, in the server).
+    database_cpu_ms: float = math.nan
+
+    @property
+    def total_cpu_ms(self) -> float:
+        """The server's and the database's CPU per request."""
+        database = 0.0 if math.isnan(self.database_cpu_ms) else self.database_cpu_ms
+        return self.server_cpu_ms + database
+
+    def cpu_note(self, figures: LayoutFigures) -> str:
+        """CPU per request, server + database, and (at capacity) the share of the floor."""
+        floor = figures.find("floor", "cap")
+        share = (
+            f", {100 * self.throughput / floor.throughput:.2g} % of the floor"
+            if self.rate == "cap" and floor is not None and floor.throughput
+            else ""
+        )
+        database = (
+            "SQLite in the server"
+            if math.isnan(self.database_cpu_ms)
+            else f"{self.database_cpu_ms:.2f}"
+        )
+        return (
+            f"CPU per request {self.total_cpu_ms:.2f} ms (server {self.server_cpu_ms:.2f} + "
+            f"PostgreSQL {database}){share}"
+        )
 
 
 @dataclass
@@ -310,18 +348,27 @@ class Bench:
         )
 
     def fixed(
-        self, figures: LayoutFigures, layout: Layout, name: str, streams: list[Stream]
+        self,
+        figures: LayoutFigures,
+        layout: Layout,
+        name: str,
+        streams: list[Stream],
+        *,
+        combined: bool = False,
     ) -> None:
+        """Each stream at its rate: a row per stream (`name` for a single one), and with
+        `combined` a row `name` of them all at their summed rate."""
         args = self.args
-        cpu = layout.cpu_seconds()
-        run = open_loop(
-            layout.api_url,
-            streams,
-            seconds=args.seconds,
-            timeout=args.timeout,
-            max_in_flight=args.max_in_flight,
-        )
-        server_cpu = layout.cpu_seconds() - cpu
+        with _database_cpu(layout) as database:
+            cpu = layout.cpu_seconds()
+            run = open_loop(
+                layout.api_url,
+                streams,
+                seconds=args.seconds,
+                timeout=args.timeout,
+                max_in_flight=args.max_in_flight,
+            )
+            server_cpu = layout.cpu_seconds() - cpu
         load = load_average()
         # Per answered request (a 200 or an error status; not the unanswered ones).
         answered = sum(
@@ -342,6 +389,7 @@ class Bench:
                     server_cpu_ms=1000 * server_cpu / answered if answered else math.nan,
                     client_cpu_ms=run.client_cpu_ms_per_request(),
                     load=load,
+                    database_cpu_ms=_per_request(database.used, answered),
                 ),
             )
             if result.errors:
@@ -351,21 +399,46 @@ class Bench:
                     f"{stream.name} at {rate}/s: the generator ran up to "
                     f"{result.send_lag_ms(99):.0f} ms late (p99)"
                 )
+        if combined:
+            self._row(
+                figures,
+                _fixed_row(
+                    name,
+                    f"{sum(s.rate for s in streams):g}",
+                    merged(list(run.results.values())),
+                    server_cpu_ms=1000 * server_cpu / answered if answered else math.nan,
+                    client_cpu_ms=run.client_cpu_ms_per_request(),
+                    load=load,
+                    database_cpu_ms=_per_request(database.used, answered),
+                ),
+            )
 
     def capacity(
-        self, figures: LayoutFigures, layout: Layout, name: str, paths: list[str], auth: dict
+        self,
+        figures: LayoutFigures,
+        layout: Layout,
+        name: str,
+        paths: list[str],
+        auth: dict,
+        run: Callable[[], Capacity] | None = None,
     ) -> None:
+        """wrk's GETs of `paths` with `auth`; or `run`, another wrk run."""
         args = self.args
-        cpu = layout.cpu_seconds()
-        cap: Capacity = capacity(
-            layout.api_url,
-            paths,
-            auth,
-            connections=args.connections,
-            seconds=args.capacity_seconds,
-            timeout=args.timeout,
-        )
-        server_cpu = layout.cpu_seconds() - cpu
+        with _database_cpu(layout) as database:
+            cpu = layout.cpu_seconds()
+            cap: Capacity = (
+                run()
+                if run is not None
+                else capacity(
+                    layout.api_url,
+                    paths,
+                    auth,
+                    connections=args.connections,
+                    seconds=args.capacity_seconds,
+                    timeout=args.timeout,
+                )
+            )
+            server_cpu = layout.cpu_seconds() - cpu
         self._row(
             figures,
             Row(
@@ -380,6 +453,7 @@ class Bench:
                 1000 * server_cpu / cap.requests if cap.requests else math.nan,
                 cap.client_cpu_ms_per_request(),
                 load_average(),
+                database_cpu_ms=_per_request(database.used, cap.requests),
             ),
         )
         if cap.errors:
@@ -510,8 +584,12 @@ class Bench:
         if "floor" in args.only:
             print(f"Floor: GET {HEALTH_PATH}, wrk {args.connections} connections", flush=True)
             each(lambda f, lay, p: self.capacity(f, lay, "floor", [HEALTH_PATH], {}))
+        if "mixed" in args.only:
+            mixed.run(self, each)
         if "desk" in args.only:
             desk.run(self, each, args.scale)
+        if "desk-request" in args.only:
+            desk.run_request(self, each)
         if "search" in args.only:
             print(f"search: {SEARCH_RATE:g} req/s for {args.seconds:g} s", flush=True)
 
@@ -630,8 +708,8 @@ class Bench:
     def report_figures(self) -> None:
         header = (
             f"{'scenario':<9} {'rate/s':>7} {'sent':>6} {'errors':>6} {'p50 ms':>7} "
-            f"{'p95 ms':>7} {'p99 ms':>7} {'req/s':>6} {'server CPU':>10} {'client CPU':>10} "
-            f"{'load average':>14}"
+            f"{'p95 ms':>7} {'p99 ms':>7} {'req/s':>6} {'server CPU':>10} {'DB CPU':>7} "
+            f"{'client CPU':>10} {'load average':>14}"
         )
         for key, figures in self.figures.items():
             chosen = "  <- the production layout" if key == CHOSEN else ""
@@ -642,7 +720,8 @@ class Bench:
                 print(
                     f"{r.scenario:<9} {r.rate:>7} {r.sent:>6} {r.errors:>6} {_ms(r.p50):>7} "
                     f"{_ms(r.p95):>7} {_ms(r.p99):>7} {_num(r.throughput):>6} "
-                    f"{_ms(r.server_cpu_ms, 2):>10} {_ms(r.client_cpu_ms, 3):>10} {r.load:>14}"
+                    f"{_ms(r.server_cpu_ms, 2):>10} {_ms(r.database_cpu_ms, 2):>7} "
+                    f"{_ms(r.client_cpu_ms, 3):>10} {r.load:>14}"
                     + (f"  {r.note}" if r.note else "")
                 )
             for problem in figures.problems:
@@ -650,8 +729,8 @@ class Bench:
         print(
             "\nrate/s: a fixed rate (open loop: latency from each request's due time, no "
             "coordinated omission) or 'cap' (wrk, closed loop: req/s is the capacity). "
-            "CPU in ms per request: the server's processes (all workers) and the load "
-            "generator's own. Sign-in: 'signin' and 'list' rows ran together."
+            "CPU in ms per request: the server's processes (all workers), the PostgreSQL "
+            "backends serving them, and the load generator's own. Sign-in: 'signin' and 'list' rows ran together."
         )
         self.summary()
 
@@ -688,6 +767,31 @@ class Bench:
             )
 
 
+class _DatabaseCpuSpent:
+    """The database's CPU seconds over a `with` block (NaN for the embedded layout)."""
+
+    used = math.nan
+
+
+@contextlib.contextmanager
+def _database_cpu(layout: Layout) -> Iterator[_DatabaseCpuSpent]:
+    spent = _DatabaseCpuSpent()
+    if layout.spec.embedded:
+        yield spent
+        return
+    database = DatabaseCpu(layout.env["DATABASE_URL"])
+    try:
+        before = database.seconds()
+        yield spent
+        spent.used = database.seconds() - before
+    finally:
+        database.close()
+
+
+def _per_request(seconds: float, requests: int) -> float:
+    return 1000 * seconds / requests if requests else math.nan
+
+
 def _signin_row(figures: LayoutFigures, scenario: str) -> Row | None:
     return next((r for r in figures.rows if r.scenario == scenario and "+" in r.rate), None)
 
@@ -701,7 +805,14 @@ def _paths(key: str, prepared: Prepared) -> list[str]:
 
 
 def _fixed_row(
-    name: str, rate: str, result: Result, *, server_cpu_ms: float, client_cpu_ms: float, load: str
+    name: str,
+    rate: str,
+    result: Result,
+    *,
+    server_cpu_ms: float,
+    client_cpu_ms: float,
+    load: str,
+    database_cpu_ms: float,
 ) -> Row:
     return Row(
         name,
@@ -715,6 +826,7 @@ def _fixed_row(
         server_cpu_ms,
         client_cpu_ms,
         load,
+        database_cpu_ms=database_cpu_ms,
     )
 
 

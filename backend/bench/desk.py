@@ -11,15 +11,10 @@ compare.
 
 from __future__ import annotations
 
-import contextlib
-import math
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import httpx
-import psycopg
 
 if TYPE_CHECKING:
     from bench.cli import Bench, LayoutFigures, Prepared, Row
@@ -30,35 +25,11 @@ QUEUE_ROWS = 200
 QUEUE_RATE = 2.0  # loads per second: a few concierges refreshing, the server otherwise idle
 CPU_GOAL_MS = 10.0
 WARM_UP_SECONDS = 3.0
-_CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+DESK_REQUEST_RATE = 20.0  # opens per second: a busy desk
 
 
 class Each(Protocol):
     def __call__(self, step: Callable[[LayoutFigures, Layout, Prepared], None]) -> None: ...
-
-
-class DatabaseCpu:
-    """CPU time of the PostgreSQL backends connected to one database (not this one's own),
-    summed over every backend seen so far: a pooled connection lives for the whole run."""
-
-    def __init__(self, url: str) -> None:
-        self.connection = psycopg.connect(url, autocommit=True)
-        self.seen: dict[int, float] = {}
-
-    def seconds(self) -> float:
-        rows = self.connection.execute(
-            "SELECT pid FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        ).fetchall()
-        for (pid,) in rows:
-            with contextlib.suppress(OSError, ValueError):
-                text = Path(f"/proc/{pid}/stat").read_text()
-                fields = text[text.rindex(")") + 2 :].split()
-                self.seen[pid] = (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS
-        return sum(self.seen.values())
-
-    def close(self) -> None:
-        self.connection.close()
 
 
 def check_queue(layout: Layout, prepared: Prepared) -> int:
@@ -90,8 +61,6 @@ def _measure(
     size = check_queue(layout, prepared)
     if not capacity:
         _warm_up(bench, layout, prepared)
-    database = DatabaseCpu(prepared.env["DATABASE_URL"]) if not layout.spec.embedded else None
-    database_cpu = database.seconds() if database else 0.0
     rows_before = len(figures.rows)
     if capacity:
         bench.capacity(figures, layout, "desk", [QUEUE_PATH], prepared.concierge_auth)
@@ -99,13 +68,48 @@ def _measure(
         host = layout.api_url.removeprefix("http://")
         payload = http_request("GET", QUEUE_PATH, host, prepared.concierge_auth)
         bench.fixed(figures, layout, "desk", [Stream("desk", QUEUE_RATE, lambda: payload)])
-    if database is not None:
-        database_cpu = database.seconds() - database_cpu
-        database.close()
-    row = figures.rows[rows_before]
-    answered = row.sent - row.errors if capacity else row.sent
-    per_load = 1000 * database_cpu / answered if answered and database else math.nan
-    _annotate(figures, row, per_load, size)
+    _annotate(figures, figures.rows[rows_before], size)
+
+
+def run_request(bench: Bench, each: Each) -> None:
+    """One request as the desk opens it (`GET /api/v1/concierge/requests/{id}`: the thread,
+    the employee's profile, the survey's answers, notes, presence, the clock and the rating),
+    the bench employee's requests at random, at a fixed rate and at capacity."""
+    from bench.load import Stream, http_request
+
+    args = bench.args
+    print(
+        f"desk request: {DESK_REQUEST_RATE:g} opens/s for {args.seconds:g} s, then capacity, "
+        f"wrk {args.connections} connections",
+        flush=True,
+    )
+
+    def paths(prepared: Prepared) -> list[str]:
+        return [f"/api/v1/concierge/requests/{i}" for i in prepared.targets["request_ids"]]
+
+    def fixed(figures: LayoutFigures, layout: Layout, prepared: Prepared) -> None:
+        host = layout.api_url.removeprefix("http://")
+        payloads = [http_request("GET", p, host, prepared.concierge_auth) for p in paths(prepared)]
+        draw = iter(range(10**9))
+        stream = Stream(
+            "desk-request", DESK_REQUEST_RATE, lambda: payloads[next(draw) % len(payloads)]
+        )
+        rows_before = len(figures.rows)
+        bench.fixed(figures, layout, "desk-request", [stream])
+        _note(figures, figures.rows[rows_before])
+
+    def at_capacity(figures: LayoutFigures, layout: Layout, prepared: Prepared) -> None:
+        rows_before = len(figures.rows)
+        bench.capacity(figures, layout, "desk-request", paths(prepared), prepared.concierge_auth)
+        _note(figures, figures.rows[rows_before])
+
+    each(fixed)
+    each(at_capacity)
+
+
+def _note(figures: LayoutFigures, row: Row) -> None:
+    row.note = row.cpu_note(figures)
+    print(f"  {figures.spec.key:<14} {row.scenario} {row.rate:>6} {row.note}", flush=True)
 
 
 def _warm_up(bench: Bench, layout: Layout, prepared: Prepared) -> None:
@@ -124,23 +128,13 @@ def _warm_up(bench: Bench, layout: Layout, prepared: Prepared) -> None:
     layout.wait_idle()
 
 
-def _annotate(figures: LayoutFigures, row: Row, database_ms: float, size: int) -> None:
-    total_ms = row.server_cpu_ms + (0.0 if math.isnan(database_ms) else database_ms)
-    floor = figures.find("floor", "cap")
-    share = (
-        f", {100 * row.throughput / floor.throughput:.2g} % of the floor"
-        if row.rate == "cap" and floor is not None and floor.throughput
-        else ""
-    )
-    database = "SQLite in the server" if math.isnan(database_ms) else f"{database_ms:.2f}"
-    row.note = (
-        f"CPU per load {total_ms:.1f} ms (server {row.server_cpu_ms:.1f} + PostgreSQL "
-        f"{database}){share}; {size / 1024:.0f} KB"
-    )
+def _annotate(figures: LayoutFigures, row: Row, size: int) -> None:
+    row.note = f"{row.cpu_note(figures)}; {size / 1024:.0f} KB"
     print(f"  {figures.spec.key:<14} desk     {row.rate:>6} {row.note}", flush=True)
     # The goal is the CPU that decides how many loads two cores serve: at capacity. (At a
     # few loads a second on a shared machine each load also pays for cold caches.)
-    if row.rate == "cap" and total_ms > CPU_GOAL_MS:
+    if row.rate == "cap" and row.total_cpu_ms > CPU_GOAL_MS:
         figures.problems.append(
-            f"desk queue: {total_ms:.1f} ms of CPU per load at capacity (goal <= {CPU_GOAL_MS:g})"
+            f"desk queue: {row.total_cpu_ms:.1f} ms of CPU per load at capacity "
+            f"(goal <= {CPU_GOAL_MS:g})"
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
@@ -9,6 +10,8 @@ from urllib.parse import urlsplit
 
 import psycopg
 from psycopg import sql
+
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 # Its own variable, so a DATABASE_URL exported for development is never seeded by mistake.
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench"
@@ -88,3 +91,27 @@ def production_environment(env: dict[str, str], redis: str) -> dict[str, str]:
     production with several processes), and the task queue left to a worker that does not
     run, so the replies' notification emails are only queued (and deleted afterwards)."""
     return {**env, "REDIS_URL": redis, "TASKS_IN_PROCESS": "false"}
+
+
+class DatabaseCpu:
+    """CPU time of the PostgreSQL backends connected to one database (not this one's own),
+    summed over every backend seen so far: a pooled connection lives for the whole run."""
+
+    def __init__(self, url: str) -> None:
+        self.connection = psycopg.connect(url, autocommit=True)
+        self.seen: dict[int, float] = {}
+
+    def seconds(self) -> float:
+        rows = self.connection.execute(
+            "SELECT pid FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchall()
+        for (pid,) in rows:
+            with contextlib.suppress(OSError, ValueError):
+                text = Path(f"/proc/{pid}/stat").read_text()
+                fields = text[text.rindex(")") + 2 :].split()
+                self.seen[pid] = (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS
+        return sum(self.seen.values())
+
+    def close(self) -> None:
+        self.connection.close()

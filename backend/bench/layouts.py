@@ -89,6 +89,7 @@ class LayoutSpec:
     api_threads: int = 1
     events_workers: int = 0  # a separate uvicorn for the event stream; 0: the API server
     embedded: bool = False  # SQLite, in-process events and tasks (what `make run` serves)
+    env: tuple[tuple[str, str], ...] = ()  # settings of this layout's servers alone
 
     def api_command(self, port: int) -> list[str]:
         if self.api == "gunicorn":
@@ -104,7 +105,7 @@ class Layout:
 
     def __init__(self, spec: LayoutSpec, env: dict[str, str], startup_timeout: float = 90):
         self.spec = spec
-        self.env = {**os.environ, **env}
+        self.env = {**os.environ, **env, **dict(spec.env)}
         self.startup_timeout = startup_timeout
         self.processes: list[subprocess.Popen[bytes]] = []
         self.log = tempfile.NamedTemporaryFile(prefix="bench-server-", suffix=".log", delete=False)  # noqa: SIM115

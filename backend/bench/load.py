@@ -49,6 +49,17 @@ class Result:
         return percentile_ms(self.send_lag, p)
 
 
+def merged(results: list[Result]) -> Result:
+    """Several streams' results as one run's (streams that ran side by side)."""
+    total = Result(elapsed=max((r.elapsed for r in results), default=0.0))
+    for result in results:
+        total.sent += result.sent
+        total.latencies += result.latencies
+        total.errors += result.errors
+        total.send_lag += result.send_lag
+    return total
+
+
 def percentile_ms(seconds: list[float], p: float) -> float:
     """Nearest-rank percentile of latencies in seconds, in milliseconds (NaN when empty)."""
     if not seconds:

@@ -1,10 +1,10 @@
 """`python -m bench.prepare seed|cleanup`: the Django side of the bench, in its own process
 (one per database: the settings come from the environment the bench passes).
 
-seed: migrate, seed the data set, sign the bench employee and concierge in; prints the
-targets as JSON.
-cleanup: sign the bench accounts out everywhere and delete the messages the SSE scenario and
-the soak added, so the data set stays as seeded.
+seed: migrate, seed the data set, sign the bench employee and concierge in, and the mixed
+scenario's employees; prints the targets as JSON.
+cleanup: sign the bench accounts out everywhere and delete the messages the SSE scenario, the
+soak and the mixed scenario added, so the data set stays as seeded.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import time
 def seed() -> dict[str, object]:
     from django.core.management import call_command
 
+    from bench.seed import employee_sessions
     from bench.seed import seed as seed_data_set
     from concierge.accounts.services import user_sign_in
 
@@ -33,17 +34,18 @@ def seed() -> dict[str, object]:
         **dataclasses.asdict(targets),
         "token": signed_in.token,
         "concierge_token": concierge.token,
+        "sessions": employee_sessions(),
     }
 
 
 def cleanup() -> None:
     from django.utils import timezone
 
-    from bench.seed import BENCH_EMAIL, CONCIERGE_EMAIL, replies_remove
+    from bench.seed import EMAIL_DOMAIN, replies_remove
     from concierge.accounts.models import AuthToken
 
     AuthToken.objects.filter(
-        user__email__in=[BENCH_EMAIL, CONCIERGE_EMAIL], revoked_at__isnull=True
+        user__email__endswith=f"@{EMAIL_DOMAIN}", revoked_at__isnull=True
     ).update(revoked_at=timezone.now())
     removed = replies_remove()
     if removed:

@@ -9,7 +9,9 @@ one transaction, so a failed seed never leaves half a data set behind.
 
 The SSE scenario's concierge (`concierge-000@bench.example.com`, in the Concierges group)
 replies to the bench employee's In Progress requests; in the soak the employee writes to their
-queued ones too (with an Idempotency-Key starting `bench-soak-`).
+queued ones too (with an Idempotency-Key starting `bench-soak-`). In the mixed scenario a
+hundred employees write MIXED_MESSAGE to their queued requests and the concierge replies to
+their In Progress ones.
 `replies_remove()` takes those messages out again (after the run, and before seeding in case a
 run was interrupted), so the data set stays exactly as seeded.
 """
@@ -28,9 +30,11 @@ from django.db.models import Q
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from bench.mixed import MIXED_MESSAGE
 from bench.soak import SOAK_KEY_PREFIX
 from concierge.accounts.models import Company, User
 from concierge.accounts.selectors import CONCIERGE_GROUP
+from concierge.accounts.services import auth_token_create
 from concierge.service_levels.models import RequestClock, ServiceLevel
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
 from concierge.surveys.models import SurveyCategory
@@ -49,6 +53,9 @@ CONCIERGE_EMAIL = f"concierge-000@{EMAIL_DOMAIN}"
 BENCH_PASSWORD = "bench-only-password-0"  # a throwaway local database, never a real account
 COMPANY_SLUG = "bench-corp"
 REQUEST_BATCH = 1_000  # requests per bulk_create round, with their 10,000 messages
+# The mixed scenario: sessions of the first employees.
+MIXED_EMPLOYEES = 100
+MIXED_SESSIONS_PER_EMPLOYEE = 3
 
 DETAILS = (
     "Category: Home\nWhat do you need help with? Find a plumber for a leaking kitchen tap\n"
@@ -131,6 +138,22 @@ def seed() -> Targets:
     )
 
 
+def employee_sessions() -> list[dict[str, object]]:
+    """The mixed scenario's sessions: MIXED_SESSIONS_PER_EMPLOYEE signed-in sessions of each
+    of the first MIXED_EMPLOYEES employees (revoked by the cleanup), each with its employee's
+    request ids by status."""
+    employees = User.objects.filter(email__startswith="employee-", email__endswith=EMAIL_DOMAIN)
+    sessions: list[dict[str, object]] = []
+    for user in employees.order_by("email")[:MIXED_EMPLOYEES]:
+        ids: dict[str, list[int]] = {status: [] for status in ServiceRequest.Status.values}
+        for pk, status in user.service_requests.order_by("-issued_at").values_list("id", "status"):
+            ids[status].append(pk)
+        for _ in range(MIXED_SESSIONS_PER_EMPLOYEE):
+            token, _auth_token = auth_token_create(user)
+            sessions.append({"token": token, "requests": ids})
+    return sessions
+
+
 def _concierge_ensure() -> User:
     """The bench concierge: created once (a reseed deletes it with the other bench users)."""
     concierge = User.objects.filter(email=CONCIERGE_EMAIL).first()
@@ -158,11 +181,13 @@ def _reply_requests(user: User) -> list[ServiceRequest]:
 
 
 def replies_remove() -> int:
-    """Delete the bench concierge's replies with their queued email tasks and the soak's
-    employee messages, and put their requests back as seeded (unassigned; last message 10 h
+    """Delete the bench concierge's replies with their queued email tasks and the soak's and
+    the mixed scenario's employee messages, and put their requests back as seeded (unassigned; last message 10 h
     after issue). The number deleted."""
     replies = Message.objects.filter(
-        Q(author__email=CONCIERGE_EMAIL) | Q(idempotency_key__startswith=SOAK_KEY_PREFIX)
+        Q(author__email=CONCIERGE_EMAIL)
+        | Q(idempotency_key__startswith=SOAK_KEY_PREFIX)
+        | Q(body_html=MIXED_MESSAGE)
     )
     message_ids = list(replies.values_list("id", flat=True))
     if not message_ids:

@@ -10,19 +10,28 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-# Random paths from a list, and a JSON summary on stderr (wrk's text report stays on stdout).
-SCRIPT = """
+# Random paths from a list, or random whole requests, and a JSON summary on stderr (wrk's text
+# report stays on stdout).
+PATHS_SCRIPT = """
 local paths = {%(paths)s}
 local headers = {%(headers)s}
 request = function()
   return wrk.format("GET", paths[math.random(#paths)], headers)
 end
+"""
+REQUESTS_SCRIPT = """
+local requests = {%(requests)s}
+request = function()
+  return requests[math.random(#requests)]
+end
+"""
+DONE_SCRIPT = """
 done = function(summary, latency, requests)
   local bad = summary.errors.status
   local failed = summary.errors.connect + summary.errors.read + summary.errors.write
     + summary.errors.timeout
   io.stderr:write(string.format(
-    '{"requests": %%d, "bad_status": %%d, "failed": %%d, "seconds": %%f, "p99_ms": %%f}\\n',
+    '{"requests": %d, "bad_status": %d, "failed": %d, "seconds": %f, "p99_ms": %f}\\n',
     summary.requests, bad, failed, summary.duration / 1e6, latency:percentile(99) / 1000))
 end
 """
@@ -70,10 +79,26 @@ def capacity(
     seconds: float,
     timeout: float,
 ) -> Capacity:
-    script = SCRIPT % {
+    """GET requests to paths chosen at random from `paths`, with `headers`."""
+    script = PATHS_SCRIPT % {
         "paths": ", ".join(_lua_string(p) for p in paths),
         "headers": ", ".join(f"[{_lua_string(k)}] = {_lua_string(v)}" for k, v in headers.items()),
     }
+    return _run(base_url, script, connections=connections, seconds=seconds, timeout=timeout)
+
+
+def capacity_of_requests(
+    base_url: str, requests: list[bytes], *, connections: int, seconds: float, timeout: float
+) -> Capacity:
+    """Whole HTTP requests (`load.http_request`'s, ASCII) chosen at random from `requests`."""
+    script = REQUESTS_SCRIPT % {"requests": ", ".join(_lua_string(r.decode()) for r in requests)}
+    return _run(base_url, script, connections=connections, seconds=seconds, timeout=timeout)
+
+
+def _run(
+    base_url: str, script: str, *, connections: int, seconds: float, timeout: float
+) -> Capacity:
+    script += DONE_SCRIPT
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as file:
         file.write(script)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)

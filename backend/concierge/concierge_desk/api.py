@@ -264,9 +264,15 @@ def _sla_badge(row: QueueRow, now: datetime) -> dict[str, Any]:
 # --------------------------------------------------------------------------- one request
 
 
-def _detail(request: HttpRequest, request_id: int) -> DeskRequestDetailOut:
+def _detail(
+    request: HttpRequest, request_id: int, *, opened: bool = False
+) -> DeskRequestDetailOut:
+    """The request as the desk shows it; `opened`: the asking concierge opens it now (their
+    presence is recorded before the others are read)."""
     me = _me(request)
     service_request = request_selectors.request_with_employee_for_desk(request_id=request_id)
+    if opened:
+        services.presence_touch(request_id=service_request.pk, user=me)
     employee = service_request.user
     companies = list(employee.companies.all())
     page = request_selectors.thread_page(request_id=service_request.pk)
@@ -336,9 +342,7 @@ def request_detail(request: HttpRequest, request_id: int):
     """Everything about one request (any company's): the thread with attachments, internal
     notes, the survey's question/answer pairs, the employee's profile and onboarding answers,
     the assignee, and the other concierges who have it open. Opening it counts as presence."""
-    service_request = request_selectors.request_get_for_desk(request_id=request_id)
-    services.presence_touch(request_id=service_request.pk, user=_me(request))
-    return _detail(request, request_id)
+    return _detail(request, request_id, opened=True)
 
 
 @router.get(
