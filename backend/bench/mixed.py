@@ -6,7 +6,7 @@ employees' messages to their queued requests and 5 % the concierge's replies to 
 Progress ones. Every write gives its employee's cached reads a new version, so the cache
 misses as it would in a real day. It runs at a fixed rate (MIXED_RATE, after a warm-up) and at
 capacity (wrk, whole requests drawn from the same mix), on each layout: compare `granian`
-(cached reads) with `granian-uncached` (CACHED_READS=false). Each row notes the CPU per request
+(every read from PostgreSQL, the default) with `granian-cached` (CACHED_READS=true). Each row notes the CPU per request
 of the server and of PostgreSQL, the capacity as a share of the floor and the share of cached
 reads answered from Redis.
 """

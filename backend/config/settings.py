@@ -278,7 +278,7 @@ REDIS_BREAKER_SECONDS = env_int("REDIS_BREAKER_SECONDS", 5)
 # An employee's request lists and threads are answered from the cache while the read version
 # the database gives with the session is the one they were stored under
 # (concierge/common/read_cache.py); set CACHED_READS=false to read the database every time.
-CACHED_READS = env_bool("CACHED_READS", True)
+CACHED_READS = env_bool("CACHED_READS", False)
 
 # Live events (Server-Sent Events at /api/v1/events): Redis pub/sub between processes when
 # REDIS_URL is set, an in-process broker otherwise (right for one process only).

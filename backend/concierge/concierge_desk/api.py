@@ -264,9 +264,7 @@ def _sla_badge(row: QueueRow, now: datetime) -> dict[str, Any]:
 # --------------------------------------------------------------------------- one request
 
 
-def _detail(
-    request: HttpRequest, request_id: int, *, opened: bool = False
-) -> DeskRequestDetailOut:
+def _detail(request: HttpRequest, request_id: int, *, opened: bool = False) -> DeskRequestDetailOut:
     """The request as the desk shows it; `opened`: the asking concierge opens it now (their
     presence is recorded before the others are read)."""
     me = _me(request)

@@ -728,12 +728,12 @@ def request_get_for_desk(*, request_id: int) -> ServiceRequest:
 
 
 def request_with_employee_for_desk(*, request_id: int) -> ServiceRequest:
-    """Any request with the employee's companies (two queries); its thread is read by pages
-    (`thread_page`)."""
+    """Any request with the employee's companies and the reply-time clock (two queries); its
+    thread is read by pages (`thread_page`)."""
     if not _valid_id(request_id):
         raise NotFound(REQUEST_NOT_FOUND)
     service_request = (
-        ServiceRequest.objects.select_related("user", "survey_category", "assignee")
+        ServiceRequest.objects.select_related("user", "survey_category", "assignee", "reply_clock")
         .prefetch_related(companies_prefetch(path="user__companies"))
         .filter(pk=request_id)
         .first()

@@ -14,6 +14,12 @@ from concierge.common.read_versions import SHARED_OWNER
 ENTRY = "rc:test-entry"
 
 
+@pytest.fixture(autouse=True)
+def _cached_reads(settings):
+    """These tests are about the cached reads (CACHED_READS, off by default): turned on."""
+    settings.CACHED_READS = True
+
+
 def _loader(values: list[bytes]):
     def load() -> bytes:
         return values.pop(0)

@@ -3,12 +3,19 @@ of their requests changes, and every change shows on the very next read, whoever
 
 from __future__ import annotations
 
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from concierge.servicerequests import services
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.surveys.models import SurveyCategory
+
+
+@pytest.fixture(autouse=True)
+def _cached_reads(settings):
+    """These tests are about the cached reads (CACHED_READS, off by default): turned on."""
+    settings.CACHED_READS = True
 
 
 def _names(api, segment: str) -> list[str]:

@@ -23,6 +23,12 @@ from concierge.uploads.models import Upload
 needs_redis = pytest.mark.skipif(not shutil.which("redis-server"), reason="needs redis-server")
 
 
+@pytest.fixture(autouse=True)
+def _cached_reads(settings):
+    """These tests are about the cached reads (CACHED_READS, off by default): turned on."""
+    settings.CACHED_READS = True
+
+
 def _names(api, segment: str = "open") -> list[str]:
     response = api.get(f"requests/{segment}")
     assert response.status_code == 200, response.content
