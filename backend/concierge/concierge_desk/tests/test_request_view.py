@@ -13,10 +13,9 @@ from concierge.servicerequests import services
 from concierge.uploads.tests.samples import png_bytes, upload_via_api
 
 pytestmark = pytest.mark.django_db
-# Opening a surveyed request (issue 30's desk request), whatever its thread's and notes'
-# length: the session, the request with its employee, companies and clock (2), the thread
-# with its attachments, the survey run and its answers, the onboarding answers, the
-# concierges present, the notes, the rating, and the presence write's own reads.
+# Opening a surveyed request (issue 30's desk request): the same number whatever the length
+# of its thread and notes (the session, the request with its employee, companies and clock,
+# the thread, the survey's answers, the profile, presence, the notes, the rating).
 DESK_REQUEST_QUERIES = 13
 
 
