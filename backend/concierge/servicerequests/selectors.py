@@ -29,6 +29,7 @@ from django.db.models import (
     QuerySet,
     Value,
     Window,
+    prefetch_related_objects,
 )
 from django.db.models.functions import RowNumber
 from django.db.models.lookups import GreaterThan, LessThan, LessThanOrEqual, Lookup
@@ -112,19 +113,62 @@ def request_list_for_user(*, user: User, status: str) -> list[RequestListRow]:
 _REQUEST_COLUMNS = ModelColumns(ServiceRequest, "r")
 _CATEGORY_COLUMNS = ModelColumns(_related(ServiceRequest, "survey_category"), "g")
 _CLOCK_COLUMNS = ModelColumns(_related(ServiceRequest, "reply_clock"), "c")
+_EMPLOYEE_COLUMNS = ModelColumns(_related(ServiceRequest, "user"), "u")
+_ASSIGNEE_COLUMNS = ModelColumns(_related(ServiceRequest, "assignee"), "a")
 
 
 @cache
-def _request_sql(*, own: bool) -> str:
-    """One request with its category and reply-time clock (`request_get_for_user`).
-    Parameters: the request's id, then (`own`) its owner's id."""
-    clock = _CLOCK_COLUMNS.model._meta.db_table
+def _request_sql(*, own: bool, people: bool) -> str:
+    """One request with its category and reply-time clock, and (`people`) its employee and
+    assignee (`_request_read`). Parameters: the request's id, then (`own`) its owner's id."""
+    users = _EMPLOYEE_COLUMNS.model._meta.db_table
+    people_columns = f", {_EMPLOYEE_COLUMNS.sql}, {_ASSIGNEE_COLUMNS.sql}" if people else ""
+    people_joins = (
+        f"JOIN {users} u ON u.id = r.user_id LEFT JOIN {users} a ON a.id = r.assignee_id"
+        if people
+        else ""
+    )
     return f"""
-SELECT {_REQUEST_COLUMNS.sql}, {_CATEGORY_COLUMNS.sql}, {_CLOCK_COLUMNS.sql}
+SELECT {_REQUEST_COLUMNS.sql}, {_CATEGORY_COLUMNS.sql}, {_CLOCK_COLUMNS.sql}{people_columns}
 FROM {ServiceRequest._meta.db_table} r
 LEFT JOIN {_CATEGORY_COLUMNS.model._meta.db_table} g ON g.id = r.survey_category_id
-LEFT JOIN {clock} c ON c.request_id = r.id
+LEFT JOIN {_CLOCK_COLUMNS.model._meta.db_table} c ON c.request_id = r.id
+{people_joins}
 WHERE r.id = %s{" AND r.user_id = %s" if own else ""}"""  # noqa: S608 (model tables)
+
+
+def _request_read(
+    request_id: int, *, owner_id: int | None = None, people: bool = False
+) -> ServiceRequest | None:
+    """The request (of `owner_id` when given) with its category and clock and (`people`) its
+    employee and assignee, read as the ORM's `select_related` would (one query); None when
+    there is no such request. The SQL is written once: the ORM took longer to compile it than
+    the database takes to answer it."""
+    if not _valid_id(request_id):
+        return None
+    own = owner_id is not None
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _request_sql(own=own, people=people), [request_id, owner_id] if own else [request_id]
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    columns = [_REQUEST_COLUMNS, _CATEGORY_COLUMNS, _CLOCK_COLUMNS]
+    if people:
+        columns += [_EMPLOYEE_COLUMNS, _ASSIGNEE_COLUMNS]
+    service_request, category, clock, *persons = (
+        part.instance(values) if values[0] is not None else None
+        for part, values in zip(columns, _split(row, columns), strict=True)
+    )
+    assert isinstance(service_request, ServiceRequest)
+    service_request.survey_category = category
+    ServiceRequest._meta.get_field("reply_clock").set_cached_value(service_request, clock)  # type: ignore[union-attr]
+    if people:
+        employee, assignee = persons  # the employee's JOIN always finds one
+        service_request.user = employee  # type: ignore[assignment]
+        service_request.assignee = assignee
+    return service_request
 
 
 def request_get_for_user(
@@ -133,22 +177,10 @@ def request_get_for_user(
     """`user`'s own request with its category and clock (one query), else NotFound (another
     person's request is a 404 too). With `allow_concierge`, a concierge gets any request (the
     desk works every request)."""
-    if not _valid_id(request_id):
-        raise NotFound()
     own = not (allow_concierge and user_is_concierge(user=user))
-    with connection.cursor() as cursor:
-        cursor.execute(_request_sql(own=own), [request_id, user.pk] if own else [request_id])
-        row = cursor.fetchone()
-    if row is None:
+    service_request = _request_read(request_id, owner_id=user.pk if own else None)
+    if service_request is None:
         raise NotFound()
-    columns = (_REQUEST_COLUMNS, _CATEGORY_COLUMNS, _CLOCK_COLUMNS)
-    service_request, category, clock = (
-        part.instance(values) if values[0] is not None else None
-        for part, values in zip(columns, _split(row, columns), strict=True)
-    )
-    assert isinstance(service_request, ServiceRequest)
-    service_request.survey_category = category
-    ServiceRequest._meta.get_field("reply_clock").set_cached_value(service_request, clock)  # type: ignore[union-attr]
     return service_request
 
 
@@ -714,32 +746,19 @@ def request_queue(
 
 
 def request_get_for_desk(*, request_id: int) -> ServiceRequest:
-    """Any request (one shared desk), else NotFound."""
-    if not _valid_id(request_id):
-        raise NotFound(REQUEST_NOT_FOUND)
-    service_request = (
-        ServiceRequest.objects.select_related("user", "survey_category", "assignee")
-        .filter(pk=request_id)
-        .first()
-    )
+    """Any request (one shared desk) with its employee, assignee, category and clock (one
+    query), else NotFound."""
+    service_request = _request_read(request_id, people=True)
     if service_request is None:
         raise NotFound(REQUEST_NOT_FOUND)
     return service_request
 
 
 def request_with_employee_for_desk(*, request_id: int) -> ServiceRequest:
-    """Any request with the employee's companies and the reply-time clock (two queries); its
-    thread is read by pages (`thread_page`)."""
-    if not _valid_id(request_id):
-        raise NotFound(REQUEST_NOT_FOUND)
-    service_request = (
-        ServiceRequest.objects.select_related("user", "survey_category", "assignee", "reply_clock")
-        .prefetch_related(companies_prefetch(path="user__companies"))
-        .filter(pk=request_id)
-        .first()
-    )
-    if service_request is None:
-        raise NotFound(REQUEST_NOT_FOUND)
+    """`request_get_for_desk`'s request with the employee's companies (two queries); its thread
+    is read by pages (`thread_page`)."""
+    service_request = request_get_for_desk(request_id=request_id)
+    prefetch_related_objects([service_request.user], companies_prefetch(path="companies"))
     return service_request
 
 
