@@ -30,13 +30,8 @@ router = Router(tags=["requests"])
 ERRORS = {401: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 
 
-def _category_image_url(request: HttpRequest, image: object) -> str | None:
-    """The absolute link of a category's picture (`image`: its field file, or the stored
-    name in a list row)."""
-    if not image:
-        return None
-    url = image.url if hasattr(image, "url") else selectors.category_image_path(str(image))
-    return request.build_absolute_uri(url)
+def _absolute(request: HttpRequest, path: str | None) -> str | None:
+    return request.build_absolute_uri(path) if path else None
 
 
 def request_list_item_data(request: HttpRequest, row: RequestListRow) -> dict[str, Any]:
@@ -52,7 +47,10 @@ def request_list_item_data(request: HttpRequest, row: RequestListRow) -> dict[st
         "created_at": row.created_at,
         "survey_category_id": row.category_id,
         "survey_category_name": row.category_name,
-        "survey_category_image_url": _category_image_url(request, row.category_image),
+        "survey_category_image_url": _absolute(
+            request,
+            selectors.category_image_path(row.category_image) if row.category_image else None,
+        ),
         "survey_category_icon": row.category_icon,
         "last_message_at": row.last_message_at,
     }
@@ -73,8 +71,8 @@ def request_data(
         "created_at": json_datetime(service_request.created_at),
         "survey_category_id": category.pk if category is not None else None,
         "survey_category_name": category.name if category is not None else None,
-        "survey_category_image_url": _category_image_url(
-            request, category.image if category is not None else None
+        "survey_category_image_url": _absolute(
+            request, category.image.url if category is not None and category.image else None
         ),
         "survey_category_icon": category.icon if category is not None else None,
         "last_message_at": json_datetime(service_request.last_message_at),
