@@ -46,6 +46,28 @@ def _locked(request_id: int) -> RequestClock | None:
     )
 
 
+# What the clock's moves change; a move that changes none of them writes nothing (a write
+# would fire the triggers of the desk's order and the owner's read version for nothing).
+_MOVING_FIELDS = (
+    "first_responded_at",
+    "used_seconds",
+    "running_since",
+    "resolution_due_at",
+    "due_at",
+    "completed_at",
+)
+
+
+def _state(clock: RequestClock) -> dict[str, object]:
+    return {name: getattr(clock, name) for name in _MOVING_FIELDS}
+
+
+def _save_changes(clock: RequestClock, before: dict[str, object]) -> None:
+    changed = [name for name, value in before.items() if getattr(clock, name) != value]
+    if changed:
+        clock.save(update_fields=changed)
+
+
 def _pause(clock: RequestClock, at: datetime) -> None:
     if clock.running_since is not None and clock.service_level is not None:
         calendar = clock.service_level.calendar()
@@ -75,6 +97,7 @@ def clock_on_message(*, request_id: int, from_employee: bool, at: datetime) -> N
     clock = _locked(request_id)
     if clock is None:
         return
+    before = _state(clock)
     if from_employee:
         clock.completed_at = None
         _resume(clock, at)
@@ -83,7 +106,7 @@ def clock_on_message(*, request_id: int, from_employee: bool, at: datetime) -> N
             clock.first_responded_at = at
         if clock.completed_at is None:
             _pause(clock, at)
-    clock.save()
+    _save_changes(clock, before)
 
 
 def clock_on_status(*, request_id: int, completed: bool, at: datetime) -> None:
@@ -91,10 +114,11 @@ def clock_on_status(*, request_id: int, completed: bool, at: datetime) -> None:
     clock = _locked(request_id)
     if clock is None:
         return
+    before = _state(clock)
     if completed:
         _pause(clock, at)
         clock.completed_at = at
     elif clock.completed_at is not None:
         clock.completed_at = None
         _resume(clock, at)
-    clock.save()
+    _save_changes(clock, before)

@@ -12,6 +12,8 @@ from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from freezegun import freeze_time
 
 import config.urls  # noqa: F401  (the API's schemas are built before any clock is frozen)
@@ -228,3 +230,24 @@ def test_sla_queue_query_count_is_fixed(
     with django_assert_max_num_queries(12):
         response = concierge_api.get("concierge/requests")
     assert len(response.json()["requests"]) == 6
+
+
+def test_sla_a_message_that_moves_no_clock_writes_no_clock(promise, user, make_request):
+    """Issue 30: the employee writing again while their request waits (its clock runs) leaves
+    the clock row alone, and so does a concierge's second reply (its clock is paused); the
+    first reply pauses it and writes only what moved."""
+    service_request = submitted(make_request, user, ny(16, 9))
+    clock_table = RequestClock._meta.db_table
+
+    def clock_writes(author, body, at) -> list[str]:
+        with freeze_time(at), CaptureQueriesContext(connection) as queries:
+            services.message_create(request=service_request, author=author, body=body)
+        return [q["sql"] for q in queries if q["sql"].startswith(f'UPDATE "{clock_table}"')]
+
+    running = clock_of(service_request)
+    assert clock_writes(user, "Any news?", ny(16, 10)) == []
+    assert clock_of(service_request).due_at == running.due_at
+    [first_reply] = clock_writes(None, "On it", ny(16, 11))
+    assert "first_responded_at" in first_reply and "first_response_due_at" not in first_reply
+    assert clock_of(service_request).running_since is None
+    assert clock_writes(None, "Booked it", ny(16, 12)) == []
