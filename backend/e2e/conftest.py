@@ -51,8 +51,27 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "both_viewports: run the browser test at phone size too (see VIEWPORTS)"
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every browser test runs at desktop size. One marked `both_viewports` (a test, or a module
+    through `pytestmark`) runs at phone size as well: it proves something a phone shows
+    differently (the bottom bar, full-width drawers, tabs instead of columns, the docked
+    composer, what is hidden or loaded on small screens), takes screenshots of both sizes, or
+    checks accessibility (axe, focus, the keyboard), which holds at every size."""
+    if "viewport_name" in metafunc.fixturenames:
+        both = metafunc.definition.get_closest_marker("both_viewports") is not None
+        names = list(VIEWPORTS) if both else ["desktop"]
+        metafunc.parametrize("viewport_name", names, ids=names, indirect=True)
+
+
+@pytest.fixture
 def viewport_name(request: pytest.FixtureRequest) -> str:
+    """'desktop' or 'mobile', a key of VIEWPORTS (see pytest_generate_tests)."""
     return request.param
 
 

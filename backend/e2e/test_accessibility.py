@@ -27,7 +27,7 @@ from concierge.surveys.models import SurveyCategory
 from e2e.a11y import expect_axe_clean, focus_ring, tab_through
 from e2e.conftest import PASSWORD, asked, continue_button, save_screenshot, settle
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
 DEMO_PASSWORD = "Demo-Passw0rd!"
 EMPLOYEE = "demo@example.com"

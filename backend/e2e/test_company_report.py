@@ -21,7 +21,7 @@ from concierge.servicerequests.models import ServiceRequest
 from e2e.conftest import VIEWPORTS, save_screenshot
 from e2e.test_concierge import CONCIERGE_EMAIL, DEMO_PASSWORD, EMPLOYEE_EMAIL, sign_in
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
 ADMIN_EMAIL = "hr@example.com"  # Harper Hughes, Acme Corp's company admin in the demo data
 

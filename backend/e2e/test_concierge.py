@@ -43,7 +43,7 @@ from e2e.conftest import (
     settle,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
 DEMO_PASSWORD = "Demo-Passw0rd!"
 EMPLOYEE_EMAIL = "demo@example.com"  # Dana Demo, Acme Corp

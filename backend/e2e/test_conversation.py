@@ -24,7 +24,7 @@ from concierge.uploads.tests.samples import png_bytes
 from e2e.a11y import expect_axe_clean
 from e2e.conftest import SCREENSHOT_DIR, VIEWPORTS, save_screenshot
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
 DEMO_PASSWORD = "Demo-Passw0rd!"
 EMPLOYEE_EMAIL = "demo@example.com"  # Dana Demo

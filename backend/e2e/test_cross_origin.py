@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from e2e.conftest import PASSWORD, code_from_sms
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
 
 @pytest.fixture(scope="session")

@@ -48,6 +48,7 @@ def sign_in(page: Page, email: str, password: str) -> None:
     expect(page).to_have_url(re.compile(r"/dashboard$"))
 
 
+@pytest.mark.both_viewports
 def test_sign_up_links_to_configured_legal_pages(page: Page, acme, screenshot) -> None:
     """§2 SignUp: the terms of use and privacy policy links are the server's TERMS_URL and
     PRIVACY_URL, opening in a new tab"""
@@ -62,6 +63,7 @@ def test_sign_up_links_to_configured_legal_pages(page: Page, acme, screenshot) -
     screenshot("sign-up")
 
 
+@pytest.mark.both_viewports
 def test_sign_up_without_company_link_explains(page: Page, screenshot) -> None:
     """Issue 15 sign-up without a slug: a page explains the company's sign-up link is needed;
     Sign in's 'Sign up' link leads there"""
@@ -78,6 +80,7 @@ def test_sign_up_without_company_link_explains(page: Page, screenshot) -> None:
     expect(page).to_have_url(re.compile(r"/sign-in$"))
 
 
+@pytest.mark.both_viewports
 def test_footer_legal_links(page: Page, demo_user: User, screenshot) -> None:
     """§2 legal links in the footer: TERMS_URL and PRIVACY_URL, on every screen size"""
     sign_in(page, demo_user.email, DEMO_PASSWORD)
@@ -103,6 +106,7 @@ def test_footer_legal_links(page: Page, demo_user: User, screenshot) -> None:
     screenshot("footer")
 
 
+@pytest.mark.both_viewports
 def test_dashboard_idea_tabs_scroll_by_80_percent(
     page: Page, demo_user: User, viewport_name: str, screenshot
 ) -> None:
@@ -168,6 +172,7 @@ def test_ripple_and_full_screen_fade(page: Page, demo_user: User) -> None:
     assert hidden == "none"
 
 
+@pytest.mark.both_viewports
 def test_chip_text_boxes_line_up(page: Page, acme, make_employee, screenshot) -> None:
     """§9 chips: every chip's title and description box is 9rem x 3.5rem, so chips line up"""
     make_employee("pat@example.com", company=acme, onboarded=False)

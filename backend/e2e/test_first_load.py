@@ -15,7 +15,7 @@ from playwright.sync_api import Page, Request, Route, expect
 from e2e.conftest import wait_until
 from e2e.test_offerings import demo, sign_in_to  # noqa: F401 (demo: a fixture)
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
 # What /dashboard asks for first (firstScreenRequests.ts, held to the route loaders by its test).
 DASHBOARD_FIRST_REQUESTS = {

@@ -40,7 +40,7 @@ from e2e.test_accessibility import (
     sign_in,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
 ADDRESS_QUESTION = "Where should the locksmith come?"
 PHOTO_QUESTION = "A photo of the damage"

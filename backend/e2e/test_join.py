@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from concierge.accounts.models import User
 from e2e.conftest import PASSWORD, link_from_outbox, outbox_items
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
 WORK_EMAIL = "ann.ex@initech.example"
 NOTICE = "Check your inbox to confirm your email address"

@@ -125,6 +125,7 @@ def viewport_shot(page: Page, name: str, viewport_name: str) -> None:
 # --------------------------------------------------------------------------- landing
 
 
+@pytest.mark.both_viewports
 def test_landing_page_sections_and_texts(page: Page, demo, screenshot, viewport_name) -> None:
     """§2 OfferingsLanding: title, intro, benefits help, featured benefits and offers, disclaimer."""
     sign_in_to(page, "/benefits-and-offers")
@@ -174,6 +175,7 @@ def test_landing_page_sections_and_texts(page: Page, demo, screenshot, viewport_
 # --------------------------------------------------------------------------- all page
 
 
+@pytest.mark.both_viewports
 def test_view_all_filter_and_toggle_mirror_the_url(page: Page, demo, screenshot) -> None:
     """§2 OfferingsFull, §4 Offerings: 'View all', the category filter and the benefits toggle
     live in the URL query, replaced rather than pushed; the grid follows them."""
@@ -260,6 +262,7 @@ def item(slug: str, key: str) -> SectionItem:
     return SectionItem.objects.get(section__offering__slug=slug, key=key)
 
 
+@pytest.mark.both_viewports
 def test_details_drawer_sections_and_link_rules(
     page: Page, demo, screenshot, viewport_name
 ) -> None:
@@ -388,6 +391,7 @@ def test_details_drawer_sections_and_link_rules(
 # --------------------------------------------------------------------------- into a request
 
 
+@pytest.mark.both_viewports
 def test_get_help_and_request_help_open_the_request_drawer(
     page: Page, demo, screenshot, viewport_name
 ) -> None:

@@ -35,7 +35,7 @@ from e2e.test_concierge import (
     submit_passport_request,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
 
 @pytest.fixture

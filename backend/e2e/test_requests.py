@@ -23,7 +23,7 @@ from concierge.surveys.models import RequestSurvey, SurveyCategory
 from concierge.uploads.tests.samples import png_bytes
 from e2e.conftest import PASSWORD, asked, continue_button, settle, wait_until
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
 DEMO_PASSWORD = "Demo-Passw0rd!"
 DOG_WALKER = "Find a dog walker"

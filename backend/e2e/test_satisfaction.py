@@ -18,7 +18,7 @@ from concierge.servicerequests import services
 from e2e.conftest import VIEWPORTS, outbox_items, save_screenshot
 from e2e.test_concierge import CONCIERGE_EMAIL, DEMO_PASSWORD, EMPLOYEE_EMAIL, sign_in
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
 RATE_LINK = re.compile(r"(/rate/[A-Za-z0-9_.\-]+\?score=)(\d)")
 

@@ -56,6 +56,7 @@ def expect_signed_out(page: Page) -> None:
     expect(page).to_have_url(re.compile(r"/sign-in$"))
 
 
+@pytest.mark.both_viewports
 def test_sign_out_from_mfa_enrolment(page: Page, demo, viewport_name: str) -> None:
     """Small things: a user stuck in MFA enrolment can sign out (the token is revoked)."""
     sign_in(page, "globex@example.com", DEMO_PASSWORD, "/mfa-enrollment")
@@ -68,6 +69,7 @@ def test_sign_out_from_mfa_enrolment(page: Page, demo, viewport_name: str) -> No
     assert not tokens.filter(revoked_at__isnull=True).exists()
 
 
+@pytest.mark.both_viewports
 def test_sign_out_from_onboarding(page: Page, demo, make_employee, viewport_name: str) -> None:
     """Small things: a user stuck in onboarding can sign out, from every step."""
     make_employee("new@example.com", company=Company.objects.get(slug="acme"), onboarded=False)
@@ -82,7 +84,7 @@ def test_sign_out_from_onboarding(page: Page, demo, make_employee, viewport_name
     expect_signed_out(page)
 
 
-def test_mfa_enrolment_goes_straight_to_onboarding(page: Page, demo, viewport_name: str) -> None:
+def test_mfa_enrolment_goes_straight_to_onboarding(page: Page, demo) -> None:
     """Small things: after MFA enrolment the app goes straight to onboarding when it is owed,
     never through /dashboard."""
     page.add_init_script(PATH_RECORDER)
@@ -100,6 +102,7 @@ def test_mfa_enrolment_goes_straight_to_onboarding(page: Page, demo, viewport_na
     assert paths[-1] == "/welcome/about-us", paths
 
 
+@pytest.mark.both_viewports
 def test_desk_tabs_and_search_fit_and_panel_shows_contact_once(
     page: Page, demo, viewport_name: str
 ) -> None:
@@ -155,6 +158,7 @@ def test_desk_tabs_and_search_fit_and_panel_shows_contact_once(
     shot(page, "desk-employee-panel", viewport_name)
 
 
+@pytest.mark.both_viewports
 def test_discard_is_not_primary_and_order_is_the_same(page: Page, demo, viewport_name: str) -> None:
     """Small things: 'Yes, discard' is not in the primary style, and the safe choice comes first
     at both sizes (above on phones, to the left on wide screens)."""
