@@ -275,9 +275,10 @@ else:
 # After a Redis call times out or cannot connect, every Redis call of the process is skipped
 # for this long (common.cache): a request never waits on an unreachable Redis more than once.
 REDIS_BREAKER_SECONDS = env_int("REDIS_BREAKER_SECONDS", 5)
-# An employee's request lists and threads are answered from the cache while the read version
-# the database gives with the session is the one they were stored under
-# (concierge/common/read_cache.py); set CACHED_READS=false to read the database every time.
+# CACHED_READS=true: an employee's request lists and threads are answered from the cache while
+# the read version the database gives with the session is the one they were stored under
+# (concierge/common/read_cache.py). Off by default: on a realistic mix of reads and writes it
+# saves no CPU (README: Benchmarks, the mixed scenario).
 CACHED_READS = env_bool("CACHED_READS", False)
 
 # Live events (Server-Sent Events at /api/v1/events): Redis pub/sub between processes when
