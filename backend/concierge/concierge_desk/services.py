@@ -12,8 +12,8 @@ from concierge.common.cache import CACHE_ERRORS, cache_unavailable
 from concierge.common.errors import ValidationFailed
 from concierge.concierge_desk.models import InternalNote
 from concierge.concierge_desk.selectors import PRESENCE_TTL_SECONDS, presence_key
-from concierge.notifications import events
-from concierge.notifications.publish import event_publish
+from concierge.live import events
+from concierge.live.publish import event_publish
 
 if TYPE_CHECKING:
     from concierge.accounts.models import User

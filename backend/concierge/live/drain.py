@@ -25,7 +25,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
-from concierge.notifications.broker import brokers_close_subscriptions
+from concierge.live.broker import brokers_close_subscriptions
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 RECONNECT_MIN_MS = 500

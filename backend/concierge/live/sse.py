@@ -1,6 +1,6 @@
 """The live event stream: Server-Sent Events over ASGI at GET /api/v1/events.
 
-Protocol (see also `concierge.notifications.events`):
+Protocol (see also `concierge.live.events`):
 
 1. Authenticate. Browsers' EventSource cannot send an Authorization header, so the client
    first asks `POST /api/v1/events/ticket` (normal bearer + MFA auth) for a ticket: a signed
@@ -50,9 +50,9 @@ from django.http.response import HttpResponseBase
 from concierge.accounts.auth import token_auth
 from concierge.accounts.selectors import auth_token_get_active_by_id, user_is_concierge
 from concierge.common.errors import ApiError, error_body
+from concierge.live.broker import broker_get
 from concierge.live.drain import drain_on_stop_signals, draining, reconnect_block
-from concierge.notifications.broker import broker_get
-from concierge.notifications.events import Event, event_visible_to
+from concierge.live.events import Event, event_visible_to
 
 if TYPE_CHECKING:
     from concierge.accounts.models import AuthToken

@@ -13,9 +13,9 @@ from django.utils import timezone
 from concierge.accounts.selectors import user_full_name, user_is_concierge
 from concierge.accounts.services import user_request_count_add
 from concierge.common.errors import ApiError, ValidationFailed
-from concierge.notifications import events
+from concierge.live import events
+from concierge.live.publish import event_publish
 from concierge.notifications.background import enqueue_on_commit
-from concierge.notifications.publish import event_publish
 from concierge.service_levels import services as reply_clock
 from concierge.servicerequests.html import text_to_html
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest

@@ -23,8 +23,8 @@ from freezegun import freeze_time
 
 from concierge.concierge_desk import services as desk_services
 from concierge.live import drain, sse
+from concierge.live.broker import broker_get
 from concierge.live.sse import TICKET_INVALID
-from concierge.notifications.broker import broker_get
 from concierge.servicerequests import services
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from freezegun import freeze_time
 
 import config.urls  # noqa: F401  (the API's schemas are built before any clock is frozen)
-from concierge.notifications.broker import broker_get
+from concierge.live.broker import broker_get
 from concierge.service_levels.models import RequestClock, ServiceLevel
 from concierge.servicerequests import services
 from concierge.uploads.tests.samples import pdf_bytes, upload_via_api

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from django.conf import settings
 
 from concierge.common.cache import redis_client
-from concierge.notifications.events import RESYNC, Event
+from concierge.live.events import RESYNC, Event
 
 logger = logging.getLogger(__name__)
 

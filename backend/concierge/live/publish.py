@@ -1,11 +1,11 @@
-"""Publishing a live event (see `concierge.notifications.events` for what one carries)."""
+"""Publishing a live event (see `concierge.live.events` for what one carries)."""
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from concierge.notifications import broker
-from concierge.notifications.events import Event
+from concierge.live import broker
+from concierge.live.events import Event
 
 
 def event_publish(

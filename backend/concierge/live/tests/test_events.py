@@ -10,10 +10,10 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.db import transaction
 
-from concierge.notifications import events
-from concierge.notifications.broker import InProcessBroker, RedisBroker, broker_get
-from concierge.notifications.events import Event, event_visible_to
-from concierge.notifications.tests.conftest import reachable_redis_url
+from concierge.live import events
+from concierge.live.broker import InProcessBroker, RedisBroker, broker_get
+from concierge.live.events import Event, event_visible_to
+from concierge.live.tests.conftest import reachable_redis_url
 from concierge.servicerequests import services
 
 pytestmark = pytest.mark.django_db
