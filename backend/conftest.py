@@ -29,6 +29,7 @@ from factory.django import DjangoModelFactory
 from freezegun import freeze_time
 
 from concierge.accounts.models import Company, User
+from concierge.common.cache import breaker
 from concierge.notifications.background import _Enqueue, worker_new
 from concierge.notifications.outbox import OutboxItem, outbox_list
 from concierge.servicerequests import services as request_services
@@ -281,7 +282,6 @@ def redis_server(settings):
     circuit breaker as in production (common.cache)."""
     from django.core.cache import caches
 
-    from concierge.common.cache import breaker
     from concierge.common.tests.redis_server import RedisServer
 
     server = RedisServer()
@@ -306,7 +306,9 @@ def redis_server(settings):
 
 @pytest.fixture(autouse=True)
 def _isolated_outbox_and_cache(settings, tmp_path):
-    """Each test writes mail/SMS to its own folder and starts with empty rate-limit counters.
+    """Each test writes mail/SMS to its own folder and starts with empty rate-limit counters
+    and a closed Redis circuit breaker (a test that reached an unreachable Redis leaves it
+    open, which would silently skip the next tests' Redis calls, live events included).
 
     The test runner swaps in Django's in-memory mail backend; put the real outbox one back so
     tests read the .eml files a person would open at /dev/outbox.
@@ -316,6 +318,7 @@ def _isolated_outbox_and_cache(settings, tmp_path):
     cache.clear()
     yield
     cache.clear()
+    breaker.reset()
 
 
 @pytest.fixture
