@@ -79,7 +79,7 @@ export interface paths {
          * Concierges
          * @description Every concierge, by name (for the assign menu).
          */
-        get: operations["concierge_concierge_desk_api_concierges"];
+        get: operations["concierge_concierge_desk_api_team_concierges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -100,7 +100,7 @@ export interface paths {
          * @description Satisfaction: the average rating and count overall, per concierge who worked the
          *     requests, and per employee company.
          */
-        get: operations["concierge_concierge_desk_api_ratings"];
+        get: operations["concierge_concierge_desk_api_team_ratings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -123,7 +123,7 @@ export interface paths {
          *     filters (for the In Queue / In Progress / Completed tabs), up to `count_limit`.
          *     A fixed number of SQL queries whatever the number of requests.
          */
-        get: operations["concierge_concierge_desk_api_queue"];
+        get: operations["concierge_concierge_desk_api_queue_queue"];
         put?: never;
         post?: never;
         delete?: never;
@@ -145,7 +145,7 @@ export interface paths {
          *     notes, the survey's question/answer pairs, the employee's profile and onboarding answers,
          *     the assignee, and the other concierges who have it open. Opening it counts as presence.
          */
-        get: operations["concierge_concierge_desk_api_request_detail"];
+        get: operations["concierge_concierge_desk_api_requests_request_detail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -167,7 +167,7 @@ export interface paths {
          * Request Assign
          * @description Assign to a concierge (by user id), or unassign with null. Not a concierge: 422.
          */
-        post: operations["concierge_concierge_desk_api_request_assign"];
+        post: operations["concierge_concierge_desk_api_requests_request_assign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -187,7 +187,7 @@ export interface paths {
          * Request Claim
          * @description Assign the request to me. 409 when another concierge already has it (use assign).
          */
-        post: operations["concierge_concierge_desk_api_request_claim"];
+        post: operations["concierge_concierge_desk_api_requests_request_claim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -206,7 +206,7 @@ export interface paths {
          * @description Older messages of any request's thread: the page before `before` (the request's or a
          *     page's `older_cursor`), oldest first.
          */
-        get: operations["concierge_concierge_desk_api_message_list"];
+        get: operations["concierge_concierge_desk_api_requests_message_list"];
         put?: never;
         /**
          * Reply Create
@@ -218,7 +218,7 @@ export interface paths {
          *     unless they have opened the request by then. Answers the request with the newest page of
          *     its thread. At most RATE_LIMITS' `message` replies per concierge per window (429).
          */
-        post: operations["concierge_concierge_desk_api_reply_create"];
+        post: operations["concierge_concierge_desk_api_requests_reply_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -238,7 +238,7 @@ export interface paths {
          * Note Create
          * @description An internal note: visible to concierges only, never to the employee.
          */
-        post: operations["concierge_concierge_desk_api_note_create"];
+        post: operations["concierge_concierge_desk_api_requests_note_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -259,12 +259,12 @@ export interface paths {
          * @description 'I have this request open': send every ~10 s while the view is open; a concierge is
          *     listed for 30 s after their last heartbeat. Answers the OTHER concierges there now.
          */
-        post: operations["concierge_concierge_desk_api_presence_heartbeat"];
+        post: operations["concierge_concierge_desk_api_requests_presence_heartbeat"];
         /**
          * Presence Leave
          * @description 'I closed this request': drop me from its viewers at once.
          */
-        delete: operations["concierge_concierge_desk_api_presence_leave"];
+        delete: operations["concierge_concierge_desk_api_requests_presence_leave"];
         options?: never;
         head?: never;
         patch?: never;
@@ -282,7 +282,7 @@ export interface paths {
          * @description The saved replies filled in for this request: the employee's first name, the
          *     request's name and my first name in place of their placeholders.
          */
-        get: operations["concierge_concierge_desk_api_saved_reply_list_for_request"];
+        get: operations["concierge_concierge_desk_api_saved_replies_saved_reply_list_for_request"];
         put?: never;
         post?: never;
         delete?: never;
@@ -307,7 +307,7 @@ export interface paths {
          *     the employee the one-tap rating links (unless the request is already rated) and stops
          *     the reply-time clock; reopening restarts it.
          */
-        post: operations["concierge_concierge_desk_api_request_status"];
+        post: operations["concierge_concierge_desk_api_requests_request_status"];
         delete?: never;
         options?: never;
         head?: never;
@@ -325,14 +325,14 @@ export interface paths {
          * Saved Reply List
          * @description The team's shared saved replies, by title.
          */
-        get: operations["concierge_concierge_desk_api_saved_reply_list"];
+        get: operations["concierge_concierge_desk_api_saved_replies_saved_reply_list"];
         put?: never;
         /**
          * Saved Reply Create
          * @description A new saved reply. Placeholders: {first_name} (the employee's), {request_name},
          *     {concierge_first_name}; any other is a 422. Titles are unique (ignoring case).
          */
-        post: operations["concierge_concierge_desk_api_saved_reply_create"];
+        post: operations["concierge_concierge_desk_api_saved_replies_saved_reply_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -351,13 +351,13 @@ export interface paths {
          * Saved Reply Update
          * @description Change a saved reply's title and text (the same rules as creating one).
          */
-        put: operations["concierge_concierge_desk_api_saved_reply_update"];
+        put: operations["concierge_concierge_desk_api_saved_replies_saved_reply_update"];
         post?: never;
         /**
          * Saved Reply Delete
          * @description Delete a saved reply (for the whole team).
          */
-        delete: operations["concierge_concierge_desk_api_saved_reply_delete"];
+        delete: operations["concierge_concierge_desk_api_saved_replies_saved_reply_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -376,7 +376,7 @@ export interface paths {
          *     notes. Every word must match (a word's beginning is enough: 'walk' finds 'walkers');
          *     best first, each with its best match highlighted. A fixed number of SQL queries.
          */
-        get: operations["concierge_concierge_desk_api_search"];
+        get: operations["concierge_concierge_desk_api_search_search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3217,7 +3217,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_concierges: {
+    concierge_concierge_desk_api_team_concierges: {
         parameters: {
             query?: never;
             header?: never;
@@ -3273,7 +3273,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_ratings: {
+    concierge_concierge_desk_api_team_ratings: {
         parameters: {
             query?: never;
             header?: never;
@@ -3329,7 +3329,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_queue: {
+    concierge_concierge_desk_api_queue_queue: {
         parameters: {
             query?: {
                 /** @description open, in_progress or closed; all statuses when absent. */
@@ -3401,7 +3401,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_request_detail: {
+    concierge_concierge_desk_api_requests_request_detail: {
         parameters: {
             query?: never;
             header?: never;
@@ -3459,7 +3459,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_request_assign: {
+    concierge_concierge_desk_api_requests_request_assign: {
         parameters: {
             query?: never;
             header?: never;
@@ -3530,7 +3530,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_request_claim: {
+    concierge_concierge_desk_api_requests_request_claim: {
         parameters: {
             query?: never;
             header?: never;
@@ -3597,7 +3597,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_message_list: {
+    concierge_concierge_desk_api_requests_message_list: {
         parameters: {
             query?: {
                 /** @description An `older_cursor`: only messages before it. The newest page when absent. */
@@ -3660,7 +3660,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_reply_create: {
+    concierge_concierge_desk_api_requests_reply_create: {
         parameters: {
             query?: never;
             header?: {
@@ -3743,7 +3743,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_note_create: {
+    concierge_concierge_desk_api_requests_note_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -3814,7 +3814,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_presence_heartbeat: {
+    concierge_concierge_desk_api_requests_presence_heartbeat: {
         parameters: {
             query?: never;
             header?: never;
@@ -3872,7 +3872,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_presence_leave: {
+    concierge_concierge_desk_api_requests_presence_leave: {
         parameters: {
             query?: never;
             header?: never;
@@ -3930,7 +3930,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_saved_reply_list_for_request: {
+    concierge_concierge_desk_api_saved_replies_saved_reply_list_for_request: {
         parameters: {
             query?: never;
             header?: never;
@@ -3988,7 +3988,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_request_status: {
+    concierge_concierge_desk_api_requests_request_status: {
         parameters: {
             query?: never;
             header?: never;
@@ -4059,7 +4059,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_saved_reply_list: {
+    concierge_concierge_desk_api_saved_replies_saved_reply_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4115,7 +4115,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_saved_reply_create: {
+    concierge_concierge_desk_api_saved_replies_saved_reply_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4184,7 +4184,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_saved_reply_update: {
+    concierge_concierge_desk_api_saved_replies_saved_reply_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -4255,7 +4255,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_saved_reply_delete: {
+    concierge_concierge_desk_api_saved_replies_saved_reply_delete: {
         parameters: {
             query?: never;
             header?: never;
@@ -4311,7 +4311,7 @@ export interface operations {
             };
         };
     };
-    concierge_concierge_desk_api_search: {
+    concierge_concierge_desk_api_search_search: {
         parameters: {
             query: {
                 /** @description Words to find. */
