@@ -13,6 +13,7 @@ from ninja import Query, Schema
 from pydantic import Field
 
 from concierge.concierge_desk import selectors
+from concierge.concierge_desk.api.access import ERRORS, concierge_of, desk_router
 from concierge.concierge_desk.schemas import (
     QueueOut,
 )
@@ -22,7 +23,6 @@ from concierge.servicerequests.choices import RequestStatus
 
 if TYPE_CHECKING:
     from concierge.servicerequests.selectors import QueueRow
-from concierge.concierge_desk.api.access import ERRORS, concierge_of, desk_router
 
 router = desk_router()
 

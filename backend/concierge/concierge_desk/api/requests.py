@@ -15,6 +15,7 @@ from concierge.common.errors import ValidationFailed
 from concierge.common.ratelimit import rate_limit
 from concierge.common.schemas import ErrorOut
 from concierge.concierge_desk import selectors, services
+from concierge.concierge_desk.api.access import ERRORS, concierge_of, desk_router, person_ref
 from concierge.concierge_desk.models import InternalNote
 from concierge.concierge_desk.schemas import (
     AssignIn,
@@ -50,7 +51,6 @@ from concierge.servicerequests.schemas import (
 
 if TYPE_CHECKING:
     from concierge.servicerequests.models import ServiceRequest
-from concierge.concierge_desk.api.access import ERRORS, concierge_of, desk_router, person_ref
 
 router = desk_router()
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from django.http import HttpRequest
 from ninja import Status
 
+from concierge.concierge_desk.api.access import ERRORS, concierge_of, desk_router, person_ref
 from concierge.concierge_desk.schemas import (
     FilledReplyListOut,
     FilledReplyOut,
@@ -21,7 +22,6 @@ from concierge.servicerequests import selectors as request_selectors
 
 if TYPE_CHECKING:
     pass
-from concierge.concierge_desk.api.access import ERRORS, concierge_of, desk_router, person_ref
 
 router = desk_router()
 

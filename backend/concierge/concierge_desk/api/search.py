@@ -8,6 +8,7 @@ from django.http import HttpRequest
 from ninja import Query, Schema
 from pydantic import Field
 
+from concierge.concierge_desk.api.access import ERRORS, desk_router, person_ref
 from concierge.concierge_desk.schemas import (
     CompanyRef,
     EmployeeRef,
@@ -20,7 +21,6 @@ from concierge.servicerequests.choices import RequestStatus
 
 if TYPE_CHECKING:
     pass
-from concierge.concierge_desk.api.access import ERRORS, desk_router, person_ref
 
 router = desk_router()
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from django.http import HttpRequest
 
 from concierge.accounts.selectors import concierge_list
+from concierge.concierge_desk.api.access import ERRORS, desk_router
 from concierge.concierge_desk.schemas import (
     ConciergeListOut,
     ConciergeOut,
@@ -16,7 +17,6 @@ from concierge.satisfaction.selectors import rating_summary
 
 if TYPE_CHECKING:
     pass
-from concierge.concierge_desk.api.access import ERRORS, desk_router
 
 router = desk_router()
 
