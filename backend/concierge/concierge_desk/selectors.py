@@ -20,9 +20,13 @@ from typing import TYPE_CHECKING
 from django.core.cache import cache
 from django.db.models import QuerySet
 
-from concierge.accounts.selectors import concierge_list
+from concierge.accounts.selectors import EmployeeProfile, concierge_list, employee_profile
 from concierge.common.cache import CACHE_ERRORS, cache_unavailable
 from concierge.concierge_desk.models import InternalNote
+from concierge.satisfaction.selectors import rating_for_request
+from concierge.service_levels.selectors import SlaView, request_clock, sla_view
+from concierge.servicerequests import selectors as request_selectors
+from concierge.servicerequests.selectors import ThreadPage
 from concierge.surveys.selectors import (
     AnswerView,
     answer_views,
@@ -31,6 +35,8 @@ from concierge.surveys.selectors import (
 )
 
 if TYPE_CHECKING:
+    from concierge.accounts.models import Company
+    from concierge.satisfaction.models import Rating
     from concierge.servicerequests.models import ServiceRequest
 
 EXCERPT_CHARS = 160
@@ -108,3 +114,42 @@ def presence_viewers(*, request_id: int, exclude_user_id: int | None = None) -> 
         cache_unavailable("presence", exc)
         present = {}
     return [Viewer(id=keys[k].pk, full_name=keys[k].full_name) for k in keys if k in present]
+
+
+# --------------------------------------------------------------------------- one request
+
+
+@dataclass(frozen=True)
+class DeskRequestView:
+    """Everything the desk shows of one request (`desk_request_view`).
+
+    `request` comes with its employee, assignee, category and reply-time clock; `companies`
+    are the employee's, by name; `thread` is the newest page of messages; `viewers` are the
+    other concierges who have it open."""
+
+    request: ServiceRequest
+    companies: list[Company]
+    thread: ThreadPage
+    profile: EmployeeProfile
+    survey: SurveyAnswers | None
+    notes: list[InternalNote]
+    viewers: list[Viewer]
+    sla: SlaView | None
+    rating: Rating | None
+
+
+def desk_request_view(*, request_id: int, viewer_id: int) -> DeskRequestView:
+    """One request as the desk shows it to the concierge `viewer_id` (NotFound when there is
+    no such request), in the same number of queries whatever its thread's and notes' length."""
+    service_request = request_selectors.request_with_employee_for_desk(request_id=request_id)
+    return DeskRequestView(
+        request=service_request,
+        companies=list(service_request.user.companies.all()),
+        thread=request_selectors.thread_page(request_id=service_request.pk),
+        profile=employee_profile(user=service_request.user),
+        survey=survey_answers_for_request(service_request=service_request),
+        notes=list(note_list_for_request(request_id=service_request.pk)),
+        viewers=presence_viewers(request_id=service_request.pk, exclude_user_id=viewer_id),
+        sla=sla_view(request_clock(service_request)),
+        rating=rating_for_request(request_id=service_request.pk),
+    )

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from ninja import Query, Status
 
-from concierge.accounts.selectors import concierge_list, employee_profile
+from concierge.accounts.selectors import concierge_list
 from concierge.common.errors import ValidationFailed
 from concierge.common.ratelimit import rate_limit
 from concierge.common.schemas import ErrorOut
@@ -36,8 +36,7 @@ from concierge.concierge_desk.schemas import (
     SurveyAnswerOut,
     SurveyOut,
 )
-from concierge.satisfaction.selectors import rating_for_request
-from concierge.service_levels.selectors import request_clock, sla_view
+from concierge.concierge_desk.selectors import DeskRequestView, SurveyAnswers
 from concierge.servicerequests import selectors as request_selectors
 from concierge.servicerequests import services as request_services
 from concierge.servicerequests.choices import RequestStatus
@@ -50,6 +49,8 @@ from concierge.servicerequests.schemas import (
 )
 
 if TYPE_CHECKING:
+    from concierge.accounts.models import Company
+    from concierge.satisfaction.models import Rating
     from concierge.servicerequests.models import ServiceRequest
 
 router = desk_router()
@@ -65,18 +66,49 @@ def _note_out(note: InternalNote) -> NoteOut:
     )
 
 
-def _category(service_request: ServiceRequest) -> tuple[str | None, str | None]:
-    category = service_request.survey_category
-    return (category.name, category.icon) if category is not None else (None, None)
+def _company_ref(company: Company) -> CompanyRef:
+    return CompanyRef(id=company.pk, name=company.name)
 
 
-def _sla(service_request: ServiceRequest) -> SlaOut | None:
-    view = sla_view(request_clock(service_request))
-    return SlaOut(**view.__dict__) if view is not None else None
+def _employee_out(view: DeskRequestView) -> EmployeeProfileOut:
+    employee, profile = view.request.user, view.profile
+    return EmployeeProfileOut(
+        id=employee.pk,
+        full_name=employee.full_name,
+        first_name=employee.first_name,
+        email=employee.email,
+        companies=[_company_ref(c) for c in view.companies],
+        phone=profile.phone,
+        preferred_email=profile.preferred_email,
+        address=profile.address,
+        onboarding=[
+            OnboardingAnswerOut(answer_id=i.answer_id, label=i.label, value=i.value)
+            for i in profile.onboarding
+        ],
+        request_count=employee.request_count,
+        date_joined=employee.date_joined,
+    )
 
 
-def _rating(request_id: int) -> DeskRatingOut | None:
-    rating = rating_for_request(request_id=request_id)
+def _survey_out(survey: SurveyAnswers | None) -> SurveyOut | None:
+    if survey is None:
+        return None
+    return SurveyOut(
+        id=survey.survey_id,
+        name=survey.survey_name,
+        answers=[
+            SurveyAnswerOut(
+                question=answer.question.label,
+                answer=answer.display_value,
+                skipped=answer.skipped,
+                upload_key=answer.answer.upload.key if answer.answer.upload else None,
+            )
+            for answer in survey.answers
+        ],
+    )
+
+
+def _rating_out(rating: Rating | None) -> DeskRatingOut | None:
     if rating is None:
         return None
     return DeskRatingOut(
@@ -87,59 +119,18 @@ def _rating(request_id: int) -> DeskRatingOut | None:
     )
 
 
-def _detail_response(
-    request: HttpRequest, request_id: int, *, opened: bool = False, status: int = 200
-) -> HttpResponse:
-    """`_detail`'s answer as JSON, written from the validated schema object at once: Ninja
-    would validate it a second time, field by field, on its way out (a sixth of a reply's
-    CPU). Times as the API writes them everywhere (`json_datetime`)."""
-    body = orjson.dumps(
-        _detail(request, request_id, opened=opened).model_dump(),
-        default=json_datetime,
-        option=orjson.OPT_PASSTHROUGH_DATETIME,
-    )
-    return HttpResponse(body, status=status, content_type="application/json")
-
-
-def _detail(request: HttpRequest, request_id: int, *, opened: bool = False) -> DeskRequestDetailOut:
-    """The request as the desk shows it; `opened`: the asking concierge opens it now (their
-    presence is recorded before the others are read)."""
-    me = concierge_of(request)
-    service_request = request_selectors.request_with_employee_for_desk(request_id=request_id)
-    if opened:
-        services.presence_touch(request_id=service_request.pk, user=me)
-    employee = service_request.user
-    companies = list(employee.companies.all())
-    page = request_selectors.thread_page(request_id=service_request.pk)
-    messages = page.messages
-    profile = employee_profile(user=employee)
-    survey = selectors.survey_answers_for_request(service_request=service_request)
-    category_name, category_icon = _category(service_request)
-    viewers = selectors.presence_viewers(request_id=service_request.pk, exclude_user_id=me.pk)
-    out = DeskRequestOut(
+def _request_out(view: DeskRequestView) -> DeskRequestOut:
+    service_request, messages = view.request, view.thread.messages
+    category = service_request.survey_category
+    return DeskRequestOut(
         id=service_request.pk,
         name=service_request.name,
         status=RequestStatus(service_request.status),
         details=service_request.details,
-        company=CompanyRef(id=companies[0].pk, name=companies[0].name) if companies else None,
-        employee=EmployeeProfileOut(
-            id=employee.pk,
-            full_name=employee.full_name,
-            first_name=employee.first_name,
-            email=employee.email,
-            companies=[CompanyRef(id=c.pk, name=c.name) for c in companies],
-            phone=profile.phone,
-            preferred_email=profile.preferred_email,
-            address=profile.address,
-            onboarding=[
-                OnboardingAnswerOut(answer_id=i.answer_id, label=i.label, value=i.value)
-                for i in profile.onboarding
-            ],
-            request_count=employee.request_count,
-            date_joined=employee.date_joined,
-        ),
-        survey_category_name=category_name,
-        survey_category_icon=category_icon,
+        company=_company_ref(view.companies[0]) if view.companies else None,
+        employee=_employee_out(view),
+        survey_category_name=category.name if category is not None else None,
+        survey_category_icon=category.icon if category is not None else None,
         issued_at=service_request.issued_at,
         created_at=service_request.created_at,
         age_seconds=_age_seconds(service_request),
@@ -148,28 +139,32 @@ def _detail(request: HttpRequest, request_id: int, *, opened: bool = False) -> D
         seen_by_employee_at=service_request.seen_by_employee_at,
         assignee=person_ref(service_request.assignee),
         messages=[message_out(m) for m in messages],
-        older_cursor=page.older_cursor,
-        notes=[_note_out(n) for n in selectors.note_list_for_request(request_id=request_id)],
-        survey=SurveyOut(
-            id=survey.survey_id,
-            name=survey.survey_name,
-            answers=[
-                SurveyAnswerOut(
-                    question=view.question.label,
-                    answer=view.display_value,
-                    skipped=view.skipped,
-                    upload_key=view.answer.upload.key if view.answer.upload else None,
-                )
-                for view in survey.answers
-            ],
-        )
-        if survey is not None
-        else None,
-        viewers=[PersonRef(id=v.id, full_name=v.full_name) for v in viewers],
-        sla=_sla(service_request),
-        rating=_rating(service_request.pk),
+        older_cursor=view.thread.older_cursor,
+        notes=[_note_out(n) for n in view.notes],
+        survey=_survey_out(view.survey),
+        viewers=[PersonRef(id=v.id, full_name=v.full_name) for v in view.viewers],
+        sla=SlaOut(**view.sla.__dict__) if view.sla is not None else None,
+        rating=_rating_out(view.rating),
     )
-    return DeskRequestDetailOut(request=out)
+
+
+def _detail_response(
+    request: HttpRequest, request_id: int, *, opened: bool = False, status: int = 200
+) -> HttpResponse:
+    """The request as the desk shows it (`selectors.desk_request_view`), as JSON written from
+    its schema object at once: Ninja would validate it a second time, field by field, on its
+    way out (a sixth of a reply's CPU). Times as the API writes them everywhere
+    (`json_datetime`). `opened`: the asking concierge opens it now (their presence counts)."""
+    me = concierge_of(request)
+    view = selectors.desk_request_view(request_id=request_id, viewer_id=me.pk)
+    if opened:
+        services.presence_touch(request_id=view.request.pk, user=me)
+    body = orjson.dumps(
+        DeskRequestDetailOut(request=_request_out(view)).model_dump(),
+        default=json_datetime,
+        option=orjson.OPT_PASSTHROUGH_DATETIME,
+    )
+    return HttpResponse(body, status=status, content_type="application/json")
 
 
 @router.get("/concierge/requests/{int:request_id}", response={200: DeskRequestDetailOut, **ERRORS})
