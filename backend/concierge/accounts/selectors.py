@@ -168,6 +168,29 @@ def concierge_list() -> list[User]:
     )
 
 
+@cache
+def _concierge_names_sql() -> str:
+    """`concierge_names`'s query, written once (the desk reads it with every request it
+    opens). Parameter: the concierge group's name."""
+    users = User._meta.db_table
+    return (
+        f"SELECT u.id, u.first_name, u.last_name FROM {users} u "  # noqa: S608 (model tables)
+        f"WHERE u.is_active AND (u.is_superuser OR EXISTS (SELECT 1 "
+        f"FROM {User.groups.through._meta.db_table} m JOIN {Group._meta.db_table} g "
+        f"ON g.id = m.group_id WHERE m.user_id = u.id AND g.name = %s)) "
+        f"ORDER BY u.first_name, u.last_name, u.id"
+    )
+
+
+def concierge_names() -> list[tuple[int, str]]:
+    """Every active concierge's id and full name, by name (the same people as
+    `concierge_list`), in one short query."""
+    with connection.cursor() as cursor:
+        cursor.execute(_concierge_names_sql(), [CONCIERGE_GROUP])
+        rows = cursor.fetchall()
+    return [(pk, User(first_name=first, last_name=last).full_name) for pk, first, last in rows]
+
+
 def user_initials(*, full_name: str) -> str:
     """First letter of the first word plus first letter of the last word (spec §3)."""
     words = full_name.split()

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from django.core.cache import cache
 from django.db.models import QuerySet
 
-from concierge.accounts.selectors import EmployeeProfile, concierge_list, employee_profile
+from concierge.accounts.selectors import EmployeeProfile, concierge_names, employee_profile
 from concierge.common.cache import CACHE_ERRORS, cache_unavailable
 from concierge.concierge_desk.models import InternalNote
 from concierge.satisfaction.selectors import rating_for_request
@@ -106,14 +106,17 @@ def presence_key(request_id: int, user_id: int) -> str:
 def presence_viewers(*, request_id: int, exclude_user_id: int | None = None) -> list[Viewer]:
     """The concierges who have this request open now (heartbeat within PRESENCE_TTL_SECONDS),
     by name, without `exclude_user_id` (the one asking): one query and one cache read."""
-    concierges = [c for c in concierge_list() if c.pk != exclude_user_id]
-    keys = {presence_key(request_id, c.pk): c for c in concierges}
+    keys = {
+        presence_key(request_id, pk): Viewer(id=pk, full_name=name)
+        for pk, name in concierge_names()
+        if pk != exclude_user_id
+    }
     try:
         present = cache.get_many(list(keys))
     except CACHE_ERRORS as exc:  # presence is best-effort
         cache_unavailable("presence", exc)
         present = {}
-    return [Viewer(id=keys[k].pk, full_name=keys[k].full_name) for k in keys if k in present]
+    return [viewer for key, viewer in keys.items() if key in present]
 
 
 # --------------------------------------------------------------------------- one request

@@ -74,3 +74,18 @@ def test_leaving_removes_me_at_once(concierge_api, dana_api, user, make_request)
     response = concierge_api.delete(f"concierge/requests/{service_request.pk}/presence")
     assert response.status_code == 200
     assert heartbeat(dana_api, service_request.pk) == []
+
+
+def test_presence_names_the_same_concierges_as_the_assign_menu(
+    concierge, other_concierge, user, user_factory
+):
+    """Issue 30: presence reads the concierges' names in a query of its own; they are the
+    same people, in the same order, as the assign menu's: the group's active members and
+    the superusers, never an employee or a deactivated concierge."""
+    from concierge.accounts.selectors import concierge_list, concierge_names
+
+    user_factory(email="root@example.com", first_name="Ada", last_name="", is_superuser=True)
+    user_factory(email="gone@example.com", first_name="Bo", is_active=False, groups=["Concierges"])
+    expected = [(c.pk, c.full_name) for c in concierge_list()]
+    assert concierge_names() == expected
+    assert [name for _, name in expected] == ["Ada", "Casey Jones", "Dana Reyes"]
