@@ -56,21 +56,10 @@ class RequestListItemOut(Schema):
     last_message_at: datetime | None
 
 
-class RequestOut(Schema):
-    id: int
-    external_id: UUID
-    name: str
-    status: RequestStatus = Field(
-        description="open ('In Queue'), in_progress, or closed ('Completed')."
-    )
-    issued_at: datetime
+class RequestOut(RequestListItemOut):
+    """A request with its details and the newest page of its thread."""
+
     details: str
-    created_at: datetime
-    survey_category_id: int | None
-    survey_category_name: str | None
-    survey_category_image_url: str | None
-    survey_category_icon: str | None
-    last_message_at: datetime | None
     expect_reply_by: datetime | None = Field(
         None,
         description="When to expect the concierge's first reply, on the company's business "

@@ -2524,7 +2524,10 @@ export interface components {
             /** Requests */
             requests: components["schemas"]["RequestListItemOut"][];
         };
-        /** RequestOut */
+        /**
+         * RequestOut
+         * @description A request with its details and the newest page of its thread.
+         */
         RequestOut: {
             /**
              * Created At
