@@ -72,12 +72,18 @@ def user_is_concierge(*, user: User) -> bool:
     return any(g.name == CONCIERGE_GROUP for g in user.groups.all())
 
 
-def _membership_exists(through: type[models.Model], target: type[models.Model], where: str) -> str:
-    """SQL: does the token's user have a membership row whose target matches `where`?"""
+def _membership_exists(
+    through: type[models.Model],
+    target: type[models.Model],
+    where: str,
+    user_id: str = f"{AuthToken._meta.db_table}.user_id",
+) -> str:
+    """SQL: does the user in `user_id` (the session's, by default) have a membership row whose
+    target matches `where`?"""
     return (
         f"EXISTS (SELECT 1 FROM {through._meta.db_table} m "  # noqa: S608 (model table names)
         f"JOIN {target._meta.db_table} t ON t.id = m.{target._meta.model_name}_id "
-        f"WHERE m.user_id = {AuthToken._meta.db_table}.user_id AND {where})"
+        f"WHERE m.user_id = {user_id} AND {where})"
     )
 
 
@@ -172,12 +178,10 @@ def concierge_list() -> list[User]:
 def _concierge_names_sql() -> str:
     """`concierge_names`'s query, written once (the desk reads it with every request it
     opens). Parameter: the concierge group's name."""
-    users = User._meta.db_table
+    in_group = _membership_exists(User.groups.through, Group, "t.name = %s", user_id="u.id")
     return (
-        f"SELECT u.id, u.first_name, u.last_name FROM {users} u "  # noqa: S608 (model tables)
-        f"WHERE u.is_active AND (u.is_superuser OR EXISTS (SELECT 1 "
-        f"FROM {User.groups.through._meta.db_table} m JOIN {Group._meta.db_table} g "
-        f"ON g.id = m.group_id WHERE m.user_id = u.id AND g.name = %s)) "
+        f"SELECT u.id, u.first_name, u.last_name FROM {User._meta.db_table} u "  # noqa: S608 (model tables)
+        f"WHERE u.is_active AND (u.is_superuser OR {in_group}) "
         f"ORDER BY u.first_name, u.last_name, u.id"
     )
 
