@@ -351,4 +351,36 @@ describe('issue 12 full-text search', () => {
     expect(within(items[1]).getByText('Internal note')).toBeInTheDocument()
     expect(asked).toEqual(['beagle'])
   })
+
+  it('issue 30 search: a search the server stopped says so, with its message and a retry, apart from the queue', async () => {
+    queueHandler(() => makeQueue([makeQueueItem({ name: 'Book a plumber' })]))
+    let stopped = true
+    server.use(
+      http.get(apiUrl('/api/v1/concierge/search'), () =>
+        stopped
+          ? HttpResponse.json(
+              {
+                success: false,
+                error: 'This took too long, so we stopped it. Please try again in a moment.',
+              },
+              { status: 504 },
+            )
+          : HttpResponse.json({ query: 'plumber', results: [] }),
+      ),
+    )
+    renderQueue('/concierge?q=plumber')
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('We couldn’t finish this search')
+    expect(alert).toHaveTextContent(
+      'This took too long, so we stopped it. Please try again in a moment.',
+    )
+    expect(alert).not.toHaveTextContent('We couldn’t load the queue')
+    const panel = await screen.findByRole('tabpanel')
+    expect((await within(panel).findAllByText('Book a plumber')).length).toBeGreaterThan(0)
+    stopped = false
+    within(alert).getByRole('button', { name: 'Try again' }).click()
+    expect(
+      await screen.findByText('No request, survey answer, message or note matches every word.'),
+    ).toBeInTheDocument()
+  })
 })

@@ -140,7 +140,11 @@ export default function Queue() {
           {found.isPending ? (
             <QueueSkeleton />
           ) : found.isError && !found.data ? (
-            <QueueError message={found.error.message} onRetry={() => found.refetch()} />
+            <QueueError
+              title="We couldn’t finish this search"
+              message={found.error.message}
+              onRetry={() => found.refetch()}
+            />
           ) : found.data?.length ? (
             <SearchResults results={found.data} query={searching} />
           ) : (
@@ -170,7 +174,11 @@ export default function Queue() {
             {queue.isPending ? (
               <QueueSkeleton />
             ) : queue.isError && !queue.data ? (
-              <QueueError message={queue.error.message} onRetry={() => queue.refetch()} />
+              <QueueError
+                title="We couldn’t load the queue"
+                message={queue.error.message}
+                onRetry={() => queue.refetch()}
+              />
             ) : rows.length === 0 ? (
               <QueueEmpty
                 filtered={Boolean(filters.q || filters.company || filters.assignee || filters.due)}
@@ -284,13 +292,21 @@ function QueueEmpty({ filtered }: { filtered: boolean }) {
   )
 }
 
-function QueueError({ message, onRetry }: { message: string; onRetry: () => void }) {
+function QueueError({
+  title,
+  message,
+  onRetry,
+}: {
+  title: string
+  message: string
+  onRetry: () => void
+}) {
   return (
     <div
       role="alert"
       className="flex flex-col items-center gap-3 rounded-2xl border border-danger-200 bg-danger-50 px-6 py-8 text-center"
     >
-      <p className="font-semibold text-danger-800">We couldn’t load the queue</p>
+      <p className="font-semibold text-danger-800">{title}</p>
       <Paragraph size="sm" tone="muted">
         {message}
       </Paragraph>
