@@ -204,8 +204,10 @@ const SIGN_IN_FAMILY = [
 const SIGNED_IN = [
   /src[\\/]app[\\/](layouts[\\/](SignedIn|App)Layout|shell[\\/])/,
   /src[\\/]design-system[\\/](assistant|avatar|brought-to-you-by|category-icon|page-header|skeleton|skip-link|tabs)[\\/]/,
-  /src[\\/]lib[\\/](apiError|events|format|live|requestDrawer|site|useNow|email-verification[\\/]\w+|requests[\\/](api|surveys|SurveyButton|StatusBadge|wording))\.tsx?$/,
-  /src[\\/]features[\\/](company[\\/](api|components[\\/]CompanyReportLink)|requests[\\/](live|components[\\/]LoadError)|request-drawer[\\/]RequestDrawerProvider)\.tsx?$/,
+  /src[\\/]lib[\\/](apiError|events|format|live|site|useNow)\.ts$/,
+  /src[\\/]features[\\/](company[\\/](api|components[\\/]CompanyReportLink)|requests[\\/](live|components[\\/]LoadError)|account[\\/]components[\\/]EmailVerificationNotice)\.tsx?$/,
+  /src[\\/]features[\\/]conversation[\\/](api|wording|components[\\/]StatusBadge)\.tsx?$/,
+  /src[\\/]features[\\/]request-drawer[\\/](RequestDrawerProvider|requestDrawer|surveys|components[\\/]SurveyButton)\.tsx?$/,
   // The screens' route loaders, so a screen's data requests start before its code has loaded.
   /src[\\/]features[\\/](dashboard|requests|offerings)[\\/]loader\.ts$/,
   /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](arrow-right|chart-column|chevron-left|chevron-right|clock|gift|house|layout-dashboard|list-checks|mail-check|message-circle|message-square|plus|rotate-ccw|sparkles|user)\.js$/,

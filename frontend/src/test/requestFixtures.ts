@@ -5,7 +5,7 @@ import type {
   RequestItem,
   RequestListItem,
   RequestMessage,
-} from '@/lib/requests/api'
+} from '@/features/conversation'
 import { apiUrl } from '@/test/server'
 
 export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()

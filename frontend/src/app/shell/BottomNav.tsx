@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import type { CurrentUser } from '@/api/client'
 import { Avatar, cx, focusRing } from '@/design-system'
-import { INTRO_SURVEY_ID, INTRO_SURVEY_NAME, useRequestDrawer } from '@/lib/requestDrawer'
+import { INTRO_SURVEY_ID, INTRO_SURVEY_NAME, useRequestDrawer } from '@/features/request-drawer'
 import { NAV_ITEMS, type NavItem } from './navItems'
 
 /**

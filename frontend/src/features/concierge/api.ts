@@ -6,8 +6,8 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, errorMessage, FALLBACK_ERROR, type Schemas } from '@/api/client'
 import type { RequestStatus } from '@/api/enums'
+import { newMessageOptions, type ThreadPage } from '@/features/conversation'
 import { ApiError } from '@/lib/apiError'
-import { newMessageOptions, type ThreadPage } from '@/lib/requests/api'
 
 export type QueueItem = Schemas['QueueItemOut']
 export type QueueCounts = Schemas['QueueCountsOut']

@@ -1,7 +1,8 @@
 /** The Dashboard's data, asked for as the navigation starts (see signedInLoader). */
+
+import { requestListQuery } from '@/features/conversation'
+import { recommendedCategoriesQuery, surveyCategoriesQuery } from '@/features/request-drawer'
 import { signedInLoader, warmQuery } from '@/lib/queryClient'
-import { requestListQuery } from '@/lib/requests/api'
-import { recommendedCategoriesQuery, surveyCategoriesQuery } from '@/lib/requests/surveys'
 
 export const loader = signedInLoader(() => [
   warmQuery(requestListQuery('in_progress')),

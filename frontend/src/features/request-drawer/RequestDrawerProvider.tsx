@@ -1,6 +1,6 @@
 /** The request drawer around the signed-in screens: opened through `useRequestDrawer()`. */
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react'
-import { RequestDrawerContext, type RequestDrawerTarget } from '@/lib/requestDrawer'
+import { RequestDrawerContext, type RequestDrawerTarget } from './requestDrawer'
 
 const RequestDrawer = lazy(() => import('./components/RequestDrawer'))
 

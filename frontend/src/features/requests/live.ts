@@ -4,8 +4,8 @@
  * every poll while the stream is down, refetch them all.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { requestKeys } from '@/features/conversation'
 import { type LiveEvent, type LiveStatus, useLiveUpdates } from '@/lib/live'
-import { requestKeys } from '@/lib/requests/api'
 
 export function applyRequestEvent(queryClient: QueryClient, event: LiveEvent): void {
   if (event.type === 'resync') {

@@ -1,6 +1,7 @@
 /** The Requests screen's data, asked for as the navigation starts (see signedInLoader). */
+
+import { type RequestBucket, requestListQuery } from '@/features/conversation'
 import { signedInLoader, warmQuery } from '@/lib/queryClient'
-import { type RequestBucket, requestListQuery } from '@/lib/requests/api'
 
 export const REQUEST_BUCKETS: RequestBucket[] = ['in_progress', 'open', 'completed']
 

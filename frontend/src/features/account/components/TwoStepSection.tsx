@@ -2,9 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { KeyRound, MessageSquareText, Plus, ShieldCheck, Smartphone } from 'lucide-react'
 import { type ReactNode, useRef, useState } from 'react'
 import { Button, FormError, Paragraph, Skeleton, TextInput, useToast } from '@/design-system'
-import { currentUserQuery } from '@/lib/currentUserQuery'
-import { unexpectedError } from '@/lib/errors'
-import { relativeTime } from '@/lib/format'
 import {
   FACTOR_LABELS,
   type FreshCheck,
@@ -13,10 +10,13 @@ import {
   mfaFactorsQuery,
   passkeyRegister,
   passkeysSupported,
+  RecoveryCodes,
   recoveryCodesRegenerate,
-} from '@/lib/mfa/api'
-import { RecoveryCodes } from '@/lib/mfa/RecoveryCodes'
-import { TotpSetup } from '@/lib/mfa/TotpSetup'
+  TotpSetup,
+} from '@/features/mfa'
+import { currentUserQuery } from '@/lib/currentUserQuery'
+import { unexpectedError } from '@/lib/errors'
+import { relativeTime } from '@/lib/format'
 import { session } from '@/lib/session'
 import { SettingsSection } from './SettingsSection'
 

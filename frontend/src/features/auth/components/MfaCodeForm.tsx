@@ -1,12 +1,12 @@
 import { type ReactNode, useState } from 'react'
 import { Button, FormError, linkClassName, TextInput, useToast } from '@/design-system'
-import { unexpectedError } from '@/lib/errors'
 import {
   type MfaCodeValues,
   mfaCodeSchema,
   recoveryCodeSchema,
   totpCodeSchema,
-} from '@/lib/mfaRules'
+} from '@/features/mfa'
+import { unexpectedError } from '@/lib/errors'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import { sendOtp, verifyMfa } from '../api/mfa'
 

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { Button, FormError, PhoneInput } from '@/design-system'
+import { type MfaPhoneValues, mfaPhoneSchema } from '@/features/mfa'
 import { unexpectedError } from '@/lib/errors'
-import { type MfaPhoneValues, mfaPhoneSchema } from '@/lib/mfaRules'
 import { schemaResolver } from '@/lib/validation'
 import { enrollMfa } from '../api/mfa'
 

@@ -1,14 +1,16 @@
 import { Eye } from 'lucide-react'
-import { relativeTime } from '@/lib/format'
-import { ThreadImagesProvider } from '@/lib/requests/ImageViewer'
 import {
+  buildThread,
   EmptyThread,
   LoadOlderMessages,
+  lastReplyAt,
   MessageList,
+  ThreadImagesProvider,
   ThreadMessage,
-} from '@/lib/requests/ThreadParts'
-import { buildThread, lastReplyAt, time } from '@/lib/requests/thread'
-import { useOlderMessages } from '@/lib/requests/useOlderMessages'
+  time,
+  useOlderMessages,
+} from '@/features/conversation'
+import { relativeTime } from '@/lib/format'
 import { type DeskRequest, fetchDeskOlderMessages } from '../api'
 
 /**

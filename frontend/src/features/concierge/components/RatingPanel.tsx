@@ -1,4 +1,4 @@
-import { RatingFaces, SCORE_LABELS, type Score } from '@/lib/satisfaction/RatingFaces'
+import { RatingFaces, SCORE_LABELS, type Score } from '@/features/satisfaction'
 import type { DeskRequest } from '../api'
 import { Panel } from './Panel'
 

@@ -1,11 +1,7 @@
 import { MessageSquareText } from 'lucide-react'
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react'
 import { Button, cx, TextInput, type TextInputElement } from '@/design-system'
-import {
-  DraftAttachmentAndSend,
-  dropTargetClass,
-  useMessageDraft,
-} from '@/lib/requests/MessageDraft'
+import { DraftAttachmentAndSend, dropTargetClass, useMessageDraft } from '@/features/conversation'
 import { type NewReply, sendReply } from '../api'
 import { useDeskAction } from '../lib/useDeskAction'
 import { SavedReplyPicker } from './SavedReplyPicker'

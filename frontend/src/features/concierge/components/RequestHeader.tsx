@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react'
 import type { CurrentUser } from '@/api/client'
 import type { RequestStatus } from '@/api/enums'
 import { Button, CategoryIcon, Heading, Link } from '@/design-system'
+import { StatusBadge } from '@/features/conversation'
 import { isRequestStatus, relativeTime } from '@/lib/format'
-import { StatusBadge } from '@/lib/requests/StatusBadge'
 import {
   assignRequest,
   changeStatus,

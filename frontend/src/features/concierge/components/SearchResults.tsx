@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router'
 import { cx, focusRing } from '@/design-system'
-import { StatusBadge } from '@/lib/requests/StatusBadge'
+import { StatusBadge } from '@/features/conversation'
 import type { SearchResult } from '../api'
 import { deskRequestPath } from './QueueList'
 

@@ -12,7 +12,7 @@ import {
   Skeleton,
   SkeletonGroup,
 } from '@/design-system'
-import { surveyCategoriesQuery } from '@/lib/requests/surveys'
+import { surveyCategoriesQuery } from '@/features/request-drawer'
 
 export const CATEGORIES_ANCHOR = 'categories'
 

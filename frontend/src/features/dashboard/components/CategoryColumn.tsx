@@ -1,8 +1,11 @@
 import { ArrowRight } from 'lucide-react'
 import { useId } from 'react'
 import { CategoryIcon, cx, Heading, Link } from '@/design-system'
-import { SurveyButton } from '@/lib/requests/SurveyButton'
-import { type RecommendedCategory, SUGGESTED_SURVEYS_PER_CATEGORY } from '@/lib/requests/surveys'
+import {
+  type RecommendedCategory,
+  SUGGESTED_SURVEYS_PER_CATEGORY,
+  SurveyButton,
+} from '@/features/request-drawer'
 
 /** One recommended category of the request ideas: its surveys and a 'View all' link. */
 export function CategoryColumn({

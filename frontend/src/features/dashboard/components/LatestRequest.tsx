@@ -17,8 +17,8 @@ import {
   Skeleton,
   SkeletonGroup,
 } from '@/design-system'
+import { type RequestListItem, requestListQuery } from '@/features/conversation'
 import { relativeTime, statusLabel } from '@/lib/format'
-import { type RequestListItem, requestListQuery } from '@/lib/requests/api'
 
 export const LATEST_HEADINGS = {
   inProgress: 'Your request is in progress',

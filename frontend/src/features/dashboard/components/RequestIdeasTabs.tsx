@@ -1,5 +1,5 @@
 import { TabPanel, Tabs } from '@/design-system'
-import type { RecommendedCategory } from '@/lib/requests/surveys'
+import type { RecommendedCategory } from '@/features/request-drawer'
 import { CategoryColumn } from './CategoryColumn'
 
 /** The request ideas on small screens: one tab per category. */

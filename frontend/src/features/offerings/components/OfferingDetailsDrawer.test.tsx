@@ -9,8 +9,8 @@ import { hotels, makeDetail, medical, medicalDetail, offeringsApi } from '../tes
 import { OfferingDetailsDrawer } from './OfferingDetailsDrawer'
 
 const requestDrawer = vi.hoisted(() => ({ open: vi.fn(), close: vi.fn() }))
-vi.mock('@/lib/requestDrawer', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/requestDrawer')>()),
+vi.mock('@/features/request-drawer', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/request-drawer')>()),
   useRequestDrawer: () => ({ ...requestDrawer, target: null }),
 }))
 

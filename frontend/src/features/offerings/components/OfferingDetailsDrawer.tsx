@@ -10,7 +10,7 @@ import {
   Skeleton,
   SkeletonGroup,
 } from '@/design-system'
-import { useRequestDrawer } from '@/lib/requestDrawer'
+import { useRequestDrawer } from '@/features/request-drawer'
 import { type Offering, type OfferingDetail, OfferingNotFoundError, useOffering } from '../api'
 import { OfferingSections } from './OfferingSections'
 import { ProviderLogo } from './ProviderLogo'

@@ -14,8 +14,8 @@ import {
 } from '../test/fixtures'
 import OfferingsFull from './OfferingsFull'
 
-vi.mock('@/lib/requestDrawer', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/requestDrawer')>()),
+vi.mock('@/features/request-drawer', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/request-drawer')>()),
   useRequestDrawer: () => ({ open: vi.fn(), close: vi.fn(), target: null }),
 }))
 

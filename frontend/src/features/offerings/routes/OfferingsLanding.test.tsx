@@ -8,8 +8,8 @@ import { allOfferings, hotels, medical, medicalDetail, offeringsApi } from '../t
 import OfferingsLanding from './OfferingsLanding'
 
 const requestDrawer = vi.hoisted(() => ({ open: vi.fn(), close: vi.fn() }))
-vi.mock('@/lib/requestDrawer', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/requestDrawer')>()),
+vi.mock('@/features/request-drawer', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/request-drawer')>()),
   useRequestDrawer: () => ({ ...requestDrawer, target: null }),
 }))
 

@@ -6,7 +6,7 @@
 import { CircleAlert, Paperclip, RotateCcw } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button, Chip, ChipGroup, FileUpload, PhoneInput, TextInput } from '@/design-system'
-import { useSingleFileUpload } from '@/lib/uploads'
+import { useSingleFileUpload } from '@/features/conversation'
 import { answerPayload, answerProblem, displayAnswer, isAnswerReady, phoneDigits } from '../answers'
 import type { QuestionItem } from '../api'
 import type { SaveResult } from '../useSurveyFlow'

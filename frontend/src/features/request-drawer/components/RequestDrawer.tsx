@@ -15,11 +15,11 @@ import {
   Paragraph,
   ProgressBar,
 } from '@/design-system'
+import { ExpectReplyByRequest } from '@/features/conversation'
 import type { AuthedContext } from '@/lib/currentUser'
-import type { RequestDrawerTarget } from '@/lib/requestDrawer'
-import { ExpectReplyByRequest } from '@/lib/requests/ExpectReplyBy'
 import type { NextItem } from '../api'
 import { celebrate, prefersReducedMotion } from '../confetti'
+import type { RequestDrawerTarget } from '../requestDrawer'
 import { useDelayedFlag } from '../useDelayedFlag'
 import { type FlowError, useSurveyFlow } from '../useSurveyFlow'
 import { AnsweredQuestion } from './AnsweredQuestion'

@@ -3,19 +3,17 @@ import { CircleCheckBig, Plus } from 'lucide-react'
 import { useContext } from 'react'
 import type { RequestStatus } from '@/api/enums'
 import { Button, cx, TextInput } from '@/design-system'
-import { INTRO_SURVEY_ID, INTRO_SURVEY_NAME, RequestDrawerContext } from '@/lib/requestDrawer'
 import {
   createMessage,
+  DraftAttachmentAndSend,
+  dropTargetClass,
   type NewMessage,
   RequestApiError,
   type RequestItem,
   requestKeys,
-} from '@/lib/requests/api'
-import {
-  DraftAttachmentAndSend,
-  dropTargetClass,
   useMessageDraft,
-} from '@/lib/requests/MessageDraft'
+} from '@/features/conversation'
+import { INTRO_SURVEY_ID, INTRO_SURVEY_NAME, RequestDrawerContext } from '@/features/request-drawer'
 
 /** Field error when Send is pressed with nothing (or only spaces) typed (spec §5). */
 export const EMPTY_MESSAGE_ERROR = 'Please enter a message'

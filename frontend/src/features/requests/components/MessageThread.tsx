@@ -1,17 +1,17 @@
 import { Fragment, useMemo } from 'react'
 import { ASSISTANT_NAME, Assistant } from '@/design-system'
-import type { SummaryLine } from '@/lib/requests/api'
-import { attachmentKind } from '@/lib/requests/attachments'
-import { ThreadImagesProvider } from '@/lib/requests/ImageViewer'
+import type { OlderMessages, SummaryLine } from '@/features/conversation'
 import {
   AttachmentLink,
+  attachmentKind,
   EmptyThread,
   LoadOlderMessages,
   MessageList,
+  REQUEST_RECEIVED_TEXT,
+  type ThreadEntry,
+  ThreadImagesProvider,
   ThreadMessage,
-} from '@/lib/requests/ThreadParts'
-import { REQUEST_RECEIVED_TEXT, type ThreadEntry } from '@/lib/requests/thread'
-import type { OlderMessages } from '@/lib/requests/useOlderMessages'
+} from '@/features/conversation'
 
 /**
  * The message thread, oldest first, with 'Load older messages' above it when it starts

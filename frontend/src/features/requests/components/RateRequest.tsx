@@ -4,11 +4,13 @@ import { Button, FormError, Heading, Paragraph, TextInput } from '@/design-syste
 import {
   commentOnRating,
   fetchRequestRating,
+  RatingFaces,
   type RatingState,
   rateRequest,
   ratingKeys,
-} from '@/lib/satisfaction/api'
-import { RatingFaces, SCORE_LABELS, type Score } from '@/lib/satisfaction/RatingFaces'
+  SCORE_LABELS,
+  type Score,
+} from '@/features/satisfaction'
 
 const box = 'flex flex-col gap-3 rounded-2xl border p-4 sm:p-5'
 

@@ -1,9 +1,8 @@
 import { ChevronRight, MessageSquare } from 'lucide-react'
 import { Link as RouterLink } from 'react-router'
 import { CategoryIcon, cx, focusRing } from '@/design-system'
-import type { RequestListItem } from '@/lib/requests/api'
-import { StatusBadge } from '@/lib/requests/StatusBadge'
-import { lastMessageAgo, requestedAgo } from '@/lib/requests/wording'
+import type { RequestListItem } from '@/features/conversation'
+import { lastMessageAgo, requestedAgo, StatusBadge } from '@/features/conversation'
 
 /** One request in the list: category icon, name, status, requested time and last message hint. */
 export function RequestCard({ request, now }: { request: RequestListItem; now?: number }) {

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RequestItem } from '@/features/conversation'
 import { formatDateTime } from '@/lib/format'
-import type { RequestItem } from '@/lib/requests/api'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import {
   detailHandler,

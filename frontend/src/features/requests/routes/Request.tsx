@@ -11,24 +11,26 @@ import {
   Skeleton,
   SkeletonGroup,
 } from '@/design-system'
-import { useCurrentUser } from '@/lib/currentUser'
 import {
+  buildThread,
+  ExpectReplyBy,
   fetchOlderMessages,
   isNotFound,
+  NewMessagePill,
   parseRequestId,
   REQUEST_POLL_MS,
   type RequestItem,
+  requestedAgo,
   requestQuery,
   requestSummaryQuery,
-} from '@/lib/requests/api'
-import { ExpectReplyBy } from '@/lib/requests/ExpectReplyBy'
-import { StatusBadge } from '@/lib/requests/StatusBadge'
-import { NewMessagePill, ThreadAnnouncer } from '@/lib/requests/ThreadFollowParts'
-import { buildThread, type ThreadEntry } from '@/lib/requests/thread'
-import { useKeyboardOpen } from '@/lib/requests/useKeyboardOpen'
-import { useOlderMessages } from '@/lib/requests/useOlderMessages'
-import { useThreadFollow } from '@/lib/requests/useThreadFollow'
-import { requestedAgo } from '@/lib/requests/wording'
+  StatusBadge,
+  ThreadAnnouncer,
+  type ThreadEntry,
+  useKeyboardOpen,
+  useOlderMessages,
+  useThreadFollow,
+} from '@/features/conversation'
+import { useCurrentUser } from '@/lib/currentUser'
 import { useNow } from '@/lib/useNow'
 import { LoadError } from '../components/LoadError'
 import { MessageComposer } from '../components/MessageComposer'

@@ -16,8 +16,11 @@ import {
   Skeleton,
   SkeletonGroup,
 } from '@/design-system'
-import { SurveyButton } from '@/lib/requests/SurveyButton'
-import { categoryRequestSurveysQuery, isSurveyNotFound } from '@/lib/requests/surveys'
+import {
+  categoryRequestSurveysQuery,
+  isSurveyNotFound,
+  SurveyButton,
+} from '@/features/request-drawer'
 
 export const CATEGORY_NOT_FOUND_TITLE = "We can't find that category"
 

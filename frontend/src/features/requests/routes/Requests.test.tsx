@@ -7,7 +7,7 @@ import { apiUrl, server } from '@/test/server'
 import Requests from './Requests'
 
 const openDrawer = vi.fn()
-vi.mock('@/lib/requestDrawer', () => ({
+vi.mock('@/features/request-drawer', () => ({
   INTRO_SURVEY_ID: 603,
   useRequestDrawer: () => ({ open: openDrawer, close: vi.fn(), target: null }),
 }))

@@ -14,15 +14,16 @@ import {
   Tabs,
   tabIdFromLabel,
 } from '@/design-system'
-import { INTRO_SURVEY_ID, useRequestDrawer } from '@/lib/requestDrawer'
-import { type RequestListItem, requestListQuery } from '@/lib/requests/api'
 import {
   COMPLETED_TAB_LABEL,
   inProgressHeading,
   inQueueHeading,
+  type RequestListItem,
+  requestListQuery,
   TODO_TAB_LABEL,
   tabLabel,
-} from '@/lib/requests/wording'
+} from '@/features/conversation'
+import { INTRO_SURVEY_ID, useRequestDrawer } from '@/features/request-drawer'
 import { useNow } from '@/lib/useNow'
 import { LoadError } from '../components/LoadError'
 import { RequestCard } from '../components/RequestCard'

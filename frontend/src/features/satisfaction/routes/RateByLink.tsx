@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { Button, FormError, Heading, Paragraph, Spinner, TextInput } from '@/design-system'
-import { commentByLink, type LinkRating, rateByLink } from '@/lib/satisfaction/api'
-import { RatingFaces, SCORE_LABELS, type Score } from '@/lib/satisfaction/RatingFaces'
+import { commentByLink, type LinkRating, rateByLink } from '../api'
+import { RatingFaces, SCORE_LABELS, type Score } from '../components/RatingFaces'
 
 function scoreFrom(raw: string | null): Score | null {
   const n = Number(raw)

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Clock } from 'lucide-react'
 import { cx } from '@/design-system'
-import { requestQuery } from './api'
+import { requestQuery } from '../api'
 
 const WEEK_MS = 6 * 24 * 3600_000
 

@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '@/test/render'
 import { makeMessage } from '@/test/requestFixtures'
-import type { RequestMessage, ThreadPage } from './api'
+import type { RequestMessage, ThreadPage } from '../api'
+import { type NewestPage, useOlderMessages } from '../hooks/useOlderMessages'
 import { LoadOlderMessages } from './ThreadParts'
-import { type NewestPage, useOlderMessages } from './useOlderMessages'
 
 const ROW_HEIGHT = 100
 

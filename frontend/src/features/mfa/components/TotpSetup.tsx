@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button, FormError, Paragraph, Spinner, TextInput } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { type MfaCodeValues, totpCodeSchema } from '@/lib/mfaRules'
 import { schemaResolver } from '@/lib/validation'
-import { type Added, type TotpEnrolment, totpEnrolConfirm, totpEnrolStart } from './api'
+import { type Added, type TotpEnrolment, totpEnrolConfirm, totpEnrolStart } from '../api'
+import { type MfaCodeValues, totpCodeSchema } from '../rules'
 
 /**
  * Adding an authenticator app: scan the QR code (or type the key), then confirm with the app's

@@ -7,7 +7,7 @@ import { CircleAlert } from 'lucide-react'
 import type { ReactNode, Ref } from 'react'
 import { ATTACHMENT_ACCEPT, isAllowedAttachment } from '@/api/upload-policy'
 import { FileUpload, type FileUploadHandle } from '@/design-system'
-import { invalidAttachmentTypeMessage, messageUploadErrorMessage } from '@/lib/requests/wording'
+import { invalidAttachmentTypeMessage, messageUploadErrorMessage } from '../wording'
 import type { SingleFileUpload } from './useSingleFileUpload'
 
 export interface MessageAttachmentFieldProps {

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders, signInSession } from '@/test/render'
 import { makeMessage } from '@/test/requestFixtures'
 import { apiUrl, server } from '@/test/server'
+import { buildThread } from '../thread'
 import { ThreadImagesProvider } from './ImageViewer'
 import { MessageList, ThreadMessage } from './ThreadParts'
-import { buildThread } from './thread'
 
 const image = (key: string, filename: string) => ({
   key,

@@ -3,7 +3,7 @@ import { ArrowLeft, Download, FileWarning } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button, buttonClassName, Heading, NotFound, Paragraph, Spinner } from '@/design-system'
-import { fetchExpiringUrl } from '../api'
+import { fetchAttachmentUrl } from '../attachments'
 
 /**
  * Downloads are sent with `Content-Disposition: attachment`, so the browser saves the file and
@@ -45,7 +45,7 @@ function OpenAttachment({ fileKey, inline }: { fileKey: string; inline: boolean 
     error,
   } = useQuery({
     queryKey: ['attachments', 'expiringUrl', fileKey, inline],
-    queryFn: () => fetchExpiringUrl(fileKey, inline),
+    queryFn: () => fetchAttachmentUrl(fileKey, inline),
     retry: false,
     staleTime: 0,
     gcTime: 0,

@@ -10,9 +10,9 @@ import { ChevronLeft, ChevronRight, Download, ImageOff, X } from 'lucide-react'
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import { cx, focusRing, Spinner } from '@/design-system'
-import type { MessageAttachment } from './api'
-import { attachmentKind, downloadAttachment, inlineAttachmentQuery } from './attachments'
-import type { ThreadEntry } from './thread'
+import type { MessageAttachment } from '../api'
+import { attachmentKind, downloadAttachment, inlineAttachmentQuery } from '../attachments'
+import type { ThreadEntry } from '../thread'
 
 interface ThreadImages {
   /** Opens the viewer on the image with this key. */

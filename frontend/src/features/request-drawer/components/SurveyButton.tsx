@@ -4,8 +4,8 @@
  */
 import { ChevronRight } from 'lucide-react'
 import { cx, focusRing } from '@/design-system'
-import { useRequestDrawer } from '@/lib/requestDrawer'
-import type { RequestSurvey } from './surveys'
+import { useRequestDrawer } from '../requestDrawer'
+import type { RequestSurvey } from '../surveys'
 
 const SIZES = {
   sm: {

@@ -18,8 +18,8 @@ import {
   useState,
 } from 'react'
 import { Button, type FileUploadHandle, type TextInputElement } from '@/design-system'
-import { ErrorBox, MessageAttachmentField, useSingleFileUpload } from '@/lib/uploads'
-import { useSendAttemptKey } from './useSendAttemptKey'
+import { useSendAttemptKey } from '../hooks/useSendAttemptKey'
+import { ErrorBox, MessageAttachmentField, useSingleFileUpload } from '../uploads'
 
 /** Spec §5 'one file per message', when several files are dropped at once. */
 export const ONE_FILE_ONLY = 'Only one file can be attached to a message.'

@@ -2,7 +2,7 @@ import { Copy, Download } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Button, Paragraph, useToast } from '@/design-system'
 import { config } from '@/lib/config'
-import { recoveryCodesFile } from './api'
+import { recoveryCodesFile } from '../api'
 
 /** The 10 recovery codes, shown once: download or copy them, then carry on. */
 export function RecoveryCodes({

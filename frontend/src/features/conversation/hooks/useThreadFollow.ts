@@ -15,7 +15,7 @@
  * composer), with a scroll-margin that keeps it clear of anything fixed at the bottom.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { ThreadEntry } from './thread'
+import type { ThreadEntry } from '../thread'
 
 /** How close to the end still counts as 'at the end', in px. */
 const AT_END_SLACK = 96

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react'
-import { newIdempotencyKey } from './api'
+import { newIdempotencyKey } from '../api'
 
 /**
  * One Idempotency-Key per send attempt: the same message (text and attachments) sent again after

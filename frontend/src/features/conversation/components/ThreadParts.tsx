@@ -18,17 +18,17 @@ import {
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { Button, cx, focusRing, formatFileSize } from '@/design-system'
 import { formatDateTime, relativeTime } from '@/lib/format'
-import type { MessageAttachment } from './api'
+import type { MessageAttachment } from '../api'
 import {
   attachmentKind,
   attachmentViewPath,
   downloadAttachment,
   inlineAttachmentQuery,
-} from './attachments'
+} from '../attachments'
+import { useInView } from '../hooks/useInView'
+import type { OlderMessages } from '../hooks/useOlderMessages'
+import type { ThreadEntry } from '../thread'
 import { useThreadImages } from './ImageViewer'
-import type { ThreadEntry } from './thread'
-import { useInView } from './useInView'
-import type { OlderMessages } from './useOlderMessages'
 
 /** 'No messages yet', with what happens next. */
 export function EmptyThread({ children }: { children: ReactNode }) {

@@ -7,7 +7,7 @@
  */
 import { useMutation } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import type { RequestMessage, ThreadPage } from './api'
+import type { RequestMessage, ThreadPage } from '../api'
 
 /** What a request brings: its newest page and the cursor of the page before it. */
 export interface NewestPage {

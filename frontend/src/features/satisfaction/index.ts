@@ -1,0 +1,9 @@
+/** Rating a finished request: the faces, the rating's calls and its query keys. */
+export {
+  commentOnRating,
+  fetchRequestRating,
+  type RatingState,
+  rateRequest,
+  ratingKeys,
+} from './api'
+export { RatingFaces, SCORE_LABELS, type Score } from './components/RatingFaces'
