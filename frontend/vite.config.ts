@@ -147,21 +147,47 @@ function earlyScript(): Plugin {
   }
 }
 
-const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((p) => p.test(id))
+/**
+ * A chunk's modules, named as the module graph names them: a path ending in `/` is a folder
+ * (a package's, or one of the app's), any other a file. The build fails when a name matches no
+ * module (`everyChunkNameUsed`), so a rename or a move cannot quietly change what a page loads.
+ */
+type ChunkModules = string[]
+
+const packages = (...names: string[]) => names.map((name) => `node_modules/${name}/`)
+const icons = (...names: string[]) =>
+  names.map((name) => `node_modules/lucide-react/dist/esm/icons/${name}.js`)
+const files = (folder: string, ...names: string[]) => names.map((name) => `src/${folder}/${name}`)
+
+function moduleId(id: string): string {
+  return id.split('?')[0].replaceAll('\\', '/')
+}
+
+function matchesModule(name: string, id: string): boolean {
+  return name.endsWith('/') ? id.includes(`/${name}`) : id.endsWith(`/${name}`)
+}
+
+const inChunk = (modules: ChunkModules) => (id: string) =>
+  modules.some((name) => matchesModule(name, moduleId(id)))
 
 /**
  * What every page runs: React, the router, the API client, the design system's basics, and
  * what the screens share with the entry. No screen imports the entry chunk itself: Vite would
  * then load the entry's stylesheet again with that screen, though the server inlines it.
  */
-const EVERY_PAGE = [
-  /node_modules[\\/](react|react-dom|scheduler|react-router|openapi-fetch)[\\/]/,
-  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|defaultAttributes|Icon|createLucideIcon|context)/,
-  /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](external-link|circle-alert|circle-check)\.js$/,
-  /src[\\/]api[\\/]client\.ts$/,
-  /src[\\/]lib[\\/](session|config|errors|analytics|currentUser|errorReporting|firstScreen|useMediaQuery)\.ts$/,
-  /src[\\/]design-system[\\/](button|spinner|link|text|heading|logo|utils|toast[\\/]ToastProvider)[\\/.]/,
-  /src[\\/]app[\\/](guards|FullPageSpinner)\.tsx$/,
+const EVERY_PAGE: ChunkModules = [
+  ...packages('react', 'react-dom', 'scheduler', 'react-router', 'openapi-fetch'),
+  'node_modules/lucide-react/dist/esm/shared/',
+  ...['defaultAttributes.js', 'Icon.js', 'createLucideIcon.js'].map(
+    (name) => `node_modules/lucide-react/dist/esm/${name}`,
+  ),
+  ...icons('external-link', 'circle-alert', 'circle-check'),
+  'src/api/client.ts',
+  ...files('lib', 'session.ts', 'config.ts', 'errors.ts', 'analytics.ts', 'currentUser.ts'),
+  ...files('lib', 'errorReporting.ts', 'firstScreen.ts', 'useMediaQuery.ts'),
+  ...files('design-system', 'button/', 'spinner/', 'link/', 'text/', 'heading/', 'logo/', 'utils/'),
+  'src/design-system/toast/ToastProvider.tsx',
+  ...files('app', 'guards.tsx', 'FullPageSpinner.tsx'),
 ]
 
 /**
@@ -169,29 +195,29 @@ const EVERY_PAGE = [
  * configuration and the early requests' hand-over, in a chunk of their own, so that script
  * never waits for a larger one and the sign-in family loads none of the rest of it.
  */
-const EARLY_SHARED = [/src[\\/](api[\\/]earlyRequests|lib[\\/]config)\.ts$/]
+const EARLY_SHARED: ChunkModules = ['src/api/earlyRequests.ts', 'src/lib/config.ts']
 
 /**
  * The Dashboard screen in one file, its pieces and the request ideas' tabs (phones) included,
  * rather than a request for each.
  */
-const DASHBOARD = [/src[\\/]features[\\/]dashboard[\\/](routes|components)[\\/]/]
+const DASHBOARD: ChunkModules = ['src/features/dashboard/routes/', 'src/features/dashboard/components/']
 
 /** The query cache and the queries every screen that uses it starts from. */
-const QUERY = [
-  /node_modules[\\/]@tanstack[\\/]/,
-  /src[\\/]lib[\\/](queryClient|currentUserQuery)\.ts$/,
+const QUERY: ChunkModules = [
+  'node_modules/@tanstack/',
+  ...files('lib', 'queryClient.ts', 'currentUserQuery.ts'),
 ]
 
 /**
  * The sign-in family's shared pieces (the forms, their rules, the account calls); not the
  * layout or the screens, which the router loads by name (ROUTE_PRELOADS).
  */
-const SIGN_IN_FAMILY = [
-  /src[\\/]features[\\/]auth[\\/](components[\\/](AuthHeader|SupportLink)|api[\\/]auth)\.tsx?$/,
-  /src[\\/]design-system[\\/](text-input|field|form-error)[\\/]/,
-  /src[\\/]lib[\\/](formRules|validation|useSchemaForm)\.ts$/,
-  /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](key-round|eye|eye-off)\.js$/,
+const SIGN_IN_FAMILY: ChunkModules = [
+  ...files('features/auth', 'components/AuthHeader.tsx', 'components/SupportLink.tsx', 'api/auth.ts'),
+  ...files('design-system', 'text-input/', 'field/', 'form-error/'),
+  ...files('lib', 'formRules.ts', 'validation.ts', 'useSchemaForm.ts'),
+  ...icons('key-round', 'eye', 'eye-off'),
 ]
 
 /**
@@ -201,17 +227,49 @@ const SIGN_IN_FAMILY = [
  * One chunk, rather than a request for each of some thirty small modules on a signed-in page's
  * first load.
  */
-const SIGNED_IN = [
-  /src[\\/]app[\\/](layouts[\\/](SignedIn|App)Layout|shell[\\/])/,
-  /src[\\/]design-system[\\/](assistant|avatar|brought-to-you-by|category-icon|page-header|skeleton|skip-link|tabs)[\\/]/,
-  /src[\\/]lib[\\/](apiError|events|format|live|site|useNow)\.ts$/,
-  /src[\\/]features[\\/](company[\\/](api|components[\\/]CompanyReportLink)|requests[\\/](live|components[\\/]LoadError)|account[\\/]components[\\/]EmailVerificationNotice)\.tsx?$/,
-  /src[\\/]features[\\/]conversation[\\/](api|wording|components[\\/]StatusBadge)\.tsx?$/,
-  /src[\\/]features[\\/]request-drawer[\\/](RequestDrawerProvider|requestDrawer|surveys|components[\\/]SurveyButton)\.tsx?$/,
+const SIGNED_IN: ChunkModules = [
+  ...files('app', 'layouts/SignedInLayout.tsx', 'layouts/AppLayout.tsx', 'shell/'),
+  ...files('design-system', 'assistant/', 'avatar/', 'brought-to-you-by/', 'category-icon/'),
+  ...files('design-system', 'page-header/', 'skeleton/', 'skip-link/', 'tabs/'),
+  ...files('lib', 'apiError.ts', 'events.ts', 'format.ts', 'live.ts', 'site.ts', 'useNow.ts'),
+  ...files('features/company', 'api.ts', 'components/CompanyReportLink.tsx'),
+  ...files('features/requests', 'live.ts', 'components/LoadError.tsx'),
+  'src/features/account/components/EmailVerificationNotice.tsx',
+  ...files('features/conversation', 'api.ts', 'wording.ts', 'components/StatusBadge.tsx'),
+  ...files('features/request-drawer', 'RequestDrawerProvider.tsx', 'requestDrawer.ts', 'surveys.ts'),
+  'src/features/request-drawer/components/SurveyButton.tsx',
   // The screens' route loaders, so a screen's data requests start before its code has loaded.
-  /src[\\/]features[\\/](dashboard|requests|offerings)[\\/]loader\.ts$/,
-  /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](arrow-right|chart-column|chevron-left|chevron-right|clock|gift|house|layout-dashboard|list-checks|mail-check|message-circle|message-square|plus|rotate-ccw|sparkles|user)\.js$/,
+  ...files('features', 'dashboard/loader.ts', 'requests/loader.ts', 'offerings/loader.ts'),
+  ...icons('arrow-right', 'chart-column', 'chevron-left', 'chevron-right', 'clock', 'gift'),
+  ...icons('house', 'layout-dashboard', 'list-checks', 'mail-check', 'message-circle'),
+  ...icons('message-square', 'plus', 'rotate-ccw', 'sparkles', 'user'),
 ]
+
+const CHUNKS: Record<string, ChunkModules> = {
+  config: EARLY_SHARED,
+  framework: EVERY_PAGE,
+  query: QUERY,
+  'sign-in-family': SIGN_IN_FAMILY,
+  'signed-in': SIGNED_IN,
+  Dashboard: DASHBOARD,
+}
+
+/** Fails the build when a chunk names a module the app no longer has (see ChunkModules). */
+function everyChunkNameUsed(): Plugin {
+  return {
+    name: 'every-chunk-name-used',
+    apply: 'build',
+    generateBundle() {
+      const ids = [...this.getModuleIds()].map(moduleId)
+      const unused = Object.entries(CHUNKS).flatMap(([chunk, modules]) =>
+        modules
+          .filter((name) => !ids.some((id) => matchesModule(name, id)))
+          .map((name) => `${chunk}: ${name}`),
+      )
+      if (unused.length > 0) throw new Error(`Chunks name modules the app does not have:\n${unused.join('\n')}`)
+    },
+  }
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
@@ -262,11 +320,17 @@ const ARIA_DEFAULT_LOCALE = /react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]useDef
  * loads the locale data, about a tenth of a signed-in screen's first-paint scripting on a phone.
  */
 function fixedAriaLocale(): Plugin {
+  let replaced = false
   return {
     name: 'fixed-aria-locale',
     enforce: 'pre',
+    // A React Aria release that moves the module must fail the build, not ship Intl's lookup.
+    generateBundle() {
+      if (!replaced) throw new Error(`No module matched ${ARIA_DEFAULT_LOCALE} to fix the locale`)
+    },
     load(id) {
       if (!ARIA_DEFAULT_LOCALE.test(id.split('?')[0])) return null
+      replaced = true
       return [
         "const EN_US = { locale: 'en-US', direction: 'ltr' }",
         'export function getDefaultLocale() { return EN_US }',
@@ -294,6 +358,7 @@ export default defineConfig(({ command }) => ({
     keepBuildMetaPrivate(),
     routePreloads(),
     earlyScript(),
+    everyChunkNameUsed(),
   ],
   resolve: {
     alias: [
@@ -324,12 +389,12 @@ export default defineConfig(({ command }) => ({
         // form pieces, and the query cache for the screens that use it (never /sign-in).
         codeSplitting: {
           groups: [
-            { name: 'config', test: matchesAny(EARLY_SHARED), priority: 5 },
-            { name: 'framework', test: matchesAny(EVERY_PAGE), priority: 4 },
-            { name: 'query', test: matchesAny(QUERY), priority: 3 },
-            { name: 'sign-in-family', test: matchesAny(SIGN_IN_FAMILY), priority: 2 },
-            { name: 'signed-in', test: matchesAny(SIGNED_IN), priority: 1 },
-            { name: 'Dashboard', test: matchesAny(DASHBOARD), priority: 1 },
+            { name: 'config', test: inChunk(CHUNKS.config), priority: 5 },
+            { name: 'framework', test: inChunk(CHUNKS.framework), priority: 4 },
+            { name: 'query', test: inChunk(CHUNKS.query), priority: 3 },
+            { name: 'sign-in-family', test: inChunk(CHUNKS['sign-in-family']), priority: 2 },
+            { name: 'signed-in', test: inChunk(CHUNKS['signed-in']), priority: 1 },
+            { name: 'Dashboard', test: inChunk(CHUNKS.Dashboard), priority: 1 },
           ],
         },
       },
