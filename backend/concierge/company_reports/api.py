@@ -50,10 +50,7 @@ def _report(request: HttpRequest, query: ReportQuery) -> CompanyReportOut:
                 employees=m.employees,
                 employees_using=m.employees_using,
                 usage_share=m.usage_share,
-                top_categories=[
-                    CategoryOut(name=c.name, count=c.count, display=c.display)
-                    for c in m.top_categories
-                ],
+                top_categories=[CategoryOut(name=c.name, count=c.count) for c in m.top_categories],
             )
             for m in months
         ],
@@ -64,9 +61,11 @@ def _report(request: HttpRequest, query: ReportQuery) -> CompanyReportOut:
 def company_report(request: HttpRequest, query: Query[ReportQuery]):
     """My company's figures by month, oldest first: requests created and completed, median
     hours to the first reply and to completion, the satisfaction average and count, the top
-    categories (fewer than 5 in a month: '< 5'), and the share of employees who used the
-    service. Aggregates only: no request names, answers or messages. Company admins only
-    (403 otherwise)."""
+    categories, and the share of employees who used the service. Aggregates only: no request
+    names, answers or messages. To protect privacy, a figure about fewer than 5 people,
+    requests or ratings is null (withheld), as is one from which it could be worked out;
+    categories with fewer than 5 requests are not listed. Company admins only (403
+    otherwise)."""
     return _report(request, query)
 
 
@@ -97,14 +96,15 @@ def _cell(value: object) -> str:
     openapi_extra={"responses": {200: {"content": {"text/csv": {}}}}},
 )
 def company_report_csv(request: HttpRequest, query: Query[ReportQuery]):
-    """The same report as CSV (one row per month; categories as 'name: count; ...')."""
+    """The same report as CSV (one row per month; categories as 'name: count; ...'). A
+    withheld figure is an empty cell."""
     report = _report(request, query)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     for month in report.months:
         row = month.model_dump()
-        row["top_categories"] = "; ".join(f"{c.name}: {c.display}" for c in month.top_categories)
+        row["top_categories"] = "; ".join(f"{c.name}: {c.count}" for c in month.top_categories)
         writer.writerow([_cell(row[column]) for column in CSV_COLUMNS])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     slug = "".join(ch if ch.isalnum() else "-" for ch in report.company.name.lower())

@@ -1,11 +1,13 @@
-"""The company report: per month, aggregates only. Small numbers are suppressed: a category
-with fewer than SMALL_NUMBER requests in a month is reported as '< 5', never its count, and
-the report never carries a request's name, answers or messages."""
+"""The company report: per month, aggregates only, never a request's name, answers or
+messages. Small numbers are withheld here, on the server, so they never reach a browser or a
+CSV: every figure about fewer than SMALL_NUMBER people, requests or ratings is None (the screen
+shows "fewer than 5", the CSV an empty cell). See `_published` for the rules,
+including the ones that stop a withheld figure being worked out from those shown."""
 
 from __future__ import annotations
 
 import statistics
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -23,7 +25,7 @@ from concierge.servicerequests.selectors import (
 if TYPE_CHECKING:
     from concierge.accounts.models import Company, User
 
-SMALL_NUMBER = 5
+SMALL_NUMBER = 5  # the one privacy threshold of the report: fewer is never shown
 MONTHS_MAX = 24
 TOP_CATEGORIES = 5
 NOT_A_COMPANY_ADMIN = "This report is for your company's admins only."
@@ -50,29 +52,95 @@ def company_for_admin(*, user: User, company_id: int | None = None) -> Company:
 @dataclass
 class CategoryCount:
     name: str
-    count: int | None  # None: fewer than SMALL_NUMBER (shown '< 5')
-
-    @property
-    def display(self) -> str:
-        return str(self.count) if self.count is not None else f"< {SMALL_NUMBER}"
+    count: int  # at least SMALL_NUMBER: smaller categories are not listed at all
 
 
 @dataclass
 class MonthFigures:
+    """One month's figures as published: None where withheld (see `_published`)."""
+
     month: str  # 'YYYY-MM'
-    requests_created: int = 0
-    requests_completed: int = 0
-    median_first_response_hours: float | None = None
-    median_completion_hours: float | None = None
-    csat_average: float | None = None
-    csat_count: int = 0
-    employees: int = 0
-    employees_using: int = 0
-    top_categories: list[CategoryCount] = field(default_factory=list)
+    requests_created: int | None
+    requests_completed: int | None
+    median_first_response_hours: float | None
+    median_completion_hours: float | None
+    csat_average: float | None
+    csat_count: int | None
+    employees: int | None
+    employees_using: int | None
+    top_categories: list[CategoryCount]
 
     @property
     def usage_share(self) -> float | None:
-        return round(self.employees_using / self.employees, 4) if self.employees else None
+        if self.employees_using is None or not self.employees:
+            return None
+        return round(self.employees_using / self.employees, 4)
+
+
+@dataclass
+class _Month:
+    """One month's exact figures, before anything is withheld: never leaves this module."""
+
+    month: str
+    requests_created: int = 0
+    requests_completed: int = 0
+    first_response_seconds: list[float] = field(default_factory=list)
+    completion_seconds: list[float] = field(default_factory=list)
+    rating_average: float | None = None
+    ratings: int = 0
+    employees: int = 0
+    employees_using: set[int] = field(default_factory=set)
+    categories: Counter[str] = field(default_factory=Counter)
+
+
+def shown(count: int) -> int | None:
+    """`count` if at least SMALL_NUMBER, else None (withheld)."""
+    return count if count >= SMALL_NUMBER else None
+
+
+def _median_hours(seconds: list[float]) -> float | None:
+    """The median in hours, withheld when of fewer than SMALL_NUMBER requests (the median of
+    one request is that request's own time)."""
+    if len(seconds) < SMALL_NUMBER:
+        return None
+    return round(statistics.median(seconds) / 3600, 1)
+
+
+def _published(month: _Month) -> MonthFigures:
+    """The month with every figure about fewer than SMALL_NUMBER people, requests or ratings
+    withheld (None), zero included so that "none" and "a few" look the same, and every figure
+    from which one of those could be worked out:
+
+    - an average or a median of fewer than SMALL_NUMBER values (one rating's average is that
+      person's score);
+    - usage, when fewer than SMALL_NUMBER employees used the service *or did not*: with the
+      headcount shown, those who did not are the headcount minus those who did, so "6 of 6"
+      would say that each employee used it;
+    - a category with fewer than SMALL_NUMBER requests is left out of the list, not listed as
+      "< 5": with the month's total shown, one hidden count would be the total minus the others
+      (8 requests, Pet 6, so Home 2), and several can be pinned down by their bounds (8
+      requests, Pet 6, two more categories: 1 each). Only categories of SMALL_NUMBER or more
+      are named, so what the total leaves over has no name to attach it to.
+    """
+    using = len(month.employees_using)
+    hidden_usage = using < SMALL_NUMBER or month.employees - using < SMALL_NUMBER
+    average = month.rating_average if month.ratings >= SMALL_NUMBER else None
+    return MonthFigures(
+        month=month.month,
+        requests_created=shown(month.requests_created),
+        requests_completed=shown(month.requests_completed),
+        median_first_response_hours=_median_hours(month.first_response_seconds),
+        median_completion_hours=_median_hours(month.completion_seconds),
+        csat_average=None if average is None else round(average, 2),
+        csat_count=shown(month.ratings),
+        employees=shown(month.employees),
+        employees_using=None if hidden_usage else using,
+        top_categories=[
+            CategoryCount(name=name, count=count)
+            for name, count in month.categories.most_common(TOP_CATEGORIES)
+            if count >= SMALL_NUMBER
+        ],
+    )
 
 
 def _months(count: int, now: datetime) -> list[str]:
@@ -90,53 +158,36 @@ def _key(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m")
 
 
-def _hours(seconds: list[float]) -> float | None:
-    return round(statistics.median(seconds) / 3600, 1) if seconds else None
-
-
 def company_report(*, company: Company, months: int = 12) -> list[MonthFigures]:
-    """The company's figures for the last `months` calendar months (UTC), oldest first: a
-    fixed number of queries whatever the number of requests."""
+    """The company's figures for the last `months` calendar months (UTC), oldest first, small
+    numbers withheld: a fixed number of queries whatever the number of requests."""
     months = max(1, min(months, MONTHS_MAX))
     keys = _months(months, timezone.now())
     start = datetime.fromisoformat(f"{keys[0]}-01").replace(tzinfo=UTC)
-    figures = {key: MonthFigures(month=key) for key in keys}
     members = company.members.count()  # type: ignore[attr-defined]
-    for month in figures.values():
-        month.employees = members
+    figures = {key: _Month(month=key, employees=members) for key in keys}
 
-    created = company_requests_created(company_id=company.pk, since=start)
-    first_response: dict[str, list[float]] = defaultdict(list)
-    users: dict[str, set[int]] = defaultdict(set)
-    categories: dict[str, Counter[str]] = defaultdict(Counter)
-    for row in created:
-        key = _key(row["issued_at"])
-        if key not in figures:
+    for row in company_requests_created(company_id=company.pk, since=start):
+        month = figures.get(_key(row["issued_at"]))
+        if month is None:
             continue
-        figures[key].requests_created += 1
-        users[key].add(row["user_id"])
-        categories[key][row["survey_category__name"] or "Other"] += 1
+        month.requests_created += 1
+        month.employees_using.add(row["user_id"])
+        month.categories[row["survey_category__name"] or "Other"] += 1
         if row["first_response_at"] is not None:
-            first_response[key].append(
+            month.first_response_seconds.append(
                 (row["first_response_at"] - row["issued_at"]).total_seconds()
             )
-    completion: dict[str, list[float]] = defaultdict(list)
     for row in company_requests_completed(company_id=company.pk, since=start):
-        key = _key(row["completed_at"])
-        if key in figures:
-            figures[key].requests_completed += 1
-            completion[key].append((row["completed_at"] - row["issued_at"]).total_seconds())
+        month = figures.get(_key(row["completed_at"]))
+        if month is not None:
+            month.requests_completed += 1
+            month.completion_seconds.append(
+                (row["completed_at"] - row["issued_at"]).total_seconds()
+            )
     for row in company_ratings_by_month(company_id=company.pk, since=start):
-        key = _key(row["month"])
-        if key in figures:
-            figures[key].csat_average = round(float(row["average"]), 2)
-            figures[key].csat_count = row["count"]
-    for key, month in figures.items():
-        month.median_first_response_hours = _hours(first_response[key])
-        month.median_completion_hours = _hours(completion[key])
-        month.employees_using = len(users[key])
-        month.top_categories = [
-            CategoryCount(name=name, count=count if count >= SMALL_NUMBER else None)
-            for name, count in categories[key].most_common(TOP_CATEGORIES)
-        ]
-    return list(figures.values())
+        month = figures.get(_key(row["month"]))
+        if month is not None:
+            month.rating_average = float(row["average"])
+            month.ratings = row["count"]
+    return [_published(month) for month in figures.values()]

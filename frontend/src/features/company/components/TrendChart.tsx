@@ -18,6 +18,7 @@ export function TrendChart({
   series,
   format = String,
   range,
+  note,
 }: {
   title: string
   months: string[]
@@ -25,10 +26,14 @@ export function TrendChart({
   format?: (value: number) => string
   /** A fixed value axis, e.g. [0, 5] for ratings; otherwise it fits the data. */
   range?: [number, number]
+  /** Said under the chart, e.g. why some months are gaps (figures the server withheld). */
+  note?: string
 }) {
   const box = useRef<HTMLDivElement>(null)
   const [failed, setFailed] = useState(false)
   const titleId = useId()
+  // Every month withheld (or none yet): nothing to draw, so no axes without a line.
+  const empty = series.every((s) => s.values.every((value) => value === null))
 
   useEffect(() => {
     const element = box.current
@@ -70,7 +75,7 @@ export function TrendChart({
                 width: 2,
                 fill: `${s.color}22`,
                 points: { show: true, size: 6 },
-                spanGaps: true,
+                spanGaps: false, // a withheld month is a gap, not a line drawn across it
               })),
             ],
           },
@@ -111,7 +116,11 @@ export function TrendChart({
           ))}
         </ul>
       ) : null}
-      {failed ? (
+      {empty ? (
+        <p className="flex min-h-[180px] items-center justify-center text-sm text-ink-muted">
+          No month has enough to show yet.
+        </p>
+      ) : failed ? (
         <p className="text-sm text-ink-muted">
           The chart could not load; the table has the figures.
         </p>
@@ -123,6 +132,7 @@ export function TrendChart({
           className="min-h-[180px] w-full"
         />
       )}
+      {note ? <p className="text-xs text-ink-muted">{note}</p> : null}
     </figure>
   )
 }
