@@ -1,6 +1,6 @@
 /**
  * The spec's §5 form rules and messages for the sign-in family of screens, and the sign-in
- * form's own; the second factor's are in ./mfaRules.ts, the other account pages' in
+ * form's own; the second factor's are in features/mfa/rules.ts, the other account pages' in
  * features/auth/accountRules.ts (so the sign-in page loads only its own).
  */
 import { email, maxLength, minLength, type Rule, required, schema } from '@/lib/validation'

@@ -1,69 +1,91 @@
 /**
- * A small form over a validation schema (src/lib/validation.ts) for the sign-in page's forms,
- * which load before anything else: uncontrolled text fields, checked on submit and then again
- * as each one changes; the first invalid field takes the focus; the submit handler receives
- * the schema's values (trimmed where its rules say so).
+ * The web app's forms, over a validation schema (src/lib/validation.ts). Text fields stay
+ * uncontrolled (`field`: the form's elements hold their values); a component that is not a
+ * plain input gets its value from the form (`controlledField`, e.g. the phone input). A form is
+ * checked on submit, then each field again as it changes; the first invalid field in the form
+ * (by its `name`) takes the focus; the submit handler receives the schema's values (trimmed
+ * where its rules say so). `setError` puts a message (the server's) on a field until the field
+ * changes; `watch()` reads the current values while rendering, for a form that reacts to them.
  */
-import { type ChangeEvent, type FormEvent, type RefCallback, useRef, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
 import type { FieldMessages, Schema } from '@/lib/validation'
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement
 
+/** A text field's props: `<TextInput {...field('email')} />`. */
 export interface SchemaFieldProps {
   name: string
-  ref: RefCallback<FieldElement>
+  defaultValue?: string
   onChange: (event: ChangeEvent<FieldElement>) => void
 }
 
+/** A controlled field's props: its value and the new value as it changes. */
+export interface ControlledFieldProps {
+  name: string
+  value: string
+  onChange: (value: string) => void
+}
+
+/**
+ * A form over `validate` that submits its values to `onValid`; `defaults` are the fields' first
+ * values.
+ */
 export function useSchemaForm<T extends Record<string, string>>(
   validate: Schema<T>,
   onValid: (values: T) => Promise<void> | void,
+  defaults: Partial<T> = {},
 ) {
   type Name = keyof T & string
-  const elements = useRef(new Map<Name, FieldElement>())
-  const refs = useRef(new Map<Name, RefCallback<FieldElement>>())
-  const submitted = useRef(false)
+  // The form once submitted: from then on each field is checked again as it changes.
+  const form = useRef<HTMLFormElement>(undefined)
+  const controlled = useRef(new Set<string>()).current
+  const watched = useRef(false)
+  // The defaults and the controlled fields' values; the text fields' too once watched.
+  const [held, setHeld] = useState(defaults)
   const [errors, setErrors] = useState<FieldMessages<T>>({})
   const [submitting, setSubmitting] = useState(false)
 
-  const values = () =>
-    Object.fromEntries([...elements.current].map(([name, element]) => [name, element.value])) as T
-
-  const refFor = (name: Name): RefCallback<FieldElement> => {
-    let ref = refs.current.get(name)
-    if (!ref) {
-      ref = (element) => {
-        if (element) elements.current.set(name, element)
-        else elements.current.delete(name)
-      }
-      refs.current.set(name, ref)
-    }
-    return ref
+  /** The values: the held ones, the text fields' as typed, then `changed`. */
+  const current = (changed?: Partial<T>) => {
+    const typed = [...new FormData(form.current)].filter(([name]) => !controlled.has(name))
+    return { ...held, ...Object.fromEntries(typed), ...changed } as T
   }
 
-  /** Once the form has been submitted, a field's message follows its value as it changes. */
-  const recheck = (name: Name) => {
-    if (!submitted.current) return
-    const message = validate(values()).errors[name]
-    setErrors((shown) => (shown[name] === message ? shown : { ...shown, [name]: message }))
+  /** Shows a field's message (none: undefined). */
+  const setError = (name: Name, message: string | undefined) =>
+    setErrors((shown) => ({ ...shown, [name]: message }))
+
+  const change = (name: Name, value: string, hold: boolean) => {
+    const changed = { [name]: value } as Partial<T>
+    if (hold) setHeld((values) => ({ ...values, ...changed }))
+    if (form.current) setError(name, validate(current(changed)).errors[name])
   }
 
   const field = (name: Name): SchemaFieldProps => ({
     name,
-    ref: refFor(name),
-    onChange: () => recheck(name),
+    defaultValue: held[name],
+    onChange: (event) => change(name, event.target.value, watched.current),
   })
+
+  const controlledField = (name: Name): ControlledFieldProps => {
+    controlled.add(name)
+    return { name, value: held[name] ?? '', onChange: (value) => change(name, value, true) }
+  }
+
+  /** The current values; the form renders again as they change from then on. */
+  const watch = (): Partial<T> => {
+    watched.current = true
+    return held
+  }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    submitted.current = true
-    const result = validate(values())
+    form.current = event.currentTarget
+    const result = validate(current())
     setErrors(result.errors)
-    const invalid = [...elements.current].find(([name]) => result.errors[name])
-    if (invalid) {
-      invalid[1].focus()
-      return
-    }
+    const elements = [...form.current.elements] as FieldElement[]
+    const invalid = elements.find((element) => result.errors[element.name as Name])
+    if (invalid) return invalid.focus()
     setSubmitting(true)
     try {
       await onValid(result.values)
@@ -72,5 +94,5 @@ export function useSchemaForm<T extends Record<string, string>>(
     }
   }
 
-  return { field, errors, submitting, onSubmit }
+  return { field, controlledField, watch, errors, setError, submitting, onSubmit }
 }

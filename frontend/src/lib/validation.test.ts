@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { email, minLength, required, schema, schemaResolver } from './validation'
+import { email, minLength, required, schema } from './validation'
 
 type Values = { email: string; password: string; confirmation: string }
 
@@ -44,26 +44,6 @@ describe('Issue 8: form validation without zod (no eval under the CSP)', () => {
     expect(
       check({ email: 'dana@example.com', password: 'secret1', confirmation: 'other' }).errors,
     ).toEqual({ confirmation: 'Passwords differ' })
-  })
-
-  it('answers react-hook-form with field errors, or the cleaned values', async () => {
-    const resolve = schemaResolver(check)
-    const options = { fields: {}, shouldUseNativeValidation: false }
-    const invalid = await resolve(
-      { email: '', password: 'secret1', confirmation: 'secret1' },
-      undefined,
-      options,
-    )
-    expect(invalid.errors).toEqual({ email: { type: 'validation', message: 'Email required' } })
-    const valid = await resolve(
-      { email: ' dana@example.com', password: 'secret1', confirmation: 'secret1' },
-      undefined,
-      options,
-    )
-    expect(valid).toEqual({
-      values: { email: 'dana@example.com', password: 'secret1', confirmation: 'secret1' },
-      errors: {},
-    })
   })
 
   it('accepts the addresses the old rules accepted and refuses the rest', () => {

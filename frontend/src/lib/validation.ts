@@ -1,11 +1,9 @@
 /**
  * A small form-validation layer: a schema is a function from the form's values to the values to
  * submit (trimmed where the rules say so) and the first message of each invalid field. Plain
- * functions, so nothing is compiled at run time (no `eval` under the CSP). The sign-in page's
- * forms run a schema through useSchemaForm; the other forms through react-hook-form's resolver.
+ * functions, so nothing is compiled at run time (no `eval` under the CSP). Every form runs its
+ * schema through useSchemaForm (src/lib/useSchemaForm.ts).
  */
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form'
-
 export type FieldMessages<T> = Partial<Record<keyof T & string, string>>
 
 export interface Validated<T> {
@@ -82,18 +80,5 @@ export function schema<T extends Record<string, string | undefined>>(
       return { values, errors: options.refine(values) }
     }
     return { values, errors }
-  }
-}
-
-/** The react-hook-form resolver of a schema. */
-export function schemaResolver<T extends FieldValues>(validate: Schema<T>): Resolver<T> {
-  return async (input) => {
-    const { values, errors } = validate(input)
-    const fields = Object.entries(errors) as Array<[string, string]>
-    if (fields.length === 0) return { values, errors: {} }
-    const fieldErrors = Object.fromEntries(
-      fields.map(([field, message]) => [field, { type: 'validation', message }]),
-    )
-    return { values: {}, errors: fieldErrors as FieldErrors<T> }
   }
 }

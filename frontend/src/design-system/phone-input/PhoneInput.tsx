@@ -41,7 +41,7 @@ export interface PhoneInputProps
   error?: string | null
   description?: ReactNode
   hideLabel?: boolean
-  /** Controlled value (masked or raw; it is shown masked). Leave undefined for uncontrolled use (`register`). */
+  /** Controlled value (masked or raw; it is shown masked). Leave undefined for uncontrolled use (`field`). */
   value?: string
   defaultValue?: string
   /** Receives the change event; `event.target.value` is already the masked string. */
@@ -54,8 +54,9 @@ export interface PhoneInputProps
 
 /**
  * A masked text input (phone numbers by default). Formats as the user types and keeps the caret
- * in place. Works with react-hook-form both via `register` (uncontrolled) and via `Controller`
- * (controlled `value`/`onChange` of the masked string).
+ * in place. Works uncontrolled (a form's `{...field('phone')}`, the element holding the masked
+ * string) and controlled (`value`, with `onValueChange` or `onChange`; useSchemaForm's
+ * `controlledField` keeps the digits that `onValueChange` reports).
  */
 export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function PhoneInput(
   {

@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
 import { describe, expect, it, vi } from 'vitest'
+import { useSchemaForm } from '@/lib/useSchemaForm'
+import { schema } from '@/lib/validation'
 import { applyMask, formatPhone, isMaskComplete, maskPlaceholder, unmask } from './mask'
 import { PhoneInput } from './PhoneInput'
 
@@ -24,17 +25,20 @@ function Host() {
   )
 }
 
+const noRules = schema<{ a: string; b: string }>({})
+
 function Form({ onSubmit }: { onSubmit: (values: unknown) => void }) {
-  const { register, control, handleSubmit } = useForm<{ a: string; b: string }>({
-    defaultValues: { a: '', b: '' },
-  })
+  const form = useSchemaForm(noRules, onSubmit, { a: '', b: '' })
+  const work = form.controlledField('b')
   return (
-    <form onSubmit={handleSubmit((v) => onSubmit(v))}>
-      <PhoneInput label="Home phone" required {...register('a')} />
-      <Controller
-        control={control}
-        name="b"
-        render={({ field }) => <PhoneInput label="Work phone" required {...field} />}
+    <form onSubmit={form.onSubmit}>
+      <PhoneInput label="Home phone" required {...form.field('a')} />
+      <PhoneInput
+        label="Work phone"
+        required
+        name={work.name}
+        value={work.value}
+        onValueChange={(_digits, masked) => work.onChange(masked)}
       />
       <button type="submit">Save</button>
     </form>
@@ -160,7 +164,7 @@ describe('PhoneInput', () => {
     expect(screen.getByRole('status')).toHaveTextContent('(212) ___-____')
   })
 
-  it('§5 phone input: works with react-hook-form register and Controller', async () => {
+  it("§5 phone input: works with a form's field and controlled field", async () => {
     const onSubmit = vi.fn()
     render(<Form onSubmit={onSubmit} />)
     await userEvent.type(screen.getByLabelText('Home phone'), '5551234567')

@@ -87,7 +87,8 @@ export function toNumberOrNull(text: string): number | null {
 
 /**
  * A labelled text field (input or textarea) with optional '(optional)' marker and error message.
- * Forwards its ref and spreads the rest props, so `{...register('email')}` from react-hook-form works.
+ * Forwards its ref and spreads the rest props, so a form's `{...field('email')}` (useSchemaForm)
+ * works: name, default value and onChange, the element holding the value.
  */
 export const TextInput = forwardRef<TextInputElement, TextInputProps>(function TextInput(
   {

@@ -1,15 +1,19 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useForm } from 'react-hook-form'
 import { describe, expect, it, vi } from 'vitest'
+import { useSchemaForm } from '@/lib/useSchemaForm'
+import { schema } from '@/lib/validation'
 import { TextInput, type TextInputType, toNumberOrNull } from './TextInput'
 
+type Values = { email: string; note: string }
+const noRules = schema<Values>({})
+
 function Form({ onSubmit }: { onSubmit: (values: unknown) => void }) {
-  const { register, handleSubmit } = useForm<{ email: string; note: string }>()
+  const form = useSchemaForm(noRules, onSubmit)
   return (
-    <form onSubmit={handleSubmit((v) => onSubmit(v))}>
-      <TextInput label="Email" type="email" required {...register('email')} />
-      <TextInput label="Note" type="textarea" {...register('note')} />
+    <form onSubmit={form.onSubmit}>
+      <TextInput label="Email" type="email" required {...form.field('email')} />
+      <TextInput label="Note" type="textarea" {...form.field('note')} />
       <button type="submit">Send</button>
     </form>
   )
@@ -92,7 +96,7 @@ describe('TextInput', () => {
     expect(toggle).toHaveAttribute('aria-pressed', 'true')
   })
 
-  it('§5 text input: works with react-hook-form register (ref, name, onChange, onBlur)', async () => {
+  it("§5 text input: works with a form's field (name, default value, onChange)", async () => {
     const onSubmit = vi.fn()
     render(<Form onSubmit={onSubmit} />)
     await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com')

@@ -1,9 +1,8 @@
 import { MailCheck } from 'lucide-react'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { Button, FormError, Link, Paragraph, TextInput } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { schemaResolver } from '@/lib/validation'
+import { useSchemaForm } from '@/lib/useSchemaForm'
 import { type ForgotPasswordValues, forgotPasswordSchema } from '../accountRules'
 import { requestPasswordReset } from '../api/account'
 import { AuthHeader } from '../components/AuthHeader'
@@ -15,25 +14,19 @@ export const RESET_LINK_SENT =
 export default function ForgotPassword() {
   const [sent, setSent] = useState(false)
   const [serverError, setServerError] = useState<string>()
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordValues>({
-    resolver: schemaResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
-  })
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setServerError(undefined)
-    try {
-      const result = await requestPasswordReset(email)
-      if (result.success) setSent(true)
-      else setServerError(result.error)
-    } catch (error) {
-      setServerError(unexpectedError(error))
-    }
-  })
+  const { field, errors, submitting, onSubmit } = useSchemaForm<ForgotPasswordValues>(
+    forgotPasswordSchema,
+    async ({ email }) => {
+      setServerError(undefined)
+      try {
+        const result = await requestPasswordReset(email)
+        if (result.success) setSent(true)
+        else setServerError(result.error)
+      } catch (error) {
+        setServerError(unexpectedError(error))
+      }
+    },
+  )
 
   if (sent) {
     return (
@@ -61,11 +54,11 @@ export default function ForgotPassword() {
           type="email"
           required
           autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+          error={errors.email}
+          {...field('email')}
         />
         <FormError message={serverError} />
-        <Button type="submit" fullWidth loading={isSubmitting}>
+        <Button type="submit" fullWidth loading={submitting}>
           Send reset link
         </Button>
       </form>

@@ -43,6 +43,22 @@ describe('MfaEnrollment', () => {
     expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument()
   })
 
+  it('§5 MFA phone: an invalid number takes the focus, and its message follows the number as it changes', async () => {
+    const { user } = renderEnrollment()
+    const phone = screen.getByLabelText('Mobile phone number')
+    await user.type(phone, '555123')
+    await user.tab()
+    await user.click(screen.getByRole('button', { name: 'Send code' }))
+    expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument()
+    expect(phone).toHaveFocus()
+    expect(phone).toHaveAttribute('aria-invalid', 'true')
+    await user.type(phone, '4567')
+    await waitFor(() =>
+      expect(screen.queryByText('Please enter a valid phone number')).not.toBeInTheDocument(),
+    )
+    expect(phone).not.toHaveAttribute('aria-invalid')
+  })
+
   it('§4 MFA enrolment: phone form, then code form; success with onboarding required goes to AboutUs', async () => {
     const sent: { phone?: unknown; otp?: unknown } = {}
     server.use(...enrollAndVerifyOk(sent), currentUserOk(makeUser({ onboarding_required: true })))

@@ -1,9 +1,8 @@
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useNavigate, useParams } from 'react-router'
 import { Button, FormError, Link, Paragraph, TextInput, useToast } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { schemaResolver } from '@/lib/validation'
+import { useSchemaForm } from '@/lib/useSchemaForm'
 import { type ResetPasswordValues, resetPasswordSchema } from '../accountRules'
 import { resetPassword } from '../api/account'
 import { AuthHeader } from '../components/AuthHeader'
@@ -17,26 +16,20 @@ export default function ResetPassword() {
   const navigate = useNavigate()
   const { toast } = useToast()
   const [serverError, setServerError] = useState<string>()
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordValues>({
-    resolver: schemaResolver(resetPasswordSchema),
-    defaultValues: { password: '', confirmation: '' },
-  })
-
-  const onSubmit = handleSubmit(async ({ password, confirmation }) => {
-    setServerError(undefined)
-    try {
-      const result = await resetPassword(resetToken, password, confirmation)
-      if (!result.success) return setServerError(result.error)
-      toast({ message: PASSWORD_UPDATED, severity: 'success', autoDismiss: true })
-      navigate('/sign-in', { replace: true })
-    } catch (error) {
-      setServerError(unexpectedError(error))
-    }
-  })
+  const { field, errors, submitting, onSubmit } = useSchemaForm<ResetPasswordValues>(
+    resetPasswordSchema,
+    async ({ password, confirmation }) => {
+      setServerError(undefined)
+      try {
+        const result = await resetPassword(resetToken, password, confirmation)
+        if (!result.success) return setServerError(result.error)
+        toast({ message: PASSWORD_UPDATED, severity: 'success', autoDismiss: true })
+        navigate('/sign-in', { replace: true })
+      } catch (error) {
+        setServerError(unexpectedError(error))
+      }
+    },
+  )
 
   return (
     <div className="flex flex-col gap-8">
@@ -49,19 +42,19 @@ export default function ResetPassword() {
           type="password"
           required
           autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
+          error={errors.password}
+          {...field('password')}
         />
         <TextInput
           label="Confirm new password"
           type="password"
           required
           autoComplete="new-password"
-          error={errors.confirmation?.message}
-          {...register('confirmation')}
+          error={errors.confirmation}
+          {...field('confirmation')}
         />
         <FormError message={serverError} />
-        <Button type="submit" fullWidth loading={isSubmitting}>
+        <Button type="submit" fullWidth loading={submitting}>
           Update password
         </Button>
       </form>

@@ -140,6 +140,38 @@ describe('SignUp', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it('§5 sign-up: a server error shows on its field and clears once that field changes', async () => {
+    server.use(
+      http.post(apiUrl('/api/v1/users/sign_up'), () =>
+        errorResponse(422, 'This email is already registered.', {
+          email: ['This email is already registered.'],
+        }),
+      ),
+    )
+    const { user } = renderSignUp()
+    await fill(user, VALID)
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    const email = screen.getByLabelText('Email address')
+    expect(await screen.findByText('This email is already registered.')).toBeInTheDocument()
+    expect(email).toHaveAccessibleDescription('This email is already registered.')
+    await user.type(screen.getByLabelText('First name'), 'ne')
+    expect(screen.getByText('This email is already registered.')).toBeInTheDocument()
+    await user.clear(email)
+    await user.type(email, 'jane.doe@example.com')
+    await waitFor(() =>
+      expect(screen.queryByText('This email is already registered.')).not.toBeInTheDocument(),
+    )
+    expect(email).not.toHaveAttribute('aria-invalid')
+  })
+
+  it('§5 sign-up: the first invalid field takes the focus', async () => {
+    const { user } = renderSignUp()
+    await user.type(screen.getByLabelText('First name'), 'Jane')
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByText('Please enter your last name')).toBeInTheDocument()
+    expect(screen.getByLabelText('Last name')).toHaveFocus()
+  })
+
   it('§8 sign-up 401: without a server error text the status message shows in the error box', async () => {
     server.use(
       http.post(apiUrl('/api/v1/users/sign_up'), () =>

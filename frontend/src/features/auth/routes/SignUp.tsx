@@ -1,17 +1,16 @@
 import { useMemo, useState } from 'react'
-import { type Path, useForm } from 'react-hook-form'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button, FormError, Link, Paragraph, TextInput } from '@/design-system'
 import { config } from '@/lib/config'
 import { unexpectedError } from '@/lib/errors'
 import { useLegalLinks } from '@/lib/site'
-import { schemaResolver } from '@/lib/validation'
+import { useSchemaForm } from '@/lib/useSchemaForm'
 import { type SignUpValues, signUpSchema } from '../accountRules'
 import { signUp } from '../api/account'
 import { AuthHeader } from '../components/AuthHeader'
 
 /** Server field names (sign-up payload, spec §3) → form fields. */
-const SERVER_FIELDS: Record<string, Path<SignUpValues>> = {
+const SERVER_FIELDS: Record<string, keyof SignUpValues> = {
   name: 'firstName',
   last_name: 'lastName',
   email: 'email',
@@ -72,45 +71,38 @@ function SignUpForm({ companySlug }: { companySlug: string }) {
   const navigate = useNavigate()
   const schema = useMemo(() => signUpSchema(), [])
   const [serverError, setServerError] = useState<string>()
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignUpValues>({
-    resolver: schemaResolver(schema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
-  })
-
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(undefined)
-    try {
-      const result = await signUp({
-        name: values.firstName,
-        last_name: values.lastName,
-        email: values.email,
-        password: values.password,
-        company_slug: companySlug,
-        invite,
-      })
-      if (!result.success) {
-        let shownOnField = false
-        for (const [key, messages] of Object.entries(result.errors ?? {})) {
-          const field = SERVER_FIELDS[key]
-          if (!field || !messages[0]) continue
-          setError(field, { type: 'server', message: messages[0] })
-          shownOnField = true
+  const { field, errors, setError, submitting, onSubmit } = useSchemaForm(
+    schema,
+    async (values) => {
+      setServerError(undefined)
+      try {
+        const result = await signUp({
+          name: values.firstName,
+          last_name: values.lastName,
+          email: values.email,
+          password: values.password,
+          company_slug: companySlug,
+          invite,
+        })
+        if (!result.success) {
+          let shownOnField = false
+          for (const [key, messages] of Object.entries(result.errors ?? {})) {
+            const name = SERVER_FIELDS[key]
+            if (!name || !messages[0]) continue
+            setError(name, messages[0])
+            shownOnField = true
+          }
+          if (!shownOnField) setServerError(result.error)
+          return
         }
-        if (!shownOnField) setServerError(result.error)
-        return
+        if (result.mfaEnrollmentAvailable) return navigate('/mfa-enrollment', { replace: true })
+        if (result.mfaRequired) return navigate('/sign-in', { replace: true })
+        navigate('/welcome/about-us', { replace: true })
+      } catch (error) {
+        setServerError(unexpectedError(error))
       }
-      if (result.mfaEnrollmentAvailable) return navigate('/mfa-enrollment', { replace: true })
-      if (result.mfaRequired) return navigate('/sign-in', { replace: true })
-      navigate('/welcome/about-us', { replace: true })
-    } catch (error) {
-      setServerError(unexpectedError(error))
-    }
-  })
+    },
+  )
 
   return (
     <div className="flex flex-col gap-8">
@@ -123,15 +115,15 @@ function SignUpForm({ companySlug }: { companySlug: string }) {
             label="First name"
             required
             autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...register('firstName')}
+            error={errors.firstName}
+            {...field('firstName')}
           />
           <TextInput
             label="Last name"
             required
             autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...register('lastName')}
+            error={errors.lastName}
+            {...field('lastName')}
           />
         </div>
         <TextInput
@@ -139,8 +131,8 @@ function SignUpForm({ companySlug }: { companySlug: string }) {
           type="email"
           required
           autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+          error={errors.email}
+          {...field('email')}
         />
         <TextInput
           label="Password"
@@ -148,12 +140,12 @@ function SignUpForm({ companySlug }: { companySlug: string }) {
           required
           autoComplete="new-password"
           description="At least 6 characters."
-          error={errors.password?.message}
-          {...register('password')}
+          error={errors.password}
+          {...field('password')}
         />
         <LegalConsent />
         <FormError message={serverError} />
-        <Button type="submit" fullWidth loading={isSubmitting}>
+        <Button type="submit" fullWidth loading={submitting}>
           Create account
         </Button>
       </form>

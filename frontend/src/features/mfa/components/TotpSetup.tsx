@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { Button, FormError, Paragraph, Spinner, TextInput } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
-import { schemaResolver } from '@/lib/validation'
+import { useSchemaForm } from '@/lib/useSchemaForm'
 import { type Added, type TotpEnrolment, totpEnrolConfirm, totpEnrolStart } from '../api'
 import { type MfaCodeValues, totpCodeSchema } from '../rules'
 
@@ -21,14 +20,20 @@ export function TotpSetup({
   const [enrolment, setEnrolment] = useState<TotpEnrolment>()
   const [startError, setStartError] = useState<string>()
   const [serverError, setServerError] = useState<string>()
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<MfaCodeValues>({
-    resolver: schemaResolver(totpCodeSchema),
-    defaultValues: { code: '' },
-  })
+  const { field, errors, submitting, onSubmit } = useSchemaForm<MfaCodeValues>(
+    totpCodeSchema,
+    async ({ code }) => {
+      if (!enrolment) return
+      setServerError(undefined)
+      try {
+        const result = await totpEnrolConfirm(enrolment.factor_id, code, '')
+        if (!result.ok) return setServerError(result.error)
+        onAdded(result.value)
+      } catch (error) {
+        setServerError(unexpectedError(error))
+      }
+    },
+  )
 
   useEffect(() => {
     let live = true
@@ -43,18 +48,6 @@ export function TotpSetup({
       live = false
     }
   }, [])
-
-  const onSubmit = handleSubmit(async ({ code }) => {
-    if (!enrolment) return
-    setServerError(undefined)
-    try {
-      const result = await totpEnrolConfirm(enrolment.factor_id, code, '')
-      if (!result.ok) return setServerError(result.error)
-      onAdded(result.value)
-    } catch (error) {
-      setServerError(unexpectedError(error))
-    }
-  })
 
   if (startError) return <FormError message={startError} />
   if (!enrolment) return <Spinner label="Preparing your setup" />
@@ -94,13 +87,13 @@ export function TotpSetup({
           required
           inputMode="numeric"
           autoComplete="one-time-code"
-          error={errors.code?.message}
+          error={errors.code}
           inputClassName="tracking-[0.3em] tabular-nums"
-          {...register('code')}
+          {...field('code')}
         />
         <FormError message={serverError} />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" loading={isSubmitting}>
+          <Button type="submit" loading={submitting}>
             Turn on
           </Button>
           {onCancel ? (

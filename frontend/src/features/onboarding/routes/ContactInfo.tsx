@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Controller, type Path, useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { Button, FormError, Heading, Paragraph, PhoneInput, TextInput } from '@/design-system'
 import { useCurrentUser } from '@/lib/currentUser'
 import { currentUserQuery } from '@/lib/currentUserQuery'
 import { unexpectedError } from '@/lib/errors'
-import { schemaResolver } from '@/lib/validation'
+import { useSchemaForm } from '@/lib/useSchemaForm'
 import { ANSWER, addressGroupLine, answerText } from '../answers'
 import { type OnboardingAnswer, onboardingAnswersQuery, saveOnboardingAnswers } from '../api'
 import {
@@ -62,61 +61,52 @@ function ContactInfoForm({ initial }: { initial: ContactInfoValues }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [serverError, setServerError] = useState<string>()
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactInfoValues>({
-    resolver: schemaResolver(contactInfoSchema),
-    defaultValues: initial,
-  })
-  const addressRequired = addressStarted(useWatch({ control }))
-
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(undefined)
-    try {
-      const result = await saveOnboardingAnswers([
-        ...(Object.keys(FIELD_ANSWERS) as Array<keyof ContactInfoValues>).map((field) => ({
-          answer_id: FIELD_ANSWERS[field],
-          value: values[field] === '' ? null : values[field],
-        })),
-        {
-          answer_id: ANSWER.address,
-          value: addressGroupLine([
-            values.addressLine1,
-            values.addressLine2,
-            values.city,
-            values.state,
-            values.postalCode,
-            values.country,
-          ]),
-        },
-      ])
-      if (!result.success) {
-        let shownOnField = false
-        for (const [field, id] of Object.entries(FIELD_ANSWERS)) {
-          const message = result.errors?.[String(id)]?.[0]
-          if (!message) continue
-          setError(field as Path<ContactInfoValues>, { type: 'server', message })
-          shownOnField = true
+  const { field, controlledField, watch, errors, setError, submitting, onSubmit } = useSchemaForm(
+    contactInfoSchema,
+    async (values) => {
+      setServerError(undefined)
+      try {
+        const result = await saveOnboardingAnswers([
+          ...(Object.keys(FIELD_ANSWERS) as Array<keyof ContactInfoValues>).map((name) => ({
+            answer_id: FIELD_ANSWERS[name],
+            value: values[name] === '' ? null : values[name],
+          })),
+          {
+            answer_id: ANSWER.address,
+            value: addressGroupLine([
+              values.addressLine1,
+              values.addressLine2,
+              values.city,
+              values.state,
+              values.postalCode,
+              values.country,
+            ]),
+          },
+        ])
+        if (!result.success) {
+          let shownOnField = false
+          for (const [name, id] of Object.entries(FIELD_ANSWERS)) {
+            const message = result.errors?.[String(id)]?.[0]
+            if (!message) continue
+            setError(name as keyof ContactInfoValues, message)
+            shownOnField = true
+          }
+          if (!shownOnField) setServerError(result.error)
+          return
         }
-        if (!shownOnField) setServerError(result.error)
-        return
+        await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
+        await queryClient.invalidateQueries({ queryKey: onboardingAnswersQuery.queryKey })
+        navigate('/dashboard', { replace: true })
+      } catch (error) {
+        setServerError(unexpectedError(error))
       }
-      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
-      await queryClient.invalidateQueries({ queryKey: onboardingAnswersQuery.queryKey })
-      navigate('/dashboard', { replace: true })
-    } catch (error) {
-      setServerError(unexpectedError(error))
-    }
-  })
+    },
+    initial,
+  )
+  const addressRequired = addressStarted(watch())
+  const phone = controlledField('phone')
 
-  const field = (name: keyof ContactInfoValues) => ({
-    ...register(name),
-    error: errors[name]?.message,
-  })
+  const textField = (name: keyof ContactInfoValues) => ({ ...field(name), error: errors[name] })
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
@@ -130,27 +120,19 @@ function ContactInfoForm({ initial }: { initial: ContactInfoValues }) {
 
       <fieldset className="flex flex-col gap-5">
         <legend className="mb-4 text-base font-semibold text-ink">Contact</legend>
-        <Controller
-          control={control}
-          name="phone"
-          render={({ field: phone }) => (
-            <PhoneInput
-              label="Phone number"
-              mask="(999) 999-9999"
-              name={phone.name}
-              ref={phone.ref}
-              value={phone.value}
-              onBlur={phone.onBlur}
-              onValueChange={(digits) => phone.onChange(digits)}
-              error={errors.phone?.message}
-            />
-          )}
+        <PhoneInput
+          label="Phone number"
+          mask="(999) 999-9999"
+          name={phone.name}
+          value={phone.value}
+          onValueChange={phone.onChange}
+          error={errors.phone}
         />
         <TextInput
           label="Preferred email"
           type="email"
           autoComplete="email"
-          {...field('preferredEmail')}
+          {...textField('preferredEmail')}
         />
       </fieldset>
 
@@ -163,40 +145,44 @@ function ContactInfoForm({ initial }: { initial: ContactInfoValues }) {
           label="Address line 1"
           required={addressRequired}
           autoComplete="address-line1"
-          {...field('addressLine1')}
+          {...textField('addressLine1')}
         />
-        <TextInput label="Address line 2" autoComplete="address-line2" {...field('addressLine2')} />
+        <TextInput
+          label="Address line 2"
+          autoComplete="address-line2"
+          {...textField('addressLine2')}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextInput
             label="City"
             required={addressRequired}
             autoComplete="address-level2"
-            {...field('city')}
+            {...textField('city')}
           />
           <TextInput
             label="State"
             required={addressRequired}
             autoComplete="address-level1"
-            {...field('state')}
+            {...textField('state')}
           />
           <TextInput
             label="Postal code"
             required={addressRequired}
             autoComplete="postal-code"
-            {...field('postalCode')}
+            {...textField('postalCode')}
           />
           <TextInput
             label="Country"
             required={addressRequired}
             autoComplete="country-name"
-            {...field('country')}
+            {...textField('country')}
           />
         </div>
       </fieldset>
 
       <FormError message={serverError} />
       <StepActions back="/welcome/about-you">
-        <Button type="submit" loading={isSubmitting}>
+        <Button type="submit" loading={submitting}>
           Finish
         </Button>
       </StepActions>

@@ -111,6 +111,34 @@ describe('Onboarding: ContactInfo', () => {
     expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument()
   })
 
+  it('§5 onboarding contact info: a partial phone number takes the focus as the first invalid field', async () => {
+    const { user } = renderContact()
+    const phone = await screen.findByLabelText(/Phone number/)
+    await user.type(phone, '555')
+    await user.type(screen.getByLabelText(/City/), 'Springfield')
+    await user.click(screen.getByRole('button', { name: 'Finish' }))
+    expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument()
+    expect(phone).toHaveFocus()
+    expect(phone).toHaveAccessibleDescription('Please enter a valid phone number')
+    await user.type(phone, '1234567')
+    await waitFor(() =>
+      expect(screen.queryByText('Please enter a valid phone number')).not.toBeInTheDocument(),
+    )
+    await user.click(screen.getByRole('button', { name: 'Finish' }))
+    expect(await screen.findByText('Please enter your address')).toBeInTheDocument()
+    expect(screen.getByLabelText(/Address line 1/)).toHaveFocus()
+  })
+
+  it('§5 onboarding contact info: emptying the address makes its fields optional again', async () => {
+    const { user } = renderContact([{ answer_id: 150, value: 'Springfield' }])
+    const city = await screen.findByLabelText(/City/)
+    expect(screen.getByText('Address line 1').closest('label')).not.toHaveTextContent('(optional)')
+    await user.clear(city)
+    expect(screen.getByText('Address line 1').closest('label')).toHaveTextContent('(optional)')
+    await user.type(screen.getByLabelText(/Country/), 'United States')
+    expect(screen.getByText('Address line 1').closest('label')).not.toHaveTextContent('(optional)')
+  })
+
   it('§3 onboarding answers: Finish saves phone digits, email and address by id, then goes to the Dashboard', async () => {
     const saved: OnboardingAnswer[][] = []
     server.use(saveOk(saved))
@@ -182,5 +210,22 @@ describe('Onboarding: ContactInfo', () => {
         'Please enter a valid email address',
       ),
     ).toBeInTheDocument()
+  })
+
+  it('§8 form errors: a server error on a field clears once that field changes', async () => {
+    server.use(
+      http.post(apiUrl('/api/v1/users/onboarding'), () =>
+        errorResponse(422, 'Please enter a valid email address', {
+          165: ['Please enter a valid email address'],
+        }),
+      ),
+    )
+    const { user } = renderContact()
+    const email = await screen.findByLabelText(/Preferred email/)
+    await user.click(screen.getByRole('button', { name: 'Finish' }))
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'))
+    await user.type(email, 'm')
+    await waitFor(() => expect(email).not.toHaveAttribute('aria-invalid'))
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument()
   })
 })
