@@ -6,7 +6,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 MANAGE := cd backend && ../$(PY) manage.py
-HOST ?= 127.0.0.1
+# `make run` and `make dev` serve on localhost: browsers refuse passkeys on an IP address.
+HOST ?= localhost
 PORT ?= 8000
 VAR := var
 PYTHON ?= python3
@@ -54,9 +55,15 @@ nginx:
 wrk:
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 
+# The demo accounts' password: DEMO_PASSWORD when set, else one generated once into
+# var/demo_password and kept. The file is never written while DEMO_PASSWORD is set, so a later
+# `make demo` without it cannot quietly change the accounts' password.
 $(VAR)/demo_password:
 	@mkdir -p $(VAR)
 	@$(PYTHON) -c "import secrets; print('Demo-' + secrets.token_urlsafe(9))" > $@
+# The file as a prerequisite (none while DEMO_PASSWORD is set), and the password in a recipe.
+DEMO_PASSWORD_FILE = $(if $(DEMO_PASSWORD),,$(VAR)/demo_password)
+DEMO_PASSWORD_SH = $${DEMO_PASSWORD:-$$(cat $(CURDIR)/$(VAR)/demo_password)}
 
 openapi: $(VENV)/.installed frontend/node_modules/.installed
 	$(MANAGE) openapi --settings=config.settings_test -o openapi.json
@@ -76,7 +83,7 @@ openapi-check: $(VENV)/.installed frontend/node_modules/.installed
 
 # The web app, with brotli and gzip variants of each file for whitenoise to serve.
 build: $(VENV)/.installed frontend/node_modules/.installed
-	cd frontend && VITE_PRODUCT_NAME="$(PRODUCT_NAME)" npx vite build --logLevel warn
+	cd frontend && env -u DEBUG VITE_PRODUCT_NAME="$(PRODUCT_NAME)" npx vite build --logLevel warn
 	$(PY) -m whitenoise.compress --quiet frontend/dist
 
 # First-load JavaScript and chunk sizes of the last build against their budgets (gzip bytes).
@@ -86,25 +93,26 @@ budget: build
 migrate: $(VENV)/.installed
 	$(MANAGE) migrate --noinput
 
-demo: migrate $(VAR)/demo_password
-	cd backend && DEMO_PASSWORD="$${DEMO_PASSWORD:-$$(cat $(CURDIR)/$(VAR)/demo_password)}" ../$(PY) manage.py seed_demo
+# The demo data, its requests included; ends with the one list of demo accounts and their password.
+demo: export DEBUG ?= true
+demo: migrate $(DEMO_PASSWORD_FILE)
+	@cd backend && DEMO_PASSWORD="$(DEMO_PASSWORD_SH)" ../$(PY) manage.py seed_demo --requests --show-password
 
 run: export DEBUG ?= true
 run: install build demo
 	@echo
-	@echo "  $(PRODUCT_NAME) is running at http://$(HOST):$(PORT)"
-	@echo "  Demo accounts (password: $${DEMO_PASSWORD:-$$(cat $(VAR)/demo_password)}):"
-	@echo "    demo@example.com (Acme Corp employee)   globex@example.com (Globex, MFA required)"
-	@echo "    concierge@example.com (concierge)       admin@example.com (admin, /admin)"
+	@echo "  $(PRODUCT_NAME) is running at http://$(HOST):$(PORT): sign in with a demo account above."
 	@echo "  Emails and text messages: http://$(HOST):$(PORT)/dev/outbox"
 	@echo
-	@# One process serves everything (README: Production has the production layout).
-	@# Links in emails point at the address served here, unless PUBLIC_URL says otherwise.
-	cd backend && PUBLIC_URL="$${PUBLIC_URL:-http://$(HOST):$(PORT)}" ../$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --no-proxy-headers --timeout-graceful-shutdown 3
+	@# One process serves everything (README: Production has the production layout); Django's
+	@# ASGI application has no lifespan events. Links in emails, and passkeys, are bound to the
+	@# address served here unless PUBLIC_URL says otherwise.
+	@cd backend && PUBLIC_URL="$${PUBLIC_URL:-http://$(HOST):$(PORT)}" ../$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --lifespan off --no-access-log --no-proxy-headers --timeout-graceful-shutdown 3
 
 dev: export DEBUG ?= true
 dev: install demo
-	cd frontend && npx vite & cd backend && ../$(VENV)/bin/uvicorn config.asgi:application --reload --host $(HOST) --port $(PORT) --timeout-graceful-shutdown 3
+	@# Links in emails, and passkeys, are bound to the Vite server's address, where the app is used.
+	cd frontend && env -u DEBUG npx vite & cd backend && PUBLIC_URL="$${PUBLIC_URL:-http://localhost:5173}" ../$(VENV)/bin/uvicorn config.asgi:application --reload --host $(HOST) --port $(PORT) --lifespan off --timeout-graceful-shutdown 3
 
 lint: $(VENV)/.installed frontend/node_modules/.installed
 	cd backend && ../$(VENV)/bin/ruff check . && ../$(VENV)/bin/ruff format --check .
@@ -140,9 +148,9 @@ LIGHTHOUSE_PORT ?= 8001
 LIGHTHOUSE_VAR := $(CURDIR)/$(VAR)/lighthouse
 LIGHTHOUSE_ENV = DEBUG=false SECRET_KEY=lighthouse-profile-only ALLOWED_HOSTS=127.0.0.1 \
   SECURE_SSL_REDIRECT=false VAR_DIR=$(LIGHTHOUSE_VAR) PUBLIC_URL=http://127.0.0.1:$(LIGHTHOUSE_PORT) \
-  DATABASE_URL=sqlite:///$(LIGHTHOUSE_VAR)/concierge.sqlite3 DEMO_PASSWORD="$$(cat $(CURDIR)/$(VAR)/demo_password)"
+  DATABASE_URL=sqlite:///$(LIGHTHOUSE_VAR)/concierge.sqlite3 DEMO_PASSWORD="$(DEMO_PASSWORD_SH)"
 
-lighthouse: install chromium build $(VAR)/demo_password
+lighthouse: install chromium build $(DEMO_PASSWORD_FILE)
 	@mkdir -p $(LIGHTHOUSE_VAR)
 	cd backend && env $(LIGHTHOUSE_ENV) ../$(PY) manage.py migrate --noinput -v 0
 	cd backend && env $(LIGHTHOUSE_ENV) ../$(PY) manage.py seed_demo > /dev/null
@@ -151,7 +159,7 @@ lighthouse: install chromium build $(VAR)/demo_password
 	  server=$$!; trap 'kill $$server' EXIT; \
 	  for _ in $$(seq 100); do curl -sf -o /dev/null http://127.0.0.1:$(LIGHTHOUSE_PORT)/sign-in && break; sleep 0.2; done; \
 	  cd ../frontend && BASE_URL=http://127.0.0.1:$(LIGHTHOUSE_PORT) LIGHTHOUSE_OUT=$(LIGHTHOUSE_VAR)/reports \
-	    LIGHTHOUSE_PASSWORD="$$(cat $(CURDIR)/$(VAR)/demo_password)" node scripts/lighthouse.mjs
+	    LIGHTHOUSE_PASSWORD="$(DEMO_PASSWORD_SH)" node scripts/lighthouse.mjs
 
 clean:
 	rm -rf frontend/dist frontend/dist-meta $(VAR)/static

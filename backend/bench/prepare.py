@@ -21,7 +21,7 @@ def seed() -> dict[str, object]:
 
     from bench.seed import employee_sessions
     from bench.seed import seed as seed_data_set
-    from concierge.accounts.services import user_sign_in
+    from concierge.accounts.services.identity import user_sign_in
 
     started = time.monotonic()
     call_command("migrate", verbosity=0, interactive=False, stdout=io.StringIO())

@@ -113,7 +113,7 @@ def seed(requests_total: int) -> None:
 
     from bench.seed import BENCH_PASSWORD
     from concierge.accounts.models import Company, User
-    from concierge.accounts.selectors import CONCIERGE_GROUP
+    from concierge.accounts.selectors.concierges import CONCIERGE_GROUP
 
     rng = random.Random(42)  # noqa: S311 (the same data set every time)
     now = timezone.now()

@@ -33,8 +33,8 @@ from django_tasks_db.models import DBTaskResult
 from bench.mixed import MIXED_MESSAGE
 from bench.soak import SOAK_KEY_PREFIX
 from concierge.accounts.models import Company, User
-from concierge.accounts.selectors import CONCIERGE_GROUP
-from concierge.accounts.services import auth_token_create
+from concierge.accounts.selectors.concierges import CONCIERGE_GROUP
+from concierge.accounts.services.tokens import auth_token_create
 from concierge.service_levels.models import RequestClock, ServiceLevel
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
 from concierge.surveys.models import SurveyCategory

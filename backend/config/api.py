@@ -14,7 +14,6 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from concierge.accounts.api import router as accounts_router
 from concierge.accounts.auth import token_auth
-from concierge.accounts.mfa_api import router as mfa_router
 from concierge.common.api import router as common_router
 from concierge.common.db_errors import STATEMENT_STOPPED, statement_stopped
 from concierge.common.errors import ApiError, RateLimited, error_body
@@ -109,7 +108,6 @@ def on_bad_json(request: HttpRequest, exc: Exception) -> HttpResponse:
 
 api.add_router("", common_router)
 api.add_router("", accounts_router)
-api.add_router("", mfa_router)
 api.add_router("", surveys_router)
 api.add_router("", offerings_router)
 api.add_router("", servicerequests_router)

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from concierge.accounts.models import OnboardingAnswer, User
-from concierge.accounts.services import user_sessions_revoke
+from concierge.accounts.services.tokens import user_sessions_revoke
 from e2e.conftest import PASSWORD, code_from_sms, link_from_outbox, outbox_items, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)

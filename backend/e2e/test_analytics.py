@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from bench.layouts import HOST, free_port
 from concierge.accounts.models import User
-from concierge.accounts.services import user_sessions_revoke
+from concierge.accounts.services.tokens import user_sessions_revoke
 from e2e.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)

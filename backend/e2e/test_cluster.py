@@ -31,7 +31,7 @@ import redis
 
 from bench.layouts import BACKEND_DIR, HOST, free_port, granian_command, uvicorn_command
 from concierge.accounts.models import User
-from concierge.accounts.services import user_sign_in
+from concierge.accounts.services.identity import user_sign_in
 from concierge.live.tests.servers import bearer, server_environment
 from concierge.servicerequests.models import ServiceRequest
 from conftest import DEFAULT_PASSWORD, UserFactory

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from bench.layouts import HOST, Layout, LayoutSpec, free_port
-from concierge.accounts.services import auth_token_create
+from concierge.accounts.services.tokens import auth_token_create
 from concierge.servicerequests.models import Message
 from concierge.servicerequests.services import request_create
 from e2e.conftest import _nginx, _redis_url, _server_env

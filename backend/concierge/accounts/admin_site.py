@@ -27,8 +27,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 
-from concierge.accounts import mfa_selectors, mfa_services, services
 from concierge.accounts.models import AuthToken, MfaFactor, User
+from concierge.accounts.selectors import mfa as mfa_selectors
+from concierge.accounts.services import identity, tokens
+from concierge.accounts.services.mfa import factors, passkeys, recovery_codes, sms, totp
 from concierge.common.errors import ApiError
 from concierge.common.ratelimit import rate_limit
 
@@ -52,10 +54,10 @@ class AdminSignInForm(AdminAuthenticationForm):
         if not (email and password):
             return self.cleaned_data
         if self.request is None:
-            raise ValidationError(services.INVALID_CREDENTIALS)
+            raise ValidationError(identity.INVALID_CREDENTIALS)
         try:
             rate_limit(self.request, "sign_in")
-            user = services.user_credentials_check(email=email, password=password)
+            user = identity.user_credentials_check(email=email, password=password)
         except ApiError as exc:
             raise ValidationError(exc.message) from exc
         self.confirm_login_allowed(user)
@@ -84,7 +86,7 @@ class AdminCodeForm(forms.Form):
         if method := self.cleaned_data.get("method"):
             return str(method)
         code = self.cleaned_data["otp"]
-        if code.isdigit() and len(code) == mfa_services.TOTP_DIGITS:
+        if code.isdigit() and len(code) == totp.TOTP_DIGITS:
             return SMS if SMS in self.offered and TOTP not in self.offered else TOTP
         return RECOVERY
 
@@ -126,7 +128,7 @@ class ConciergeAdminSite(admin.AdminSite):
 
     def _second_factor_start(self, request: HttpRequest, user: User) -> HttpResponse:
         _pending_end(request)
-        _, auth_token = services.auth_token_create(user)
+        _, auth_token = tokens.auth_token_create(user)
         request.session[PENDING_KEY] = {
             "token_id": auth_token.pk,
             "at": time.time(),
@@ -137,7 +139,7 @@ class ConciergeAdminSite(admin.AdminSite):
         notice = ""
         if user.mfa_phone and not mfa_selectors.user_has_mfa_factor(user=user):
             # The phone is the only factor: the code is texted at once, as in the app.
-            services.otp_resend(user=user)
+            sms.otp_resend(user=user)
             notice = _texted(user)
         return self._render_code(request, auth_token, notice=notice)
 
@@ -170,7 +172,7 @@ class ConciergeAdminSite(admin.AdminSite):
             rate_limit(request, "otp")
             _factor_check(auth_token=auth_token, method=method, answer=answer)
         except ApiError as exc:
-            if exc.message == mfa_services.SESSION_VOIDED:
+            if exc.message == factors.SESSION_VOIDED:
                 return _start_again(request, exc.message)
             return exc.message
         if method == RECOVERY:
@@ -188,7 +190,7 @@ class ConciergeAdminSite(admin.AdminSite):
             return self._render_code(request, auth_token)
         try:
             rate_limit(request, "otp")
-            services.otp_resend(user=user)
+            sms.otp_resend(user=user)
         except ApiError as exc:
             return self._render_code(request, auth_token, error=exc.message)
         return self._render_code(request, auth_token, notice=_texted(user), method=SMS)
@@ -209,7 +211,7 @@ class ConciergeAdminSite(admin.AdminSite):
         if form is None:
             form = AdminCodeForm(choices=choices, initial={"method": method} if method else {})
         passkey_options = (
-            json.loads(mfa_services.passkey_mfa_options(auth_token=auth_token))
+            json.loads(passkeys.passkey_mfa_options(auth_token=auth_token))
             if PASSKEY in methods
             else None
         )
@@ -229,7 +231,7 @@ class ConciergeAdminSite(admin.AdminSite):
     # ------------------------------------------------------------ enrolling a first factor
 
     def _enrol_start(self, request: HttpRequest, auth_token: AuthToken) -> HttpResponse:
-        enrolment = mfa_services.totp_enrol_start(user=auth_token.user)
+        enrolment = totp.totp_enrol_start(user=auth_token.user)
         request.session[PENDING_KEY] = {
             **request.session[PENDING_KEY],
             "factor_id": enrolment.factor_id,
@@ -247,7 +249,7 @@ class ConciergeAdminSite(admin.AdminSite):
         if form.is_valid():
             try:
                 rate_limit(request, "otp")
-                codes = mfa_services.totp_enrol_confirm(
+                codes = totp.totp_enrol_confirm(
                     user=user,
                     factor_id=int(request.session[PENDING_KEY].get("factor_id") or 0),
                     code="".join(form.cleaned_data["enrol_code"].split()),
@@ -267,7 +269,7 @@ class ConciergeAdminSite(admin.AdminSite):
         request: HttpRequest,
         form: AdminEnrolForm,
         *,
-        enrolment: mfa_services.TotpEnrolment | None,
+        enrolment: totp.TotpEnrolment | None,
     ) -> HttpResponse:
         context = {
             **self.each_context(request),
@@ -295,7 +297,7 @@ class ConciergeAdminSite(admin.AdminSite):
 
     def _signed_in(self, request: HttpRequest, auth_token: AuthToken) -> HttpResponse:
         pending = request.session.pop(PENDING_KEY, {})
-        services.auth_token_revoke(auth_token=auth_token)
+        tokens.auth_token_revoke(auth_token=auth_token)
         auth_login(request, auth_token.user, backend="django.contrib.auth.backends.ModelBackend")
         target = str(pending.get("next") or "")
         if not url_has_allowed_host_and_scheme(
@@ -318,7 +320,7 @@ def _pending_end(request: HttpRequest) -> None:
     if isinstance(pending, dict):
         auth_token = mfa_selectors.staff_session_at_mfa_step(token_id=pending["token_id"])
         if auth_token is not None:
-            services.auth_token_revoke(auth_token=auth_token)
+            tokens.auth_token_revoke(auth_token=auth_token)
 
 
 def _start_again(request: HttpRequest, message: str) -> HttpResponse:
@@ -331,13 +333,13 @@ def _start_again(request: HttpRequest, message: str) -> HttpResponse:
 def _factor_check(*, auth_token: AuthToken, method: str, answer: str) -> None:
     """Passes the session's MFA step with `answer` to `method`, or raises (wrong ones counted)."""
     if method == PASSKEY:
-        mfa_services.mfa_passkey_verify(auth_token=auth_token, credential=_credential(answer))
+        passkeys.mfa_passkey_verify(auth_token=auth_token, credential=_credential(answer))
     elif method == TOTP:
-        mfa_services.mfa_totp_verify(auth_token=auth_token, code=answer)
+        totp.mfa_totp_verify(auth_token=auth_token, code=answer)
     elif method == SMS:
-        services.mfa_verify(auth_token=auth_token, code=answer)
+        sms.mfa_verify(auth_token=auth_token, code=answer)
     else:
-        mfa_services.mfa_recovery_verify(auth_token=auth_token, code=answer)
+        recovery_codes.mfa_recovery_verify(auth_token=auth_token, code=answer)
 
 
 def _credential(answer: str) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from django.http import HttpRequest
 from ninja.security import HttpBearer
 
 from concierge.accounts.models import AuthToken
-from concierge.accounts.selectors import auth_token_get_active, user_mfa_required
+from concierge.accounts.selectors.sessions import auth_token_get_active, user_mfa_required
 from concierge.common.errors import Unauthorized
 from concierge.common.tokens import hashes_equal, token_hash
 

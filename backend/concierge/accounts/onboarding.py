@@ -2,7 +2,7 @@
 
 An employee's answers are stored by id (`OnboardingAnswer.answer_id`); other apps name them
 through `Answer` (a survey question pre-filled from the phone answer, the categories a pet
-owner sees first) and read them through `accounts.selectors.employee_profile`.
+owner sees first) and read them through `accounts.selectors.onboarding.employee_profile`.
 """
 
 from __future__ import annotations

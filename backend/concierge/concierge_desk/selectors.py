@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from django.core.cache import cache
 from django.db.models import QuerySet
 
-from concierge.accounts.selectors import EmployeeProfile, concierge_names, employee_profile
+from concierge.accounts.selectors.concierges import concierge_names
+from concierge.accounts.selectors.onboarding import EmployeeProfile, employee_profile
 from concierge.common.cache import CACHE_ERRORS, cache_unavailable
 from concierge.concierge_desk.models import InternalNote
 from concierge.satisfaction.selectors import rating_for_request

@@ -7,6 +7,7 @@ pre-fill by onboarding answer name); `seed_demo` turns those names into rows.
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -29,9 +30,30 @@ QUESTION_TYPES: dict[str, tuple[str, Answer | None]] = {
 
 @cache
 def demo_data(name: str) -> dict[str, Any]:
-    """One file of demo data: 'people', 'surveys', 'offerings' or 'desk'."""
+    """One file of demo data: 'people', 'surveys', 'offerings', 'desk' or 'requests'."""
     with (DATA_DIR / f"{name}.toml").open("rb") as handle:
         return tomllib.load(handle)
+
+
+@dataclass(frozen=True)
+class Colleague:
+    """An employee of people.toml's `colleagues` (no password: they cannot sign in)."""
+
+    email: str
+    first_name: str
+    last_name: str
+    company: str  # slug
+
+
+def colleagues() -> list[Colleague]:
+    """The colleagues of people.toml: 'Alex Rivera' of Acme is alex.rivera@acme.example."""
+    found = []
+    for group in demo_data("people").get("colleagues", []):
+        for name in group["names"]:
+            first_name, last_name = name.split(" ", 1)
+            email = f"{first_name}.{last_name.replace(' ', '')}@{group['domain']}".lower()
+            found.append(Colleague(email, first_name, last_name, group["company"]))
+    return found
 
 
 def onboarding_answers(user: dict[str, Any]) -> dict[int, Any]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
-from concierge.accounts.selectors import companies_with_content_queryset
+from concierge.accounts.selectors.companies import companies_with_content_queryset
 from concierge.common.errors import NotFound
 from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
 

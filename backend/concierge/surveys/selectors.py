@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 
 from concierge.accounts.onboarding import Answer
-from concierge.accounts.selectors import employee_profile
+from concierge.accounts.selectors.onboarding import employee_profile
 from concierge.common.errors import NotFound
 from concierge.common.formatting import phone_display
 from concierge.servicerequests.selectors import request_get_for_user

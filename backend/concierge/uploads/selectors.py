@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from concierge.accounts.selectors import user_is_concierge
+from concierge.accounts.selectors.concierges import user_is_concierge
 from concierge.common.errors import NotFound
 from concierge.uploads.models import Upload
 

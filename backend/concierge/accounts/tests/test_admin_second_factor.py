@@ -15,8 +15,22 @@ from django.test import Client
 from django.urls import get_resolver
 from freezegun import freeze_time
 
-from concierge.accounts import mfa_services, services
 from concierge.accounts.models import AuthToken, MfaFactor, User
+from concierge.accounts.services.mfa.factors import (
+    SESSION_VOIDED,
+    TOO_MANY_OTP_ATTEMPTS,
+    mfa_failures_last_hour,
+)
+from concierge.accounts.services.mfa.passkeys import (
+    INVALID_PASSKEY,
+    passkey_register,
+    passkey_registration_options,
+)
+from concierge.accounts.services.mfa.recovery_codes import (
+    INVALID_RECOVERY_CODE,
+    RECOVERY_CODE_COUNT,
+)
+from concierge.accounts.services.mfa.totp import INVALID_TOTP, totp_enrol_confirm, totp_enrol_start
 from concierge.accounts.tests.webauthn_device import SoftPasskey
 from conftest import DEFAULT_PASSWORD, UserFactory
 
@@ -44,8 +58,8 @@ def superuser() -> User:
 def _authenticator_app(user: User, clock) -> tuple[str, list[str]]:
     """Adds an authenticator app through the enrolment services; returns its secret and the
     recovery codes. The clock moves to the next step: the confirming code is spent."""
-    enrolment = mfa_services.totp_enrol_start(user=user)
-    codes = mfa_services.totp_enrol_confirm(
+    enrolment = totp_enrol_start(user=user)
+    codes = totp_enrol_confirm(
         user=user, factor_id=enrolment.factor_id, code=pyotp.TOTP(enrolment.secret).now()
     )
     assert codes
@@ -109,15 +123,15 @@ def test_issue_24_admin_wrong_code_is_refused_and_counted(superuser, clock):
 
     wrong = _code(client, _wrong(pyotp.TOTP(secret).now()))
     assert wrong.status_code == 200
-    assert mfa_services.INVALID_TOTP in _text(wrong)
-    assert services.mfa_failures_last_hour(superuser) == 1
+    assert INVALID_TOTP in _text(wrong)
+    assert mfa_failures_last_hour(superuser) == 1
     assert _no_admin_page_opens(client)
 
     for _ in range(4):
         last = _code(client, _wrong(pyotp.TOTP(secret).now()))
     assert last.status_code == 302  # back to the password
-    assert mfa_services.SESSION_VOIDED in _text(client.get(last["Location"]))
-    assert services.mfa_failures_last_hour(superuser) == 5
+    assert SESSION_VOIDED in _text(client.get(last["Location"]))
+    assert mfa_failures_last_hour(superuser) == 5
 
     refused = _code(client, pyotp.TOTP(secret).now())
     assert refused.status_code == 302
@@ -137,7 +151,7 @@ def test_issue_24_admin_hourly_limit_holds_across_sign_ins(superuser, clock):
     client = Client()
     _password(client)
     refused = _code(client, pyotp.TOTP(secret).now())
-    assert services.TOO_MANY_OTP_ATTEMPTS in _text(refused)
+    assert TOO_MANY_OTP_ATTEMPTS in _text(refused)
     assert _no_admin_page_opens(client)
 
 
@@ -155,7 +169,7 @@ def test_issue_24_admin_recovery_code_works_once(superuser, clock):
     _password(again)
     refused = _code(again, codes[0])
     assert refused.status_code == 200
-    assert mfa_services.INVALID_RECOVERY_CODE in _text(refused)
+    assert INVALID_RECOVERY_CODE in _text(refused)
     assert _no_admin_page_opens(again)
 
 
@@ -164,8 +178,8 @@ def test_issue_24_admin_passkey_opens_the_admin(superuser, clock):
     options of this sign-in, and the passkey's answer to them opens the admin; an answer to
     another sign-in's options is refused"""
     device = SoftPasskey(rp_id=settings.WEBAUTHN_RP_ID, origin=settings.WEBAUTHN_ORIGIN)
-    options = json.loads(mfa_services.passkey_registration_options(user=superuser))
-    mfa_services.passkey_register(user=superuser, credential=device.create(options))
+    options = json.loads(passkey_registration_options(user=superuser))
+    passkey_register(user=superuser, credential=device.create(options))
 
     def passkey_options(page) -> dict:
         found = re.search(
@@ -181,7 +195,7 @@ def test_issue_24_admin_passkey_opens_the_admin(superuser, clock):
     assert 'src="/static/accounts/admin_passkey.js"' in _text(step)
 
     stolen = client.post(LOGIN, {"credential": json.dumps(device.get(other_options))})
-    assert mfa_services.INVALID_PASSKEY in _text(stolen)
+    assert INVALID_PASSKEY in _text(stolen)
     assert _no_admin_page_opens(client)
 
     done = client.post(LOGIN, {"credential": json.dumps(device.get(passkey_options(stolen)))})
@@ -221,14 +235,14 @@ def test_issue_24_staff_without_a_factor_enrols_an_app_before_any_admin_page(clo
     assert _no_admin_page_opens(client)
 
     wrong = client.post(LOGIN, {"enrol_code": _wrong(pyotp.TOTP(secret).now())})
-    assert mfa_services.INVALID_TOTP in _text(wrong)
+    assert INVALID_TOTP in _text(wrong)
     assert not MfaFactor.objects.filter(user=staff, confirmed_at__isnull=False).exists()
     assert _no_admin_page_opens(client)
 
     done = client.post(LOGIN, {"enrol_code": pyotp.TOTP(secret).now()})
     assert done.status_code == 200
     codes = re.findall(r"<li><code>([a-z0-9-]+)</code></li>", done.content.decode())
-    assert len(codes) == mfa_services.RECOVERY_CODE_COUNT
+    assert len(codes) == RECOVERY_CODE_COUNT
     assert 'href="/admin/"' in done.content.decode()
     assert MfaFactor.objects.filter(
         user=staff, kind=MfaFactor.Kind.TOTP, confirmed_at__isnull=False

@@ -10,7 +10,9 @@ from django.test import Client
 from freezegun import freeze_time
 
 from concierge.accounts.models import User
-from concierge.accounts.services import ACCOUNT_LOCKED, INVALID_CREDENTIALS, INVALID_OTP
+from concierge.accounts.services.identity import INVALID_CREDENTIALS
+from concierge.accounts.services.lockout import ACCOUNT_LOCKED
+from concierge.accounts.services.mfa.sms import INVALID_OTP
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "admin-pass-123"

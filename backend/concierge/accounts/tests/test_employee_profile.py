@@ -7,8 +7,8 @@ import pytest
 
 from concierge.accounts.models import OnboardingAnswer
 from concierge.accounts.onboarding import ADDRESS_PARTS, ALL, YES_NO, Answer
-from concierge.accounts.selectors import employee_profile
-from concierge.accounts.services import onboarding_answers_save
+from concierge.accounts.selectors.onboarding import employee_profile
+from concierge.accounts.services.onboarding import onboarding_answers_save
 from concierge.surveys.models import Question, RequestSurvey, SurveyCategory
 from concierge.surveys.selectors import universal_answer_for_user
 

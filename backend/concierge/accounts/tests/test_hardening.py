@@ -10,12 +10,10 @@ from django.contrib.auth.hashers import MD5PasswordHasher
 from django.utils import timezone
 from freezegun import freeze_time
 
-from concierge.accounts.services import (
-    ACCOUNT_LOCKED,
-    INVALID_CREDENTIALS,
-    INVALID_OTP,
-    TOO_MANY_OTP_ATTEMPTS,
-)
+from concierge.accounts.services.identity import INVALID_CREDENTIALS
+from concierge.accounts.services.lockout import ACCOUNT_LOCKED
+from concierge.accounts.services.mfa.factors import TOO_MANY_OTP_ATTEMPTS
+from concierge.accounts.services.mfa.sms import INVALID_OTP
 from conftest import DEFAULT_PASSWORD, ApiClient
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,8 @@ from django.test import Client
 from django.utils import timezone
 from freezegun import freeze_time
 
-from concierge.accounts.services import ACCOUNT_LOCKED, INVALID_CREDENTIALS
+from concierge.accounts.services.identity import INVALID_CREDENTIALS
+from concierge.accounts.services.lockout import ACCOUNT_LOCKED
 from conftest import DEFAULT_PASSWORD
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,8 @@ from django.utils import timezone
 from django_tasks import TaskResultStatus
 
 from concierge.accounts.models import User
-from concierge.accounts.services import ACCOUNT_LOCKED, INVALID_CREDENTIALS
+from concierge.accounts.services.identity import INVALID_CREDENTIALS
+from concierge.accounts.services.lockout import ACCOUNT_LOCKED
 from concierge.notifications.background import BODY_FORGOTTEN
 from conftest import DEFAULT_PASSWORD
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from freezegun import freeze_time
 
 from concierge.accounts.auth import MFA_AUTHENTICATION_REQUIRED
-from concierge.accounts.services import INVALID_OTP
+from concierge.accounts.services.mfa.sms import INVALID_OTP
 from conftest import ApiClient, CompanyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

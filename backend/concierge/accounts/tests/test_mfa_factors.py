@@ -13,9 +13,15 @@ from django.conf import settings
 from django.utils import timezone
 from freezegun import freeze_time
 
-from concierge.accounts import mfa_services
 from concierge.accounts.auth import MFA_AUTHENTICATION_REQUIRED
 from concierge.accounts.models import AuthToken, MfaFactor, RecoveryCode
+from concierge.accounts.services.mfa.factors import SESSION_VOIDED
+from concierge.accounts.services.mfa.fresh_check import (
+    LAST_FACTOR_REQUIRED,
+    recovery_codes_regenerate,
+)
+from concierge.accounts.services.mfa.recovery_codes import INVALID_RECOVERY_CODE
+from concierge.accounts.services.mfa.totp import INVALID_TOTP, secret_decrypt, totp_enrol_start
 from concierge.accounts.tests.webauthn_device import SoftPasskey
 from conftest import DEFAULT_PASSWORD, ApiClient, CompanyFactory, UserFactory
 
@@ -88,7 +94,7 @@ def test_totp_enrolment_shows_secret_and_qr_and_stores_it_encrypted(signed_in_ap
     assert body["qr_data_uri"].startswith("data:image/svg+xml")
     stored = MfaFactor.objects.get(pk=body["factor_id"])
     assert body["secret"] not in stored.totp_secret_encrypted
-    assert mfa_services.secret_decrypt(stored.totp_secret_encrypted) == body["secret"]
+    assert secret_decrypt(stored.totp_secret_encrypted) == body["secret"]
     assert stored.confirmed_at is None  # not a factor until a code is confirmed
     assert signed_in_api.get("mfa/factors").json()["factors"] == []
 
@@ -96,7 +102,7 @@ def test_totp_enrolment_shows_secret_and_qr_and_stores_it_encrypted(signed_in_ap
         f"mfa/totp/{body['factor_id']}/confirm", {"code": _wrong(_code(body["secret"]))}
     )
     assert wrong.status_code == 422
-    assert wrong.json()["errors"]["code"] == [mfa_services.INVALID_TOTP]
+    assert wrong.json()["errors"]["code"] == [INVALID_TOTP]
 
     confirm = signed_in_api.post(
         f"mfa/totp/{body['factor_id']}/confirm", {"code": _code(body["secret"]), "name": "Pixel"}
@@ -145,7 +151,7 @@ def test_totp_code_replay_refused(totp_user):
     replay = _verify(_pending(user.email), "totp", code)
 
     assert replay.status_code == 401
-    assert replay.json()["error"] == mfa_services.INVALID_TOTP
+    assert replay.json()["error"] == INVALID_TOTP
 
 
 @pytest.mark.parametrize("offset", [-1, 1])
@@ -177,7 +183,7 @@ def test_totp_five_wrong_codes_void_the_attempt(totp_user):
     fifth = _verify(api, "totp", wrong)
 
     assert fifth.status_code == 429
-    assert fifth.json()["error"] == mfa_services.SESSION_VOIDED
+    assert fifth.json()["error"] == SESSION_VOIDED
     assert _verify(api, "totp", _code(secret)).status_code in (401, 429)
     assert api.mfa_token is None
     assert AuthToken.objects.get(user=user, mfa_failed_attempts=5).revoked_at is not None
@@ -219,7 +225,7 @@ def test_recovery_code_single_use(totp_user):
     again = _verify(_pending(user.email), "recovery", codes[0])
 
     assert again.status_code == 401
-    assert again.json()["error"] == mfa_services.INVALID_RECOVERY_CODE
+    assert again.json()["error"] == INVALID_RECOVERY_CODE
     assert first.get("mfa/factors").json()["recovery_codes_left"] == 9
 
 
@@ -311,7 +317,7 @@ def test_remove_last_factor_of_company_requiring_mfa_refused(db, outbox):
     refused = api.post(f"mfa/factors/{factor.pk}/remove", {"password": DEFAULT_PASSWORD})
 
     assert refused.status_code == 422
-    assert refused.json()["error"] == mfa_services.LAST_FACTOR_REQUIRED
+    assert refused.json()["error"] == LAST_FACTOR_REQUIRED
     assert MfaFactor.objects.filter(pk=factor.pk).exists()
     assert api.get("mfa/factors").json()["company_requires_mfa"] is True
     # With the phone as well, the app can go.
@@ -390,7 +396,7 @@ def test_factors_of_another_user_are_not_found(totp_user, make_api, outbox):
     assert eve.post("mfa/factors/²/remove", {"password": DEFAULT_PASSWORD}).status_code == 404
     assert MfaFactor.objects.filter(pk=factor.pk).exists()
     # Eve cannot confirm a pending app of the owner either.
-    pending = mfa_services.totp_enrol_start(user=owner)
+    pending = totp_enrol_start(user=owner)
     confirm = eve.post(f"mfa/totp/{pending.factor_id}/confirm", {"code": _code(pending.secret)})
     assert confirm.status_code == 422
     assert eve.get("mfa/factors").json()["factors"] == []
@@ -537,11 +543,11 @@ def test_admin_sign_in_takes_an_authenticator_code_or_a_recovery_code(db, outbox
     from django.test import Client
 
     staff = UserFactory(email="root@example.com", is_staff=True, is_superuser=True)
-    secret = mfa_services.totp_enrol_start(user=staff).secret
+    secret = totp_enrol_start(user=staff).secret
     factor = MfaFactor.objects.get(user=staff)
     factor.confirmed_at = timezone.now()
     factor.save()
-    codes = mfa_services.recovery_codes_regenerate(user=staff, password=DEFAULT_PASSWORD)
+    codes = recovery_codes_regenerate(user=staff, password=DEFAULT_PASSWORD)
 
     def log_in(client: Client):
         return client.post(

@@ -178,7 +178,7 @@ def test_failed_save_does_not_complete_onboarding(signed_in_api):
 def test_address_group_611_is_the_one_line_address(signed_in_api, user):
     """§3 onboarding answers: the 611 address group is sent with its parts (148–313) as the
     address on one line, and that line is what a concierge and a survey pre-fill read"""
-    from concierge.accounts.selectors import employee_profile
+    from concierge.accounts.selectors.onboarding import employee_profile
 
     line = "1 Main Street, Apt 2, Springfield, IL, 62701, US"
     answers = [{**a, "value": line} if a["answer_id"] == 611 else a for a in FULL_ADDRESS]

@@ -11,7 +11,7 @@ from django.utils import timezone
 from freezegun import freeze_time
 
 from concierge.accounts.models import MfaFactor
-from concierge.accounts.services import user_request_count_add
+from concierge.accounts.services.identity import user_request_count_add
 
 DESK = "concierge/requests"
 

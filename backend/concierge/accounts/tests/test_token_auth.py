@@ -9,12 +9,8 @@ import pytest
 from django.contrib.auth.models import Group
 from django.core.cache import cache
 
-from concierge.accounts.selectors import (
-    CONCIERGE_GROUP,
-    auth_token_get_active,
-    user_is_concierge,
-    user_mfa_required,
-)
+from concierge.accounts.selectors.concierges import CONCIERGE_GROUP, user_is_concierge
+from concierge.accounts.selectors.sessions import auth_token_get_active, user_mfa_required
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from concierge.accounts import services as account_services
+from concierge.accounts.services.identity import user_sign_in
 from concierge.servicerequests import services as request_services
 from config.api import api
 from conftest import CompanyFactory, UserFactory
@@ -54,7 +54,7 @@ def auth_headers(db, _keep_test_connection) -> dict[str, str]:
     company = CompanyFactory(slug="acme")
     person = UserFactory(email="casey@example.com", companies=[company], groups=["Concierges"])
     request_services.request_create(user=person, name="Find a dog walker")
-    result = account_services.user_sign_in(email=person.email, password="correct-horse-battery-42")
+    result = user_sign_in(email=person.email, password="correct-horse-battery-42")
     # The WSGI transport hands a body over as sent, so it asks for it plain (gzip is
     # test_compression's).
     return {"Authorization": f"Bearer {result.token}", "Accept-Encoding": "identity"}

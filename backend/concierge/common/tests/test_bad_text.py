@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from concierge.accounts import mfa_services as account_mfa_services
-from concierge.accounts import services as account_services
+from concierge.accounts.services.identity import user_sign_in
+from concierge.accounts.services.mfa.totp import totp_enrol_start
 from concierge.offerings.models import Offering
 from concierge.saved_replies import services as saved_reply_services
 from concierge.servicerequests import services as request_services
@@ -122,7 +122,7 @@ def world(db) -> dict[str, Any]:
         title="On it", body="Hi {first_name}", author=person
     )
     api_client = ApiClient()
-    result = account_services.user_sign_in(email=person.email, password=DEFAULT_PASSWORD)
+    result = user_sign_in(email=person.email, password=DEFAULT_PASSWORD)
     api_client.token = result.token
     ids = {
         "request_id": service_request.pk,
@@ -132,7 +132,7 @@ def world(db) -> dict[str, Any]:
         "offering_id": offering.pk if offering else 1,
         "question_id": question.pk,
         # An authenticator app being added (not confirmed: the session needs no MFA step).
-        "factor_id": account_mfa_services.totp_enrol_start(user=person).factor_id,
+        "factor_id": totp_enrol_start(user=person).factor_id,
         "reply_id": saved_reply.pk,
     }
     return {"api": api_client, "ids": ids}

@@ -18,7 +18,7 @@ import pytest
 from django.db import connection
 
 from bench.layouts import HOST, Layout, LayoutSpec
-from concierge.accounts.services import user_sign_in
+from concierge.accounts.services.identity import user_sign_in
 from concierge.common.db_errors import STATEMENT_STOPPED
 from conftest import DEFAULT_PASSWORD
 

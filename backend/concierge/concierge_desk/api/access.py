@@ -8,7 +8,7 @@ from django.http import HttpRequest
 from ninja import Router
 
 from concierge.accounts.auth import TokenAuth, request_auth_token
-from concierge.accounts.selectors import user_is_concierge
+from concierge.accounts.selectors.concierges import user_is_concierge
 from concierge.common.errors import PermissionDenied
 from concierge.common.schemas import ErrorOut
 from concierge.concierge_desk.schemas import (

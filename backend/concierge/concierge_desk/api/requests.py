@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from ninja import Query, Status
 
-from concierge.accounts.selectors import concierge_list
+from concierge.accounts.selectors.concierges import concierge_list
 from concierge.common.errors import ValidationFailed
 from concierge.common.ratelimit import rate_limit
 from concierge.common.schemas import ErrorOut

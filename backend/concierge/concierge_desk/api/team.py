@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from django.http import HttpRequest
 
-from concierge.accounts.selectors import concierge_list
+from concierge.accounts.selectors.concierges import concierge_list
 from concierge.concierge_desk.api.access import ERRORS, desk_router
 from concierge.concierge_desk.schemas import (
     ConciergeListOut,

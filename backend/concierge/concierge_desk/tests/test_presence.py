@@ -82,7 +82,7 @@ def test_presence_names_the_same_concierges_as_the_assign_menu(
     """Issue 30: presence reads the concierges' names in a query of its own; they are the
     same people, in the same order, as the assign menu's: the group's active members and
     the superusers, never an employee or a deactivated concierge."""
-    from concierge.accounts.selectors import concierge_list, concierge_names
+    from concierge.accounts.selectors.concierges import concierge_list, concierge_names
 
     user_factory(email="root@example.com", first_name="Ada", last_name="", is_superuser=True)
     user_factory(email="gone@example.com", first_name="Bo", is_active=False, groups=["Concierges"])

@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from concierge.accounts.services import onboarding_answers_save
+from concierge.accounts.services.onboarding import onboarding_answers_save
 from concierge.concierge_desk import services as desk_services
 from concierge.servicerequests import services
 from concierge.uploads.tests.samples import png_bytes, upload_via_api

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.contrib.auth.models import Group
 from django.core.files.storage import default_storage
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
 
 from concierge.accounts.models import Company, OnboardingAnswer, User
+from concierge.demo.tests.seeding import PASSWORD, seed
 from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
 from concierge.surveys.models import Question, RequestSurvey, SelectOption, SurveyCategory
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "demo-password-42"
 MODELS = [
     Company,
     User,
@@ -34,18 +32,6 @@ MODELS = [
     Offering.categories.through,
     Offering.companies.through,
 ]
-
-
-def seed() -> str:
-    out = io.StringIO()
-    call_command("seed_demo", stdout=out)
-    return out.getvalue()
-
-
-@pytest.fixture
-def seeded(monkeypatch) -> str:
-    monkeypatch.setenv("DEMO_PASSWORD", PASSWORD)
-    return seed()
 
 
 def snapshot() -> dict[str, object]:
@@ -72,19 +58,33 @@ def test_seed_demo_refuses_a_password_the_sign_in_form_would_reject(monkeypatch)
 
 def test_seed_demo_is_idempotent(seeded):
     before = snapshot()
-    seed()
+    seed("--requests")
     assert snapshot() == before
 
 
 def test_seed_demo_prints_the_accounts_but_not_the_password(seeded):
     for email in (
         "demo@example.com",
+        "hr@example.com",
         "concierge@example.com",
         "admin@example.com",
         "globex@example.com",
     ):
         assert email in seeded
     assert PASSWORD not in seeded
+
+
+def test_demo_make_run_prints_one_list_of_every_account_with_the_real_password(seeded):
+    """`make run` and `make demo` print the seed's list (--show-password): every account the
+    seed creates that can sign in, with the password itself, never a placeholder."""
+    printed = seed("--requests", "--show-password")
+    assert f"Demo accounts (password: {PASSWORD}):" in printed
+    assert "DEMO_PASSWORD" not in printed
+    assert printed.count("Demo accounts") == 1
+    can_sign_in = [user.email for user in User.objects.all() if user.has_usable_password()]
+    assert {"demo@example.com", "hr@example.com", "admin@example.com"} <= set(can_sign_in)
+    for email in can_sign_in:
+        assert email in printed
 
 
 def test_seed_demo_accounts_and_companies(seeded):

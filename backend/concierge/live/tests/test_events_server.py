@@ -13,7 +13,7 @@ import signal
 import httpx
 import pytest
 
-from concierge.accounts.services import user_sign_in
+from concierge.accounts.services.identity import user_sign_in
 from concierge.live.drain import RECONNECT_MAX_MS, RECONNECT_MIN_MS
 from concierge.live.tests.servers import EventStream, bearer, events_server
 from concierge.servicerequests.models import ServiceRequest

@@ -5,6 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { api, errorMessage, type Schemas } from '@/api/client'
+import { passkeyFailureMessage } from '@/lib/passkeys'
 import { session } from '@/lib/session'
 
 export type MfaFactor = Schemas['MfaFactorOut']
@@ -71,13 +72,13 @@ export function passkeysSupported(): boolean {
 }
 
 function passkeyError(error: unknown): string {
-  if (error instanceof Error && error.name === 'NotAllowedError') {
-    return 'The passkey request was cancelled or timed out. Please try again.'
-  }
   if (error instanceof Error && error.name === 'InvalidStateError') {
     return 'This device already has a passkey for your account.'
   }
-  return 'We couldn’t create a passkey on this device. Please try again.'
+  return passkeyFailureMessage(
+    error,
+    'We couldn’t create a passkey on this device. Please try again.',
+  )
 }
 
 /** Creates a passkey on this device and registers it (the WebAuthn library loads on demand);

@@ -1,86 +1,48 @@
-"""`manage.py seed_demo`: demo companies, accounts, request surveys and benefits & offers.
+"""`manage.py seed_demo`: demo companies, accounts, request surveys, benefits & offers and
+requests.
 
-The data lives in `concierge/demo/data/*.toml` (people, surveys, offerings); this command
-turns it into rows. Idempotent: every row is keyed on a natural key (slug, email, name,
-position), so running it again changes nothing and creates no duplicates. The accounts'
-password comes from DEMO_PASSWORD.
+The data lives in `concierge/demo/data/*.toml` (people, surveys, offerings, desk, requests);
+this command turns it into rows. Idempotent: every row is keyed on a natural key (slug, email,
+name, position; a request on its employee and name), so running it again changes nothing and
+creates no duplicates. The requests (and the colleagues who made most of them) come with
+--requests only. The accounts' password comes from DEMO_PASSWORD; the list of accounts printed
+at the end shows it only with --show-password.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from datetime import time
 from typing import Any
 
 from django.contrib.auth.models import Group, Permission
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.db.models.fields.files import FieldFile
 from django.utils import timezone
 
 from concierge.accounts.models import Company, OnboardingAnswer, User
-from concierge.accounts.selectors import CONCIERGE_GROUP
+from concierge.accounts.selectors.concierges import CONCIERGE_GROUP
 from concierge.common.validation import PASSWORD_MAX, PASSWORD_MIN
 from concierge.company_reports.models import CompanyAdmin
-from concierge.demo.loader import demo_data, onboarding_answers, question_fields, select_options
+from concierge.demo.files import logo_svg, simple_pdf
+from concierge.demo.loader import (
+    colleagues,
+    demo_data,
+    onboarding_answers,
+    question_fields,
+    select_options,
+)
+from concierge.demo.request_history import request_counts, seed_requests
 from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
 from concierge.saved_replies.models import SavedReply
 from concierge.service_levels.models import Holiday, ServiceLevel
 from concierge.surveys.models import Question, RequestSurvey, SelectOption, SurveyCategory
 
-# --------------------------------------------------------------------------- file content
-
-
-def logo_svg(provider_name: str, color: str) -> bytes:
-    words = [w for w in provider_name.replace("&", " ").split() if w[0].isalnum()]
-    initials = (words[0][0] + (words[1][0] if len(words) > 1 else "")).upper()
-    return (
-        '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160" '
-        f'role="img" aria-label="{provider_name}">'
-        f'<rect width="160" height="160" rx="36" fill="{color}"/>'
-        '<circle cx="128" cy="32" r="14" fill="#ffffff" fill-opacity="0.25"/>'
-        '<text x="80" y="82" text-anchor="middle" dominant-baseline="middle" '
-        'font-family="Inter, Helvetica, Arial, sans-serif" font-size="60" font-weight="700" '
-        f'fill="#ffffff">{initials}</text></svg>'
-    ).encode()
-
-
-def _pdf_text(value: str) -> str:
-    return value.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
-
-def simple_pdf(title: str, lines: Sequence[str]) -> bytes:
-    """A one-page PDF (Helvetica, Latin-1) with a title and a few lines."""
-    stream = [f"BT /F1 18 Tf 72 720 Td ({_pdf_text(title)}) Tj /F1 12 Tf"]
-    for index, line in enumerate(lines):
-        stream.append(f"0 {-36 if index == 0 else -20} Td ({_pdf_text(line)}) Tj")
-    stream.append("ET")
-    content = "\n".join(stream).encode("latin-1", "replace")
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
-        b"/Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
-    ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        xref,
-    )
-    return bytes(out)
+# --------------------------------------------------------------------------- storage
 
 
 def store_file(field_file: FieldFile, path: str, content: bytes) -> bool:
@@ -106,9 +68,24 @@ def stored_url(path: str, content: bytes) -> str:
 
 class Command(BaseCommand):
     help = (
-        "Creates the demo companies, accounts, request surveys and benefits & offers. "
-        "Safe to run again. The accounts' password comes from DEMO_PASSWORD."
+        "Creates the demo companies, accounts, request surveys and benefits & offers, and with "
+        "--requests months of requests. Safe to run again. The accounts' password comes from "
+        "DEMO_PASSWORD."
     )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--requests",
+            action="store_true",
+            help="Also the demo requests: months of them, in every state, with their messages, "
+            "notes, files and ratings, and the colleagues whose requests fill the company "
+            "report. Without it the demo has no request (the browser tests start from that).",
+        )
+        parser.add_argument(
+            "--show-password",
+            action="store_true",
+            help="Print DEMO_PASSWORD with the list of demo accounts (for a local terminal).",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         password = os.environ.get("DEMO_PASSWORD", "")
@@ -128,7 +105,10 @@ class Command(BaseCommand):
             surveys = self.seed_surveys()
             self.seed_offerings(companies, surveys)
             self.seed_saved_replies()
-        self.print_summary()
+            if options["requests"]:
+                self.seed_colleagues(companies)
+                seed_requests()
+        self.print_summary(password if options["show_password"] else None)
 
     # -- companies and people
 
@@ -209,6 +189,21 @@ class Command(BaseCommand):
                 )
             users.append(user)
         return users
+
+    def seed_colleagues(self, companies: dict[str, Company]) -> None:
+        for colleague in colleagues():
+            user, created = User.objects.get_or_create(
+                email=colleague.email,
+                defaults={
+                    "first_name": colleague.first_name,
+                    "last_name": colleague.last_name,
+                    "onboarded_at": timezone.now(),
+                },
+            )
+            if created:
+                user.set_unusable_password()
+                user.save(update_fields=["password"])
+            user.companies.add(companies[colleague.company])
 
     # -- surveys
 
@@ -332,15 +327,9 @@ class Command(BaseCommand):
 
     # -- summary
 
-    def print_summary(self) -> None:
+    def print_summary(self, password: str | None) -> None:
         write = self.stdout.write
         write(self.style.SUCCESS("Demo data is ready."))
-        write("")
-        write("Demo accounts (password: DEMO_PASSWORD):")
-        for demo in demo_data("people")["users"]:
-            name = f"{demo['first_name']} {demo['last_name']}"
-            write(f"  {demo['email']:<24} {name}, {demo['role']}")
-        write("")
         write(
             f"Companies: {Company.objects.count()} (sign-up links: /sign-up/acme, /sign-up/globex, "
             "/sign-up/initech with an @initech.example email)"
@@ -356,3 +345,25 @@ class Command(BaseCommand):
             f"Offering categories: {OfferingCategory.objects.count()}, "
             f"offerings: {benefits} benefits and {products} partner offers"
         )
+        counts = request_counts()
+        if counts.total:
+            write(
+                f"Requests: {counts.total} ({counts.queued} in the queue and "
+                f"{counts.in_progress} in progress, {counts.overdue} of them overdue; "
+                f"{counts.completed} completed, {counts.rated} of them rated)"
+            )
+        write("")
+        shown = password if password is not None else "the value of DEMO_PASSWORD"
+        write(f"Demo accounts (password: {shown}):")
+        for demo in demo_data("people")["users"]:
+            name = f"{demo['first_name']} {demo['last_name']}"
+            write(f"  {demo['email']:<24} {name}, {demo['role']}")
+        emails = [c.email for c in colleagues()]
+        others = User.objects.filter(email__in=emails)
+        if others.exists():
+            companies = Company.objects.filter(members__in=others).distinct()
+            names = ", ".join(sorted(company.name for company in companies))
+            write(
+                f"  and {others.count()} {names} colleagues ({emails[0]}, …) who cannot sign "
+                "in: their requests fill the company report"
+            )

@@ -4,6 +4,7 @@
  * MFA token is stored by `verifyMfa`, as for the SMS code.
  */
 import { api, errorMessage } from '@/api/client'
+import { passkeyFailureMessage } from '@/lib/passkeys'
 import { session } from '@/lib/session'
 import { type AccountResult, bearerToken, MESSAGES } from './auth'
 import { MFA_MESSAGES, verifyMfa } from './mfa'
@@ -23,10 +24,7 @@ export async function mfaMethods(): Promise<MfaMethods> {
 }
 
 function passkeyFailure(error: unknown): string {
-  if (error instanceof Error && error.name === 'NotAllowedError') {
-    return 'The passkey request was cancelled or timed out. Please try again.'
-  }
-  return 'We couldn’t use a passkey on this device. Please try again.'
+  return passkeyFailureMessage(error, 'We couldn’t use a passkey on this device. Please try again.')
 }
 
 /** The MFA step with a passkey (the WebAuthn library loads on demand). */

@@ -1,0 +1,21 @@
+"""The account endpoints (spec §7 'Account', and the second factors), one module per sub-domain,
+under one router."""
+
+from __future__ import annotations
+
+from ninja import Router
+
+from concierge.accounts.api import (
+    email_verification,
+    identity,
+    lockout,
+    mfa,
+    onboarding,
+    password_reset,
+)
+
+__all__ = ["router"]
+
+router = Router()
+for part in (identity, password_reset, lockout, email_verification, mfa, onboarding):
+    router.add_router("", part.router)

@@ -1,0 +1,1 @@
+"""Account reads, one module per sub-domain; second factors in `mfa`."""

@@ -1,0 +1,1 @@
+"""Account writes, one module per sub-domain; second factors in `mfa`."""

@@ -1,0 +1,114 @@
+"""Changes to the second factors that need a fresh proof (the password, or a code from another
+factor): renewing the recovery codes and removing a factor."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from concierge.accounts.models import MfaFactor, RecoveryCode, User
+from concierge.accounts.selectors.mfa import SMS, user_factor_count, user_has_mfa_factor
+from concierge.accounts.services.lockout import lock_lift_if_expired, sign_in_failure_count
+from concierge.accounts.services.mfa.factors import factor_change_email, kind_label
+from concierge.accounts.services.mfa.recovery_codes import (
+    recovery_code_use,
+    recovery_codes_issue,
+)
+from concierge.accounts.services.mfa.totp import totp_use
+from concierge.common.errors import NotFound, Unauthorized, ValidationFailed
+
+FRESH_CHECK_FAILED = "That password or code is incorrect."
+FRESH_CHECK_REQUIRED = "Please enter your password or a code from another sign-in method."
+LAST_FACTOR_REQUIRED = (
+    "Your employer requires two-step verification: add another sign-in method "
+    "before removing this one."
+)
+FACTOR_NOT_FOUND = "That sign-in method was not found."
+
+
+def recovery_codes_regenerate(*, user: User, password: str = "", code: str = "") -> list[str]:
+    """Replaces the recovery codes after a fresh check; returns the new ones (shown once)."""
+    codes = _recovery_codes_regenerate(user_id=user.pk, password=password, code=code)
+    if codes is None:
+        # Raised only after the transaction committed, so the failed check is counted.
+        raise Unauthorized(FRESH_CHECK_FAILED)
+    return codes
+
+
+@transaction.atomic
+def _recovery_codes_regenerate(*, user_id: int, password: str, code: str) -> list[str] | None:
+    user = User.objects.select_for_update().get(pk=user_id)
+    if not _fresh_check(user, password=password, code=code):
+        return None
+    if not user_has_mfa_factor(user=user):
+        raise ValidationFailed("Add an authenticator app or a passkey first.")
+    return recovery_codes_issue(user)
+
+
+def _fresh_check(user: User, *, password: str, code: str) -> bool:
+    """A fresh proof for a sensitive change: the password, or a current authenticator-app code
+    or an unused recovery code. A wrong one counts as a failed sign-in (the lockout's count),
+    so a session cannot be used to guess the password."""
+    code = code.strip()
+    if not password and not code:
+        raise ValidationFailed.for_field("password", FRESH_CHECK_REQUIRED)
+    lock_lift_if_expired(user)
+    if user.locked_at:
+        # As at sign-in: while locked no proof is checked, and every attempt still counts.
+        sign_in_failure_count(user)
+        return False
+    if password:
+        ok = user.check_password(password)
+    else:
+        factors = MfaFactor.objects.select_for_update().filter(
+            user=user, kind=MfaFactor.Kind.TOTP, confirmed_at__isnull=False
+        )
+        ok = (code.isdigit() and any(totp_use(factor, code) for factor in factors)) or (
+            recovery_code_use(user, code)
+        )
+    if not ok:
+        sign_in_failure_count(user)
+    return ok
+
+
+def factor_remove(*, user: User, factor_id: str, password: str = "", code: str = "") -> None:
+    """Removes one of `user`'s factors after a fresh check; a company that requires MFA keeps
+    at least one."""
+    if not _factor_remove(user_id=user.pk, factor_id=factor_id, password=password, code=code):
+        # Raised only after the transaction committed, so the failed check is counted.
+        raise Unauthorized(FRESH_CHECK_FAILED)
+
+
+@transaction.atomic
+def _factor_remove(*, user_id: int, factor_id: str, password: str, code: str) -> bool:
+    user = User.objects.select_for_update().get(pk=user_id)
+    if factor_id == SMS:
+        if not user.mfa_phone:
+            raise NotFound(FACTOR_NOT_FOUND)
+        factor = None
+        kind = SMS
+    else:
+        factor = (
+            MfaFactor.objects.filter(
+                pk=int(factor_id), user=user, confirmed_at__isnull=False
+            ).first()
+            if factor_id.isascii() and factor_id.isdigit() and len(factor_id) < 12
+            else None
+        )
+        if factor is None:
+            raise NotFound(FACTOR_NOT_FOUND)
+        kind = factor.kind
+    if not _fresh_check(user, password=password, code=code):
+        return False
+    company_rule = any(company.requires_mfa for company in user.companies.all())
+    if company_rule and user_factor_count(user=user) <= 1:
+        raise ValidationFailed(LAST_FACTOR_REQUIRED)
+    if factor is None:
+        user.mfa_phone = ""
+        user.save(update_fields=["mfa_phone"])
+    else:
+        factor.delete()
+    if not user_has_mfa_factor(user=user):
+        # Recovery codes stand in for an app or a passkey: they go with the last of them.
+        RecoveryCode.objects.filter(user=user).delete()
+    factor_change_email(user=user, added=False, label=kind_label(kind))
+    return True

@@ -1,0 +1,53 @@
+"""Password reset: a link emailed on request (sent by `tasks`), and a new password chosen with
+it."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from concierge.accounts.models import PasswordResetToken, User
+from concierge.accounts.services.identity import password_errors
+from concierge.accounts.services.tokens import user_sessions_revoke
+from concierge.accounts.tasks import password_reset_email
+from concierge.common.errors import ValidationFailed
+from concierge.common.tokens import token_hash
+from concierge.notifications.background import enqueue_on_commit
+
+INVALID_RESET_TOKEN = (
+    "This password reset link is invalid or has expired. Please request a new one."
+)
+
+
+def password_reset_request(*, email: str) -> None:
+    """Queues the reset email. The request does the same work whether the email is known or
+    not (the lookup happens in the task), so neither its answer nor its time tells them apart."""
+    enqueue_on_commit(password_reset_email, email=email.strip())
+
+
+@transaction.atomic
+def password_reset_complete(*, token: str, password: str, password_confirmation: str) -> User:
+    reset = (
+        PasswordResetToken.objects.select_for_update()
+        .select_related("user")
+        .filter(token_hash=token_hash(token), used_at__isnull=True, expires_at__gt=timezone.now())
+        .first()
+    )
+    if reset is None:
+        raise ValidationFailed.for_field("reset_password_token", INVALID_RESET_TOKEN)
+    if password != password_confirmation:
+        raise ValidationFailed.for_field("password_confirmation", "Passwords do not match")
+    user = reset.user
+    if errors := password_errors(password, user):
+        raise ValidationFailed(errors[0], errors={"password": errors})
+    user.set_password(password)
+    user.locked_at = None
+    user.failed_sign_in_count = 0
+    user.unlock_token_hash = ""
+    user.save()
+    reset.used_at = timezone.now()
+    reset.save(update_fields=["used_at"])
+    user_sessions_revoke(user=user)
+    # Links sent before this one die with it.
+    user.password_resets.filter(used_at__isnull=True).update(used_at=reset.used_at)
+    return user

@@ -1,0 +1,40 @@
+"""Sessions: the API's bearer tokens, created at sign-in, marked once the MFA step is passed,
+revoked at sign-out or all at once."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+from concierge.accounts.models import AuthToken, User
+from concierge.common.tokens import token_new
+
+
+def auth_token_create(user: User) -> tuple[str, AuthToken]:
+    raw, hashed = token_new()
+    auth_token = AuthToken.objects.create(
+        user=user,
+        key_hash=hashed,
+        expires_at=timezone.now() + timedelta(seconds=settings.AUTH_TOKEN_TTL_SECONDS),
+    )
+    return raw, auth_token
+
+
+def auth_token_revoke(*, auth_token: AuthToken) -> None:
+    auth_token.revoked_at = timezone.now()
+    auth_token.save(update_fields=["revoked_at"])
+
+
+def user_sessions_revoke(*, user: User) -> None:
+    """Signs every session of `user` out, from their very next request."""
+    user.auth_tokens.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+
+
+def auth_token_mfa_verified(*, auth_token: AuthToken) -> str:
+    """Marks the session's MFA step as passed; returns its MFA token (the `mfa-token` header)."""
+    raw, hashed = token_new()
+    auth_token.mfa_token_hash = hashed
+    auth_token.save(update_fields=["mfa_token_hash"])
+    return raw
