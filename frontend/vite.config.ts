@@ -184,7 +184,7 @@ const EVERY_PAGE: ChunkModules = [
   ...icons('external-link', 'circle-alert', 'circle-check'),
   'src/api/client.ts',
   ...files('lib', 'session.ts', 'config.ts', 'errors.ts', 'analytics.ts', 'currentUser.ts'),
-  ...files('lib', 'errorReporting.ts', 'firstScreen.ts', 'useMediaQuery.ts'),
+  ...files('lib', 'errorReporting.ts', 'firstScreen.ts', 'useMediaQuery.ts', 'titleCount.ts'),
   ...files('design-system', 'button/', 'spinner/', 'link/', 'text/', 'heading/', 'logo/', 'utils/'),
   'src/design-system/toast/ToastProvider.tsx',
   ...files('app', 'guards.tsx', 'FullPageSpinner.tsx'),

@@ -22,6 +22,7 @@ from typing import Any
 
 REQUEST_CREATED = "request.created"
 REQUEST_UPDATED = "request.updated"  # status or assignee changed
+REQUEST_SEEN = "request.seen"  # the employee opened the thread: its replies so far are seen
 MESSAGE_CREATED = "message.created"
 NOTE_CREATED = "note.created"  # staff only
 PRESENCE_UPDATED = "presence.updated"  # staff only

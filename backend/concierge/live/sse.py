@@ -13,8 +13,9 @@ Protocol (see also `concierge.live.events`):
    by then the subscription is live, so anything committed afterwards is delivered.
 3. Each event is `id: <n>` + `data: {"type": ..., "request_id": ..., ...}`. No `event:`
    field, so `EventSource.onmessage` sees them all. Types: request.created,
-   request.updated (status/assignee), message.created, and for concierges also
-   note.created and presence.updated; `resync` asks the client to refetch everything.
+   request.updated (status/assignee), request.seen (the employee opened the thread),
+   message.created, and for concierges also note.created and presence.updated; `resync`
+   asks the client to refetch everything.
 4. A `: ping` comment every `EVENTS_HEARTBEAT_SECONDS` (15 s) keeps proxies from closing an
    idle stream. About once a minute the session is checked again: signed out, expired or a
    changed role ends the stream. The stream also ends when the client disconnects (Django
@@ -48,7 +49,8 @@ from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 
 from concierge.accounts.auth import token_auth
-from concierge.accounts.selectors import auth_token_get_active_by_id, user_is_concierge
+from concierge.accounts.selectors.concierges import user_is_concierge
+from concierge.accounts.selectors.sessions import auth_token_get_active_by_id
 from concierge.common.errors import ApiError, error_body
 from concierge.live.broker import broker_get
 from concierge.live.drain import drain_on_stop_signals, draining, reconnect_block

@@ -20,6 +20,7 @@ from concierge.servicerequests.schemas import (
     RequestListOut,
     ThreadPageOut,
     ThreadPageQuery,
+    UnreadCountOut,
     idempotency_key_header,
     json_datetime,
     thread_page_data,
@@ -53,6 +54,7 @@ def request_list_item_data(request: HttpRequest, row: RequestListRow) -> dict[st
         ),
         "survey_category_icon": row.category_icon,
         "last_message_at": row.last_message_at,
+        "unread": row.unread,
     }
 
 
@@ -76,6 +78,8 @@ def request_data(
         ),
         "survey_category_icon": category.icon if category is not None else None,
         "last_message_at": json_datetime(service_request.last_message_at),
+        # Read after its replies were marked seen, or sent by the employee, which sees them.
+        "unread": False,
         "expect_reply_by": json_datetime(expect_reply_by(request_clock(service_request))),
         **thread_page_data(page),
     }
@@ -119,6 +123,19 @@ def requests_in_progress(request: HttpRequest):
 def requests_completed(request: HttpRequest):
     """The signed-in user's completed requests (status closed), newest first."""
     return _list(request, "completed")
+
+
+@router.get("/requests/unread_count", response={200: UnreadCountOut, 401: ErrorOut})
+def requests_unread_count(request: HttpRequest):
+    """How many of the signed-in user's requests (any status) have a concierge's reply they
+    have not opened yet (the lists mark each one `unread`). Opening a request clears it; both
+    changes reach the live event stream (message.created, request.seen)."""
+    user = request_auth_token(request).user
+
+    def load() -> bytes:
+        return orjson.dumps({"count": selectors.request_unread_count_for_user(user=user)})
+
+    return _json_body(cached_reads.employee_read(request, user=user, name="unread", load=load))
 
 
 def _thread_body(request: HttpRequest, service_request: ServiceRequest) -> bytes:

@@ -131,7 +131,16 @@ class Message(models.Model):
 
     class Meta:
         ordering = ["external_created_at", "id"]
-        indexes = [models.Index(fields=["request", "external_created_at"])]
+        indexes = [
+            models.Index(fields=["request", "external_created_at"]),
+            # The concierge's replies alone: whether a request has one the employee has not
+            # seen is one probe (servicerequests.selectors, the unread marks and count).
+            models.Index(
+                fields=["request", "external_created_at"],
+                condition=~models.Q(source=MessageSource.USER),
+                name="message_concierge_reply_idx",
+            ),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["author", "idempotency_key"],

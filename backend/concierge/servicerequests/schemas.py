@@ -54,6 +54,10 @@ class RequestListItemOut(Schema):
     survey_category_image_url: str | None
     survey_category_icon: str | None
     last_message_at: datetime | None
+    unread: bool = Field(
+        description="A concierge's reply came after the employee last opened the thread "
+        "(GET /requests/{id} marks it seen). Always false in a request's own answer."
+    )
 
 
 class RequestOut(RequestListItemOut):
@@ -77,6 +81,13 @@ class RequestOut(RequestListItemOut):
 
 class RequestListOut(Schema):
     requests: list[RequestListItemOut]
+
+
+class UnreadCountOut(Schema):
+    count: int = Field(
+        description="The signed-in user's requests (any status) with a concierge's reply they "
+        "have not opened yet."
+    )
 
 
 class RequestDetailOut(Schema):

@@ -35,7 +35,8 @@ from django.db.models.functions import RowNumber
 from django.db.models.lookups import GreaterThan, LessThan, LessThanOrEqual, Lookup
 from django.utils import timezone
 
-from concierge.accounts.selectors import companies_prefetch, user_is_concierge
+from concierge.accounts.selectors.companies import companies_prefetch
+from concierge.accounts.selectors.concierges import user_is_concierge
 from concierge.common.errors import NotFound, ValidationFailed
 from concierge.common.sql_rows import ModelColumns, api_time_sql, uuid_text_sql
 from concierge.common.text_search import COLUMN as SEARCH_VECTOR
@@ -85,6 +86,28 @@ class RequestListRow(NamedTuple):
     category_image: str | None  # the stored file's name ('' or None: no picture)
     category_icon: str | None
     last_message_at: str | None
+    unread: bool  # a concierge's reply came after the employee last opened the thread
+
+
+# Before any message's time: a thread the employee never opened has all its replies unseen.
+_NEVER = {"postgresql": "'-infinity'::timestamptz", "sqlite": "''"}
+
+
+@cache
+def _unread_sql(vendor: str) -> str:
+    """SQL true when request `r` has a concierge's reply (any message but the employee's)
+    newer than the employee's last look at the thread (`seen_by_employee_at`, which opening the
+    thread and writing in it move on; the reply email checks the same). One probe per request
+    of the replies' partial index (`message_concierge_reply_idx`), whose condition is written
+    here as the index's: only then do the databases see that the index holds every row asked
+    for."""
+    replies = Message._meta.db_table
+    employee = Message.Source.USER.value
+    assert employee.isalpha()  # a literal in the SQL, as in the index's condition
+    return f"""EXISTS (
+  SELECT 1 FROM {replies} m
+  WHERE m.request_id = r.id AND NOT (m.source = '{employee}')
+    AND m.external_created_at > COALESCE(r.seen_by_employee_at, {_NEVER[vendor]}))"""  # noqa: S608 (a model table and a constant)
 
 
 @cache
@@ -96,7 +119,8 @@ def _list_sql(vendor: str) -> str:
     return f"""
 SELECT r.id, {uuid_text_sql("r.external_id", vendor)}, r.name, r.status,
   {api_time_sql("r.issued_at", vendor)}, {api_time_sql("r.created_at", vendor)},
-  g.id, g.name, g.image, g.icon, {api_time_sql("r.last_message_at", vendor)}
+  g.id, g.name, g.image, g.icon, {api_time_sql("r.last_message_at", vendor)},
+  {_unread_sql(vendor)}
 FROM {ServiceRequest._meta.db_table} r
 LEFT JOIN {category} g ON g.id = r.survey_category_id
 WHERE r.user_id = %s AND r.status = %s
@@ -107,7 +131,28 @@ def request_list_for_user(*, user: User, status: str) -> list[RequestListRow]:
     """`user`'s requests with this status, newest first (one query)."""
     with connection.cursor() as cursor:
         cursor.execute(_list_sql(connection.vendor), [user.pk, status])
-        return [RequestListRow._make(values) for values in cursor.fetchall()]
+        # SQLite answers the unread test as 0 or 1.
+        return [
+            RequestListRow._make((*values[:-1], bool(values[-1]))) for values in cursor.fetchall()
+        ]
+
+
+@cache
+def _unread_count_sql(vendor: str) -> str:
+    """`request_unread_count_for_user`'s query. Parameter: the user's id."""
+    return f"""
+SELECT COUNT(*) FROM {ServiceRequest._meta.db_table} r
+WHERE r.user_id = %s AND {_unread_sql(vendor)}"""  # noqa: S608 (a model table)
+
+
+def request_unread_count_for_user(*, user: User) -> int:
+    """How many of `user`'s requests (any status) have a concierge's reply they have not seen
+    (one query: the user's requests through their index, then one probe of the replies' index
+    each)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_unread_count_sql(connection.vendor), [user.pk])
+        (count,) = cursor.fetchone()
+    return int(count)
 
 
 _REQUEST_COLUMNS = ModelColumns(ServiceRequest, "r")

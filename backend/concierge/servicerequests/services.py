@@ -10,8 +10,9 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from concierge.accounts.selectors import user_full_name, user_is_concierge
-from concierge.accounts.services import user_request_count_add
+from concierge.accounts.selectors.concierges import user_is_concierge
+from concierge.accounts.selectors.users import user_full_name
+from concierge.accounts.services.identity import user_request_count_add
 from concierge.common.errors import ApiError, ValidationFailed
 from concierge.live import events
 from concierge.live.publish import event_publish
@@ -421,7 +422,9 @@ def request_claim(*, request: ServiceRequest, concierge: User) -> ServiceRequest
 
 
 def request_mark_seen_by_employee(*, request: ServiceRequest) -> None:
-    """The employee opened the thread: replies so far count as seen (no email for them).
+    """The employee opened the thread: replies so far count as seen (no email for them, no
+    unread mark: `selectors.request_unread_count_for_user`), and `request.seen` goes to the
+    live streams, so the employee's other screens and tabs drop the mark too.
 
     Writes only when a message arrived since the last time, so reading a thread stays a read.
     """
@@ -431,3 +434,5 @@ def request_mark_seen_by_employee(*, request: ServiceRequest) -> None:
     now = timezone.now()
     ServiceRequest.objects.filter(pk=request.pk).update(seen_by_employee_at=now)
     request.seen_by_employee_at = now
+    if request.last_message_at is not None:  # else there was nothing to see
+        _publish_request(request, events.REQUEST_SEEN)

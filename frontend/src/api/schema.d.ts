@@ -35,9 +35,11 @@ export interface paths {
          * Company Report
          * @description My company's figures by month, oldest first: requests created and completed, median
          *     hours to the first reply and to completion, the satisfaction average and count, the top
-         *     categories (fewer than 5 in a month: '< 5'), and the share of employees who used the
-         *     service. Aggregates only: no request names, answers or messages. Company admins only
-         *     (403 otherwise).
+         *     categories, and the share of employees who used the service. Aggregates only: no request
+         *     names, answers or messages. To protect privacy, a figure about fewer than 5 people,
+         *     requests or ratings is null (withheld), as is one from which it could be worked out;
+         *     categories with fewer than 5 requests are not listed. Company admins only (403
+         *     otherwise).
          */
         get: operations["concierge_company_reports_api_company_report"];
         put?: never;
@@ -57,7 +59,8 @@ export interface paths {
         };
         /**
          * Company Report Csv
-         * @description The same report as CSV (one row per month; categories as 'name: count; ...').
+         * @description The same report as CSV (one row per month; categories as 'name: count; ...'). A
+         *     withheld figure is an empty cell.
          */
         get: operations["concierge_company_reports_api_company_report_csv"];
         put?: never;
@@ -460,7 +463,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mfa Enroll */
-        post: operations["concierge_accounts_api_mfa_enroll"];
+        post: operations["concierge_accounts_api_mfa_sms_mfa_enroll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -475,7 +478,7 @@ export interface paths {
             cookie?: never;
         };
         /** Mfa Factors */
-        get: operations["concierge_accounts_mfa_api_mfa_factors"];
+        get: operations["concierge_accounts_api_mfa_factors_mfa_factors"];
         put?: never;
         post?: never;
         delete?: never;
@@ -494,7 +497,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mfa Factor Remove */
-        post: operations["concierge_accounts_mfa_api_mfa_factor_remove"];
+        post: operations["concierge_accounts_api_mfa_factors_mfa_factor_remove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -509,7 +512,7 @@ export interface paths {
             cookie?: never;
         };
         /** Mfa Methods */
-        get: operations["concierge_accounts_mfa_api_mfa_methods"];
+        get: operations["concierge_accounts_api_mfa_factors_mfa_methods"];
         put?: never;
         post?: never;
         delete?: never;
@@ -528,7 +531,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Passkey Mfa Options */
-        post: operations["concierge_accounts_mfa_api_passkey_mfa_options"];
+        post: operations["concierge_accounts_api_mfa_passkeys_passkey_mfa_options"];
         delete?: never;
         options?: never;
         head?: never;
@@ -545,7 +548,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Passkey Register */
-        post: operations["concierge_accounts_mfa_api_passkey_register"];
+        post: operations["concierge_accounts_api_mfa_passkeys_passkey_register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -562,7 +565,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Passkey Registration Options */
-        post: operations["concierge_accounts_mfa_api_passkey_registration_options"];
+        post: operations["concierge_accounts_api_mfa_passkeys_passkey_registration_options"];
         delete?: never;
         options?: never;
         head?: never;
@@ -579,7 +582,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Recovery Codes Regenerate */
-        post: operations["concierge_accounts_mfa_api_recovery_codes_regenerate"];
+        post: operations["concierge_accounts_api_mfa_recovery_codes_recovery_codes_regenerate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -596,7 +599,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mfa Send Otp */
-        post: operations["concierge_accounts_api_mfa_send_otp"];
+        post: operations["concierge_accounts_api_mfa_sms_mfa_send_otp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -613,7 +616,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Totp Enrol Start */
-        post: operations["concierge_accounts_mfa_api_totp_enrol_start"];
+        post: operations["concierge_accounts_api_mfa_totp_totp_enrol_start"];
         delete?: never;
         options?: never;
         head?: never;
@@ -630,7 +633,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Totp Enrol Confirm */
-        post: operations["concierge_accounts_mfa_api_totp_enrol_confirm"];
+        post: operations["concierge_accounts_api_mfa_totp_totp_enrol_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -647,7 +650,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mfa Verify */
-        post: operations["concierge_accounts_api_mfa_verify"];
+        post: operations["concierge_accounts_api_mfa_sms_mfa_verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -837,6 +840,28 @@ export interface paths {
          * @description The signed-in user's queued requests (status open), newest first.
          */
         get: operations["concierge_servicerequests_api_requests_open"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/unread_count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests Unread Count
+         * @description How many of the signed-in user's requests (any status) have a concierge's reply they
+         *     have not opened yet (the lists mark each one `unread`). Opening a request clears it; both
+         *     changes reach the live event stream (message.created, request.seen).
+         */
+        get: operations["concierge_servicerequests_api_requests_unread_count"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1130,7 +1155,7 @@ export interface paths {
             cookie?: never;
         };
         /** Current User */
-        get: operations["concierge_accounts_api_current_user"];
+        get: operations["concierge_accounts_api_identity_current_user"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1147,10 +1172,10 @@ export interface paths {
             cookie?: never;
         };
         /** Onboarding Answers */
-        get: operations["concierge_accounts_api_onboarding_answers"];
+        get: operations["concierge_accounts_api_onboarding_onboarding_answers"];
         put?: never;
         /** Onboarding Answers Save */
-        post: operations["concierge_accounts_api_onboarding_answers_save"];
+        post: operations["concierge_accounts_api_onboarding_onboarding_answers_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1166,9 +1191,9 @@ export interface paths {
         };
         get?: never;
         /** Password Reset */
-        put: operations["concierge_accounts_api_password_reset"];
+        put: operations["concierge_accounts_api_password_reset_password_reset"];
         /** Password Reset Request */
-        post: operations["concierge_accounts_api_password_reset_request"];
+        post: operations["concierge_accounts_api_password_reset_password_reset_request"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1185,7 +1210,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign In */
-        post: operations["concierge_accounts_api_sign_in"];
+        post: operations["concierge_accounts_api_identity_sign_in"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1206,7 +1231,7 @@ export interface paths {
          * @description Signing in with a passkey alone: the answer carries both the `Authorization` and the
          *     `mfa-token` headers, as a password sign-in followed by the MFA step would.
          */
-        post: operations["concierge_accounts_mfa_api_passkey_sign_in"];
+        post: operations["concierge_accounts_api_mfa_passkeys_passkey_sign_in"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1223,7 +1248,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Passkey Sign In Options */
-        post: operations["concierge_accounts_mfa_api_passkey_sign_in_options"];
+        post: operations["concierge_accounts_api_mfa_passkeys_passkey_sign_in_options"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1241,7 +1266,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Sign Out */
-        delete: operations["concierge_accounts_api_sign_out"];
+        delete: operations["concierge_accounts_api_identity_sign_out"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1257,7 +1282,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign Up */
-        post: operations["concierge_accounts_api_sign_up"];
+        post: operations["concierge_accounts_api_identity_sign_up"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1272,7 +1297,7 @@ export interface paths {
             cookie?: never;
         };
         /** Unlock */
-        get: operations["concierge_accounts_api_unlock"];
+        get: operations["concierge_accounts_api_lockout_unlock"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1291,7 +1316,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Email Verify */
-        post: operations["concierge_accounts_api_email_verify"];
+        post: operations["concierge_accounts_api_email_verification_email_verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1308,7 +1333,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Email Verification Resend */
-        post: operations["concierge_accounts_api_email_verification_resend"];
+        post: operations["concierge_accounts_api_email_verification_email_verification_resend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1453,14 +1478,9 @@ export interface components {
         CategoryOut: {
             /**
              * Count
-             * @description Null when fewer than 5 (see `display`).
+             * @description 5 or more: smaller categories are not listed.
              */
-            count: number | null;
-            /**
-             * Display
-             * @description The count, or '< 5'.
-             */
-            display: string;
+            count: number;
             /** Name */
             name: string;
         };
@@ -1931,34 +1951,65 @@ export interface components {
              */
             phone_hint: string;
         };
-        /** MonthOut */
+        /**
+         * MonthOut
+         * @description One month's figures. Null means withheld to protect privacy (fewer than 5, zero
+         *     included, or a figure from which such a number could be worked out): it is never sent.
+         */
         MonthOut: {
-            /** Csat Average */
+            /**
+             * Csat Average
+             * @description Null when of fewer than 5 ratings.
+             */
             csat_average: number | null;
-            /** Csat Count */
-            csat_count: number;
-            /** Employees */
-            employees: number;
-            /** Employees Using */
-            employees_using: number;
-            /** Median Completion Hours */
+            /**
+             * Csat Count
+             * @description Null when withheld: about fewer than 5 people, requests or ratings.
+             */
+            csat_count: number | null;
+            /**
+             * Employees
+             * @description Null when withheld: about fewer than 5 people, requests or ratings.
+             */
+            employees: number | null;
+            /**
+             * Employees Using
+             * @description Null when fewer than 5 employees used the service, or fewer than 5 did not.
+             */
+            employees_using: number | null;
+            /**
+             * Median Completion Hours
+             * @description Null when of fewer than 5 requests.
+             */
             median_completion_hours: number | null;
-            /** Median First Response Hours */
+            /**
+             * Median First Response Hours
+             * @description Null when of fewer than 5 requests.
+             */
             median_first_response_hours: number | null;
             /**
              * Month
              * @description YYYY-MM (UTC).
              */
             month: string;
-            /** Requests Completed */
-            requests_completed: number;
-            /** Requests Created */
-            requests_created: number;
-            /** Top Categories */
+            /**
+             * Requests Completed
+             * @description Null when withheld: about fewer than 5 people, requests or ratings.
+             */
+            requests_completed: number | null;
+            /**
+             * Requests Created
+             * @description Null when withheld: about fewer than 5 people, requests or ratings.
+             */
+            requests_created: number | null;
+            /**
+             * Top Categories
+             * @description Up to 5 categories with 5 or more requests, most requested first.
+             */
             top_categories: components["schemas"]["CategoryOut"][];
             /**
              * Usage Share
-             * @description Share of employees who made a request.
+             * @description Share of employees who made a request; null when `employees_using` is.
              */
             usage_share: number | null;
         };
@@ -2518,6 +2569,11 @@ export interface components {
             survey_category_image_url: string | null;
             /** Survey Category Name */
             survey_category_name: string | null;
+            /**
+             * Unread
+             * @description A concierge's reply came after the employee last opened the thread (GET /requests/{id} marks it seen). Always false in a request's own answer.
+             */
+            unread: boolean;
         };
         /** RequestListOut */
         RequestListOut: {
@@ -2577,6 +2633,11 @@ export interface components {
             survey_category_image_url: string | null;
             /** Survey Category Name */
             survey_category_name: string | null;
+            /**
+             * Unread
+             * @description A concierge's reply came after the employee last opened the thread (GET /requests/{id} marks it seen). Always false in a request's own answer.
+             */
+            unread: boolean;
         };
         /**
          * RequestStatus
@@ -3022,6 +3083,14 @@ export interface components {
             qr_data_uri: string;
             /** Secret */
             secret: string;
+        };
+        /** UnreadCountOut */
+        UnreadCountOut: {
+            /**
+             * Count
+             * @description The signed-in user's requests (any status) with a concierge's reply they have not opened yet.
+             */
+            count: number;
         };
         /** UploadIn */
         UploadIn: {
@@ -4461,7 +4530,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_mfa_enroll: {
+    concierge_accounts_api_mfa_sms_mfa_enroll: {
         parameters: {
             query?: never;
             header?: never;
@@ -4521,7 +4590,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_mfa_api_mfa_factors: {
+    concierge_accounts_api_mfa_factors_mfa_factors: {
         parameters: {
             query?: never;
             header?: never;
@@ -4550,7 +4619,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_mfa_api_mfa_factor_remove: {
+    concierge_accounts_api_mfa_factors_mfa_factor_remove: {
         parameters: {
             query?: never;
             header?: never;
@@ -4621,7 +4690,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_mfa_api_mfa_methods: {
+    concierge_accounts_api_mfa_factors_mfa_methods: {
         parameters: {
             query?: never;
             header?: never;
@@ -4650,7 +4719,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_mfa_api_passkey_mfa_options: {
+    concierge_accounts_api_mfa_passkeys_passkey_mfa_options: {
         parameters: {
             query?: never;
             header?: never;
@@ -4715,7 +4784,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_mfa_api_passkey_register: {
+    concierge_accounts_api_mfa_passkeys_passkey_register: {
         parameters: {
             query?: never;
             header?: never;
@@ -4784,7 +4853,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_mfa_api_passkey_registration_options: {
+    concierge_accounts_api_mfa_passkeys_passkey_registration_options: {
         parameters: {
             query?: never;
             header?: never;
@@ -4849,7 +4918,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_mfa_api_recovery_codes_regenerate: {
+    concierge_accounts_api_mfa_recovery_codes_recovery_codes_regenerate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4918,7 +4987,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_mfa_send_otp: {
+    concierge_accounts_api_mfa_sms_mfa_send_otp: {
         parameters: {
             query?: never;
             header?: never;
@@ -4974,7 +5043,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_mfa_api_totp_enrol_start: {
+    concierge_accounts_api_mfa_totp_totp_enrol_start: {
         parameters: {
             query?: never;
             header?: never;
@@ -5039,7 +5108,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_mfa_api_totp_enrol_confirm: {
+    concierge_accounts_api_mfa_totp_totp_enrol_confirm: {
         parameters: {
             query?: never;
             header?: never;
@@ -5110,7 +5179,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_mfa_verify: {
+    concierge_accounts_api_mfa_sms_mfa_verify: {
         parameters: {
             query?: never;
             header?: never;
@@ -5613,6 +5682,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RequestListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_servicerequests_api_requests_unread_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountOut"];
                 };
             };
             /** @description Unauthorized */
@@ -6518,7 +6616,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_current_user: {
+    concierge_accounts_api_identity_current_user: {
         parameters: {
             query?: never;
             header?: never;
@@ -6547,7 +6645,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_onboarding_answers: {
+    concierge_accounts_api_onboarding_onboarding_answers: {
         parameters: {
             query?: never;
             header?: never;
@@ -6576,7 +6674,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_onboarding_answers_save: {
+    concierge_accounts_api_onboarding_onboarding_answers_save: {
         parameters: {
             query?: never;
             header?: never;
@@ -6636,7 +6734,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_password_reset: {
+    concierge_accounts_api_password_reset_password_reset: {
         parameters: {
             query?: never;
             header?: never;
@@ -6696,7 +6794,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_password_reset_request: {
+    concierge_accounts_api_password_reset_password_reset_request: {
         parameters: {
             query?: never;
             header?: never;
@@ -6756,7 +6854,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_sign_in: {
+    concierge_accounts_api_identity_sign_in: {
         parameters: {
             query?: never;
             header?: never;
@@ -6816,7 +6914,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_mfa_api_passkey_sign_in: {
+    concierge_accounts_api_mfa_passkeys_passkey_sign_in: {
         parameters: {
             query?: never;
             header?: never;
@@ -6885,7 +6983,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_mfa_api_passkey_sign_in_options: {
+    concierge_accounts_api_mfa_passkeys_passkey_sign_in_options: {
         parameters: {
             query?: never;
             header?: never;
@@ -6950,7 +7048,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_sign_out: {
+    concierge_accounts_api_identity_sign_out: {
         parameters: {
             query?: never;
             header?: never;
@@ -6979,7 +7077,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_sign_up: {
+    concierge_accounts_api_identity_sign_up: {
         parameters: {
             query?: never;
             header?: never;
@@ -7039,7 +7137,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_unlock: {
+    concierge_accounts_api_lockout_unlock: {
         parameters: {
             query?: {
                 unlock_token?: string;
@@ -7097,7 +7195,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_email_verify: {
+    concierge_accounts_api_email_verification_email_verify: {
         parameters: {
             query?: never;
             header?: never;
@@ -7157,7 +7255,7 @@ export interface operations {
             };
         };
     };
-    concierge_accounts_api_email_verification_resend: {
+    concierge_accounts_api_email_verification_email_verification_resend: {
         parameters: {
             query?: never;
             header?: never;

@@ -12,9 +12,12 @@
  */
 import { earlyRequestsOpen, type SessionHeaders, startEarlyRequest } from '@/api/earlyRequests'
 
-/** What every signed-in page asks for first: the user, and the app shell's site and company. */
+/**
+ * What every signed-in page asks for first: the user, and the app shell's site, company and
+ * unread requests' count.
+ */
 const USER = '/api/v1/users/current'
-const SHELL = ['/api/v1/site', '/api/v1/company/access']
+const SHELL = ['/api/v1/site', '/api/v1/company/access', '/api/v1/requests/unread_count']
 
 /** The landing screens, by path: their shell's data and their own. */
 const SCREEN_REQUESTS: Record<string, string[]> = {

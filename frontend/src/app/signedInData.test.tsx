@@ -12,6 +12,11 @@ import { makeUser, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import { routes } from './router'
 
+/** The app shell's unread count (a path under /requests/ that is not a list): none. */
+const noUnreadRequests = http.get(apiUrl('/api/v1/requests/unread_count'), () =>
+  HttpResponse.json({ count: 0 }),
+)
+
 /** A request-list endpoint that answers once `answer()` is called. */
 function requestListsOnHold() {
   let answer = () => {}
@@ -20,6 +25,7 @@ function requestListsOnHold() {
   })
   let asked = 0
   server.use(
+    noUnreadRequests,
     http.get(apiUrl('/api/v1/users/current'), () =>
       HttpResponse.json(makeUser({ request_count: 0 })),
     ),
@@ -39,6 +45,7 @@ function userAnsweringAfter(path: string) {
     dataAsked = resolve
   })
   server.use(
+    noUnreadRequests,
     http.get(apiUrl('/api/v1/users/current'), async () => {
       asked.push('user')
       await data

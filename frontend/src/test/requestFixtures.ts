@@ -27,6 +27,7 @@ export function makeRequest(overrides: Partial<RequestItem> = {}): RequestItem {
     survey_category_image_url: null,
     survey_category_icon: 'home',
     last_message_at: null,
+    unread: false,
     messages: [],
     ...overrides,
   }
@@ -87,14 +88,26 @@ export function listHandlers(lists: Partial<Record<RequestBucket, ListEntry[]>>)
   )
 }
 
-/** GET /api/v1/requests/{id}: answers with `current()` each time, counting the calls. */
+/**
+ * GET /api/v1/requests/{id}: answers with `current()` each time, counting the calls. Other paths
+ * under /requests/ (the unread count) go on to their own handlers.
+ */
 export function detailHandler(current: () => RequestItem, calls = { count: 0 }) {
   return http.get(apiUrl('/api/v1/requests/:id'), ({ params }) => {
+    if (!/^\d+$/.test(String(params.id))) return
     calls.count++
     const request = current()
     if (String(request.id) !== params.id) {
       return HttpResponse.json({ success: false, error: 'Not found.' }, { status: 404 })
     }
     return HttpResponse.json({ request })
+  })
+}
+
+/** GET /api/v1/requests/unread_count: answers with `count()` each time, counting the calls. */
+export function unreadCountHandler(count: () => number, calls = { count: 0 }) {
+  return http.get(apiUrl('/api/v1/requests/unread_count'), () => {
+    calls.count++
+    return HttpResponse.json({ count: count() })
   })
 }

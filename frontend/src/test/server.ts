@@ -2,8 +2,9 @@
  * The MSW server for component tests. Each test declares the calls it expects; the defaults
  * are the live-event ticket, refused, so screens inside the app shell fall back to polling, and
  * file addresses (`expiring_url`), which a thread's thumbnails ask for as they render, and the
- * company-report access, empty (most people are not a company's admin), and a request's survey
- * summary, empty (the thread then shows the request's details as they are).
+ * company-report access, empty (most people are not a company's admin), a request's survey
+ * summary, empty (the thread then shows the request's details as they are), and the unread
+ * requests' count the app shell shows, none.
  */
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
@@ -34,4 +35,5 @@ export const server = setupServer(
   http.get(apiUrl('/api/v1/requests/:id/summary'), () =>
     HttpResponse.json({ success: true, lines: [] }),
   ),
+  http.get(apiUrl('/api/v1/requests/unread_count'), () => HttpResponse.json({ count: 0 })),
 )

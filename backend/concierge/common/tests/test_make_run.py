@@ -33,8 +33,9 @@ def _served_public_url(*make_args: str, env: dict[str, str]) -> str:
 
 
 def test_make_run_public_url_defaults_to_the_served_address() -> None:
-    env = {k: v for k, v in os.environ.items() if k != "PUBLIC_URL"}
-    assert _served_public_url("PORT=9000", env=env) == "http://127.0.0.1:9000"
+    """Served on localhost by default: browsers accept it as a passkey's relying party."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PUBLIC_URL", "HOST")}
+    assert _served_public_url("PORT=9000", env=env) == "http://localhost:9000"
     assert _served_public_url("HOST=0.0.0.0", "PORT=8123", env=env) == "http://0.0.0.0:8123"
 
 

@@ -64,6 +64,40 @@ def test_employee_reopening_a_closed_request_publishes_the_new_status(
     assert published.events[-1].status == "open"
 
 
+def test_opening_a_thread_with_an_unseen_reply_publishes_request_seen_to_its_employee_once(
+    published, signed_in_api, user, user_factory, django_capture_on_commit_callbacks
+):
+    """Unread replies: the employee's other screens and tabs (and the desk's open request)
+    learn that the thread was opened; reading it again, or a thread with nothing new, is a
+    read and publishes nothing."""
+    service_request = services.request_create(user=user, name="Find a plumber")
+    services.message_create(request=service_request, author=None, body="Tuesday at 9?")
+    quiet = services.request_create(user=user, name="Nothing new")
+
+    def open_thread(request_id: int) -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            assert signed_in_api.get(f"requests/{request_id}").status_code == 200
+
+    published.events.clear()
+    open_thread(service_request.pk)
+    assert published.types() == [events.REQUEST_SEEN]
+    seen = published.events[0]
+    assert (seen.request_id, seen.owner_id, seen.status) == (service_request.pk, user.pk, "open")
+    assert seen.payload() == {
+        "type": "request.seen",
+        "request_id": service_request.pk,
+        "status": "open",
+    }
+    assert event_visible_to(seen, user_id=user.pk, is_concierge=False)
+    other = user_factory(email="grace@example.com")
+    assert not event_visible_to(seen, user_id=other.pk, is_concierge=False)
+
+    published.events.clear()
+    open_thread(service_request.pk)
+    open_thread(quiet.pk)
+    assert published.events == []
+
+
 def test_an_employee_sees_only_their_own_requests_events_and_never_staff_only_ones():
     mine = Event(type=events.MESSAGE_CREATED, request_id=1, owner_id=7, message_id=3)
     theirs = Event(type=events.MESSAGE_CREATED, request_id=2, owner_id=8, message_id=4)

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Exists, F, OuterRef, Q
 
 from concierge.common.errors import NotFound
 from concierge.servicerequests import services
@@ -73,6 +74,8 @@ def test_list_has_the_declared_shape_and_a_fixed_query_count(
     planned = next(r for r in body["requests"] if r["id"] == thread.pk)
     assert planned["survey_category_name"] == "Home"
     assert planned["external_id"] == str(thread.external_id)
+    # The thread's replies came after the employee's last message: not seen yet.
+    assert [r["id"] for r in body["requests"] if r["unread"]] == [thread.pk]
 
 
 def test_thread_has_the_declared_shape_and_a_fixed_query_count(
@@ -165,3 +168,89 @@ def test_one_request_reads_as_the_orm_does(
         request_get_for_user(user=other_user, request_id=bare.pk)
     with pytest.raises(NotFound):
         request_get_for_user(user=user, request_id=2**63)
+
+
+def test_list_rows_read_as_the_orm_does(user, other_user, concierge, make_request):
+    """The list's SQL is written by hand; each row equals the ORM's reading of the request,
+    field for field and type for type, its `unread` mark included (a concierge's reply newer
+    than the employee's last look at the thread, asked here of the messages the other way
+    round), in every status, with and without a category, a picture or messages."""
+    from concierge.servicerequests.models import Message
+    from concierge.servicerequests.selectors import LIST_STATUSES, request_list_for_user
+
+    encoder = DjangoJSONEncoder()
+    home = SurveyCategory.objects.create(name="Home", icon="home", image="categories/home.png")
+    plain = SurveyCategory.objects.create(name="Errands", icon="wildcard")
+    cases = {
+        "no message": [],
+        "the employee's messages only": ["employee", "employee"],
+        "a reply never opened": ["reply"],
+        "replies, then opened": ["reply", "reply", "open"],
+        "a reply, then the employee wrote": ["reply", "employee"],
+        "opened, then a reply": ["open", "reply"],
+    }
+    for status in ("open", "in_progress", "closed"):
+        for index, (name, steps) in enumerate(cases.items()):
+            category = (home, plain, None)[index % 3]
+            errand = make_request(
+                user,
+                name=f"{name} ({status})",
+                survey_category_id=category.pk if category else None,
+            )
+            for step in steps:
+                if step == "reply":
+                    services.concierge_reply_create(request=errand, author=concierge, body="On it")
+                elif step == "employee":
+                    services.message_create(request=errand, author=user, body="Thanks")
+                else:
+                    errand.refresh_from_db()
+                    services.request_mark_seen_by_employee(request=errand)
+            ServiceRequest.objects.filter(pk=errand.pk).update(status=status)
+    theirs = make_request(other_user, name="Someone else's")
+    services.concierge_reply_create(request=theirs, author=concierge, body="Not yours")
+
+    unseen_reply = (
+        Message.objects.filter(request=OuterRef("pk"))
+        .exclude(source=Message.Source.USER)
+        .filter(
+            Q(request__seen_by_employee_at__isnull=True)
+            | Q(external_created_at__gt=F("request__seen_by_employee_at"))
+        )
+    )
+    marked = []
+    for status in LIST_STATUSES.values():
+        rows = request_list_for_user(user=user, status=status)
+        expected = (
+            ServiceRequest.objects.filter(user=user, status=status)
+            .select_related("survey_category")
+            .annotate(unread=Exists(unseen_reply))
+            .order_by("-issued_at", "-id")
+        )
+        assert len(rows) == len(cases)
+        for row, orm in zip(rows, expected, strict=True):
+            category = orm.survey_category
+            wanted = {
+                "id": orm.pk,
+                "external_id": str(orm.external_id),
+                "name": orm.name,
+                "status": orm.status,
+                "issued_at": encoder.default(orm.issued_at),
+                "created_at": encoder.default(orm.created_at),
+                "category_id": category.pk if category else None,
+                "category_name": category.name if category else None,
+                "category_image": category.image.name if category else None,
+                "category_icon": category.icon if category else None,
+                "last_message_at": (
+                    encoder.default(orm.last_message_at) if orm.last_message_at else None
+                ),
+                "unread": orm.unread,
+            }
+            assert row._asdict() == wanted, orm.name
+            assert [type(v) for v in row] == [type(v) for v in wanted.values()], orm.name
+            if row.unread:
+                marked.append(orm.name)
+    assert sorted(marked) == sorted(
+        f"{name} ({status})"
+        for name in ("a reply never opened", "opened, then a reply")
+        for status in ("open", "in_progress", "closed")
+    )

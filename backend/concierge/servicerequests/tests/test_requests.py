@@ -29,6 +29,7 @@ REQUEST_KEYS = {
     "survey_category_image_url",
     "survey_category_icon",
     "last_message_at",
+    "unread",
     "messages",
     "older_cursor",  # additive (Hardening 8): the thread is paged
 }

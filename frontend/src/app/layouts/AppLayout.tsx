@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useOutletContext } from 'react-router'
 import { MainContent, SkipLink } from '@/design-system'
 import { companyAccessQuery } from '@/features/company/api'
+import { unreadCountQuery } from '@/features/conversation'
 import { RequestDrawerProvider } from '@/features/request-drawer/RequestDrawerProvider'
 import { useRequestsLive } from '@/features/requests/live'
 import type { AuthedContext } from '@/lib/currentUser'
@@ -10,9 +11,17 @@ import { AppFooter } from '../shell/AppFooter'
 import { BottomNav } from '../shell/BottomNav'
 import { MobileHeader } from '../shell/MobileHeader'
 import { TopNav } from '../shell/TopNav'
+import { UnreadTitle } from '../shell/unread'
 
-/** The shell's own data (the footer's links, the company report link) comes with the screen's. */
-export const loader = signedInLoader(() => [warmQuery(siteQuery), warmQuery(companyAccessQuery())])
+/**
+ * The shell's own data (the footer's links, the company report link, the unread requests' count)
+ * comes with the screen's.
+ */
+export const loader = signedInLoader(() => [
+  warmQuery(siteQuery),
+  warmQuery(companyAccessQuery()),
+  warmQuery(unreadCountQuery),
+])
 
 /** Live updates of the employee's requests; the stream's status re-renders nothing else. */
 function RequestsLive() {
@@ -32,6 +41,7 @@ export function AppLayout() {
     <RequestDrawerProvider>
       <div className="flex min-h-dvh flex-col bg-canvas">
         <RequestsLive />
+        <UnreadTitle />
         <SkipLink />
         <TopNav user={user} />
         <MobileHeader />

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router
 import { trackPageView } from '@/lib/analytics'
 import { config } from '@/lib/config'
 import { markFirstScreenShown } from '@/lib/firstScreen'
+import { titleWithCount, useTitleCount } from '@/lib/titleCount'
 import { RouteAnnouncer } from '../RouteAnnouncer'
 
 interface RouteHandle {
@@ -12,8 +13,10 @@ interface RouteHandle {
 }
 
 /**
- * Page title 'Product | Route title' (spec §2), page-view analytics (one page view per address
- * the user lands on, never for a route that redirects), focus on navigation.
+ * Page title 'Product | Route title' (spec §2), led by the signed-in shell's count of unread
+ * requests when there are any ('(2) Product | Route title'), page-view analytics (one page view
+ * per address the user lands on, never for a route that redirects, titled without the count),
+ * focus on navigation.
  */
 export function RootLayout() {
   const matches = useMatches()
@@ -23,9 +26,12 @@ export function RootLayout() {
 
   const redirects = matches.some((m) => (m.handle as RouteHandle | undefined)?.redirect)
   const fullTitle = title?.title ? `${config.productName} | ${title.title}` : config.productName
+  const count = useTitleCount()
   useEffect(markFirstScreenShown, [])
   useEffect(() => {
-    document.title = fullTitle
+    document.title = titleWithCount(fullTitle, count)
+  }, [fullTitle, count])
+  useEffect(() => {
     if (!redirects) trackPageView(location.pathname, fullTitle)
   }, [fullTitle, location.pathname, redirects])
 

@@ -5,13 +5,16 @@ import type { CurrentUser } from '@/api/client'
 import { Avatar, cx, focusRing } from '@/design-system'
 import { INTRO_SURVEY_ID, INTRO_SURVEY_NAME, useRequestDrawer } from '@/features/request-drawer'
 import { NAV_ITEMS, type NavItem } from './navItems'
+import { NavCount, NavLabel, useUnreadRequestCount } from './unread'
 
 /**
  * The fixed bottom bar on small screens, with the create-request button in the middle: it opens
- * the request drawer on the intro survey (spec §9: 603).
+ * the request drawer on the intro survey (spec §9: 603). Requests shows how many have an unread
+ * reply.
  */
 export function BottomNav({ user }: { user: CurrentUser }) {
   const requestDrawer = useRequestDrawer()
+  const unread = useUnreadRequestCount()
   const [dashboard, requests, offerings] = NAV_ITEMS
   return (
     <nav
@@ -20,7 +23,7 @@ export function BottomNav({ user }: { user: CurrentUser }) {
     >
       <ul className="mx-auto grid h-16 max-w-md grid-cols-5 items-stretch">
         <ItemLink item={dashboard} />
-        <ItemLink item={requests} />
+        <ItemLink item={requests} count={requests.countsUnread ? unread : 0} />
         <li className="flex items-start justify-center">
           <button
             type="button"
@@ -48,15 +51,23 @@ export function BottomNav({ user }: { user: CurrentUser }) {
   )
 }
 
-function ItemLink({ item: { to, label, shortLabel, icon: Icon } }: { item: NavItem }) {
+function ItemLink({
+  item: { to, label, shortLabel, icon: Icon },
+  count = 0,
+}: {
+  item: NavItem
+  count?: number
+}) {
   return (
     <BarLink
       to={to}
       label={label}
       shortLabel={shortLabel}
+      count={count}
       graphic={
-        <span className="inline-flex h-7 w-12 items-center justify-center rounded-full transition-colors group-aria-[current=page]:bg-primary-50">
+        <span className="relative inline-flex h-7 w-12 items-center justify-center rounded-full transition-colors group-aria-[current=page]:bg-primary-50">
           <Icon aria-hidden="true" className="size-5" />
+          <NavCount count={count} className="absolute -top-1.5 right-0 ring-2 ring-surface" />
         </span>
       }
     />
@@ -67,10 +78,12 @@ interface BarLinkProps {
   to: string
   label: string
   shortLabel?: string
+  /** Unread requests, said after the label ('Requests, 2 unread'). */
+  count?: number
   graphic: ReactNode
 }
 
-function BarLink({ to, label, shortLabel, graphic }: BarLinkProps) {
+function BarLink({ to, label, shortLabel, count = 0, graphic }: BarLinkProps) {
   return (
     <li className="flex">
       <NavLink
@@ -85,7 +98,9 @@ function BarLink({ to, label, shortLabel, graphic }: BarLinkProps) {
         }
       >
         {graphic}
-        <span>{shortLabel ?? label}</span>
+        <span>
+          <NavLabel label={shortLabel ?? label} count={count} />
+        </span>
       </NavLink>
     </li>
   )

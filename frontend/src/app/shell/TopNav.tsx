@@ -4,9 +4,11 @@ import { Avatar, cx, focusRing, Logo } from '@/design-system'
 import { CompanyReportLink } from '@/features/company/components/CompanyReportLink'
 import { config } from '@/lib/config'
 import { NAV_ITEMS } from './navItems'
+import { NavCount, NavLabel, useUnreadRequestCount } from './unread'
 
-/** The top navigation on sm and wider screens. */
+/** The top navigation on sm and wider screens; Requests shows how many have an unread reply. */
 export function TopNav({ user }: { user: CurrentUser }) {
+  const unread = useUnreadRequestCount()
   return (
     <header className="sticky top-0 z-overlay hidden border-b border-line bg-surface/90 backdrop-blur-md sm:block">
       <nav
@@ -17,7 +19,7 @@ export function TopNav({ user }: { user: CurrentUser }) {
           <Logo productName={config.productName} size="sm" />
         </RouterLink>
         <ul className="flex items-center gap-1">
-          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+          {NAV_ITEMS.map(({ to, label, icon: Icon, countsUnread }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -32,7 +34,8 @@ export function TopNav({ user }: { user: CurrentUser }) {
                 }
               >
                 <Icon aria-hidden="true" className="size-4" />
-                {label}
+                <NavLabel label={label} count={countsUnread ? unread : 0} />
+                {countsUnread ? <NavCount count={unread} /> : null}
               </NavLink>
             </li>
           ))}

@@ -1,9 +1,10 @@
 /**
  * The requests calls (spec §7 'Requests and surveys'): the three list buckets, one request with
- * its thread, and creating a message. Query keys and options live here so other screens (the
- * Dashboard) can share the cache and invalidate it.
+ * its thread, creating a message, and how many requests have a reply the employee has not opened.
+ * Query keys and options live here so other screens (the Dashboard, the app shell) can share the
+ * cache and invalidate it.
  */
-import { queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { api, errorMessage, FALLBACK_ERROR, type Schemas } from '@/api/client'
 import type { RequestStatus } from '@/api/enums'
 import { ApiError } from '@/lib/apiError'
@@ -36,6 +37,7 @@ export const requestKeys = {
   list: (bucket: RequestBucket) => ['requests', 'list', bucket] as const,
   detail: (id: number) => ['requests', 'detail', id] as const,
   summary: (id: number) => ['requests', 'summary', id] as const,
+  unreadCount: () => ['requests', 'unread-count'] as const,
 }
 
 /** A failed call: the person-facing message plus the HTTP status. */
@@ -146,14 +148,61 @@ export function requestListQuery(bucket: RequestBucket) {
   })
 }
 
+/**
+ * GET /api/v1/requests/{id}. The server marks the request's replies seen as it answers, so the
+ * lists stop marking it unread at once, and the unread count is asked again when it may have
+ * changed (the live `request.seen` event tells the employee's other tabs).
+ */
 export function requestQuery(id: number) {
   return queryOptions({
     queryKey: requestKeys.detail(id),
-    queryFn: () => fetchRequest(id),
+    queryFn: async ({ client }) => {
+      const request = await fetchRequest(id)
+      markListedRequestSeen(client, id)
+      return request
+    },
     // A missing request stays missing; other failures get one more try.
     retry: (count, error) => !isNotFound(error) && count < 1,
   })
 }
+
+/**
+ * The request was just opened: the cached lists show it read, and the unread count is asked
+ * again when it may have changed (something was unread).
+ */
+function markListedRequestSeen(client: QueryClient, id: number): void {
+  let wasUnread = false
+  client.setQueriesData<RequestListItem[]>({ queryKey: requestKeys.lists() }, (requests) => {
+    if (!requests?.some((request) => request.id === id && request.unread)) return requests
+    wasUnread = true
+    return requests.map((request) => (request.id === id ? { ...request, unread: false } : request))
+  })
+  const count = client.getQueryData<number>(requestKeys.unreadCount())
+  if (wasUnread || (count !== undefined && count > 0)) {
+    void client.invalidateQueries({ queryKey: requestKeys.unreadCount() })
+  }
+}
+
+/**
+ * GET /api/v1/requests/unread_count: how many of the employee's requests have a concierge's
+ * reply they have not opened yet.
+ */
+export async function fetchUnreadCount(): Promise<number> {
+  const { data, error, response } = await call('Failed to fetch unread requests', () =>
+    api.GET('/api/v1/requests/unread_count'),
+  )
+  if (!data) {
+    const failure = new RequestApiError(errorMessage(error, response), response.status)
+    console.error('Failed to fetch unread requests', failure)
+    throw failure
+  }
+  return data.count
+}
+
+export const unreadCountQuery = queryOptions({
+  queryKey: requestKeys.unreadCount(),
+  queryFn: fetchUnreadCount,
+})
 
 export interface NewMessage {
   requestId: number

@@ -22,6 +22,7 @@ export {
   requestSummaryQuery,
   type SummaryLine,
   type ThreadPage,
+  unreadCountQuery,
 } from './api'
 export { attachmentKind } from './attachments'
 export { ExpectReplyBy, ExpectReplyByRequest } from './components/ExpectReplyBy'
@@ -36,6 +37,7 @@ export {
   MessageList,
   ThreadMessage,
 } from './components/ThreadParts'
+export { UnreadMark } from './components/UnreadMark'
 export { useKeyboardOpen } from './hooks/useKeyboardOpen'
 export { type OlderMessages, useOlderMessages } from './hooks/useOlderMessages'
 export { useThreadFollow } from './hooks/useThreadFollow'
@@ -50,4 +52,6 @@ export {
   requestedAgo,
   TODO_TAB_LABEL,
   tabLabel,
+  UNREAD_MARK_TEXT,
+  unreadSuffix,
 } from './wording'

@@ -10,9 +10,16 @@ import {
   invalidAttachmentTypeMessage,
   messageUploadErrorMessage,
   requestedAgo,
+  unreadSuffix,
 } from './wording'
 
 describe('request wording (pure)', () => {
+  it("unread replies: a navigation item's name says its count in words, 'Requests, 2 unread'", () => {
+    expect(`Requests${unreadSuffix(2)}`).toBe('Requests, 2 unread')
+    expect(`Requests${unreadSuffix(1)}`).toBe('Requests, 1 unread')
+    expect(`Requests${unreadSuffix(0)}`).toBe('Requests')
+  })
+
   it("§2 Requests: 'n request(s) in progress' wording", () => {
     expect(inProgressHeading(1)).toBe('1 request in progress')
     expect(inProgressHeading(2)).toBe('2 requests in progress')

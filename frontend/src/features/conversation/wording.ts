@@ -23,6 +23,17 @@ function lowerFirst(text: string): string {
   return text ? text.charAt(0).toLowerCase() + text.slice(1) : text
 }
 
+/** The mark of a request whose concierge's reply the employee has not opened yet. */
+export const UNREAD_MARK_TEXT = 'New reply'
+
+/**
+ * What a navigation item's accessible name says after its label about its unread count:
+ * 'Requests' + ', 2 unread'; nothing when there is none.
+ */
+export function unreadSuffix(count: number): string {
+  return count > 0 ? `, ${count} unread` : ''
+}
+
 /** 'Requested 5 minutes ago' / 'Requested just now'. */
 export function requestedAgo(iso: string, now?: number): string {
   const ago = relativeTime(iso, now)

@@ -3,29 +3,13 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LIVE_POLL_MS, LIVE_START_DELAY_MS } from '@/lib/live'
+import { LIVE_POLL_MS } from '@/lib/live'
+import { FakeEventSource, installFakeEventSource, STREAM_START } from '@/test/fakeEventSource'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import { detailHandler, makeMessage, makeRequest } from '@/test/requestFixtures'
 import { apiUrl, server } from '@/test/server'
 import { useRequestsLive } from './live'
 import Request from './routes/Request'
-
-/** The stream opens a moment after the screen has shown (lib/live.ts). */
-const STREAM_START = { timeout: LIVE_START_DELAY_MS + 2_000 }
-
-class FakeEventSource {
-  static instances: FakeEventSource[] = []
-  onopen: (() => void) | null = null
-  onmessage: ((message: { data: string }) => void) | null = null
-  onerror: (() => void) | null = null
-  closed = false
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this)
-  }
-  close() {
-    this.closed = true
-  }
-}
 
 function setup() {
   const queryClient = new QueryClient()
@@ -38,17 +22,11 @@ function setup() {
 
 describe('issue 5 live updates on the employee side', () => {
   beforeEach(() => {
-    FakeEventSource.instances = []
-    vi.stubGlobal('EventSource', FakeEventSource)
-    server.use(
-      http.post(apiUrl('/api/v1/events/ticket'), () =>
-        HttpResponse.json({ ticket: 't1', expires_in: 60, url: '/api/v1/events?ticket=t1' }),
-      ),
-    )
+    server.use(installFakeEventSource())
   })
   afterEach(() => vi.unstubAllGlobals())
 
-  it('a concierge reply refetches that request and the request lists', async () => {
+  it('a concierge reply refetches that request, the request lists and the unread count', async () => {
     const { result, invalidate } = setup()
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1), STREAM_START)
     const source = FakeEventSource.instances[0]
@@ -61,6 +39,20 @@ describe('issue 5 live updates on the employee side', () => {
     )
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['requests', 'detail', 7] })
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['requests', 'list'] })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['requests', 'unread-count'] })
+  })
+
+  it('unread replies: a thread opened in another tab refetches the lists and the unread count, not the thread', async () => {
+    const { invalidate } = setup()
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1), STREAM_START)
+    const source = FakeEventSource.instances[0]
+    act(() => source.onopen?.())
+    invalidate.mockClear()
+    source.send({ type: 'request.seen', request_id: 7, status: 'in_progress' })
+    expect(invalidate.mock.calls).toEqual([
+      [{ queryKey: ['requests', 'list'] }],
+      [{ queryKey: ['requests', 'unread-count'] }],
+    ])
   })
 
   it('issue 8: the stream waits for an idle moment, and its first open catches up once', async () => {
@@ -85,8 +77,9 @@ describe('issue 5 live updates on the employee side', () => {
         data: JSON.stringify({ type: 'request.updated', request_id: 3 }),
       }),
     )
-    // Later events refetch what they touch, with no further catch-up.
-    expect(invalidate).toHaveBeenCalledTimes(3)
+    // Later events refetch what they touch (the lists, the unread count, the request), with no
+    // further catch-up.
+    expect(invalidate).toHaveBeenCalledTimes(4)
   })
 
   it('a dropped stream polls until it reconnects with a new ticket', async () => {
@@ -127,13 +120,7 @@ function LiveRequest() {
 describe('issue 11 the employee side resynchronises after a reconnect', () => {
   beforeEach(() => {
     signInSession()
-    FakeEventSource.instances = []
-    vi.stubGlobal('EventSource', FakeEventSource)
-    server.use(
-      http.post(apiUrl('/api/v1/events/ticket'), () =>
-        HttpResponse.json({ ticket: 't1', expires_in: 60, url: '/api/v1/events?ticket=t1' }),
-      ),
-    )
+    server.use(installFakeEventSource())
   })
   afterEach(() => vi.unstubAllGlobals())
 

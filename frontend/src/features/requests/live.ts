@@ -1,7 +1,8 @@
 /**
  * Keeps the employee's requests fresh without a reload: a concierge's reply or status change
- * refetches the Request page, the Requests list and the Dashboard; a reconnect after a drop, and
- * every poll while the stream is down, refetch them all.
+ * refetches the Request page, the Requests list, the Dashboard and the unread count; a thread
+ * opened in another tab (`request.seen`) refetches the lists and the count; a reconnect after a
+ * drop, and every poll while the stream is down, refetch them all.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { requestKeys } from '@/features/conversation'
@@ -14,6 +15,9 @@ export function applyRequestEvent(queryClient: QueryClient, event: LiveEvent): v
   }
   if (event.request_id === undefined) return
   void queryClient.invalidateQueries({ queryKey: requestKeys.lists() })
+  void queryClient.invalidateQueries({ queryKey: requestKeys.unreadCount() })
+  // Opening the thread changed what it has been seen up to, not what it shows.
+  if (event.type === 'request.seen') return
   void queryClient.invalidateQueries({ queryKey: requestKeys.detail(event.request_id) })
 }
 

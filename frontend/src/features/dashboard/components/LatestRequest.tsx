@@ -17,7 +17,7 @@ import {
   Skeleton,
   SkeletonGroup,
 } from '@/design-system'
-import { type RequestListItem, requestListQuery } from '@/features/conversation'
+import { type RequestListItem, requestListQuery, UnreadMark } from '@/features/conversation'
 import { relativeTime, statusLabel } from '@/lib/format'
 
 export const LATEST_HEADINGS = {
@@ -84,14 +84,18 @@ export function LatestRequest() {
   )
 }
 
+/** The request's card; one with a reply the employee has not opened reads bold, marked 'New reply'. */
 function RequestCard({ request }: { request: RequestListItem }) {
   const label = statusLabel(request.status)
   const when = relativeTime(request.issued_at)
+  const { unread } = request
   return (
     <RouterLink
       to={`/requests/${request.id}`}
+      data-unread={unread || undefined}
       className={cx(
-        'group flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs transition-colors hover:border-primary-400 hover:bg-primary-50/40 motion-reduce:transition-none sm:p-5',
+        'group flex items-center gap-4 rounded-2xl border bg-surface p-4 shadow-xs transition-colors hover:border-primary-400 hover:bg-primary-50/40 motion-reduce:transition-none sm:p-5',
+        unread ? 'border-accent-300' : 'border-line',
         focusRing,
       )}
     >
@@ -102,8 +106,23 @@ function RequestCard({ request }: { request: RequestListItem }) {
         <CategoryIcon name={request.survey_category_icon} className="size-6" />
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-1">
-        <span className="truncate text-base font-semibold text-ink">{request.name}</span>
-        <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span
+            className={cx(
+              'min-w-0 truncate text-base text-ink',
+              unread ? 'font-bold' : 'font-semibold',
+            )}
+          >
+            {request.name}
+          </span>
+          {unread ? <UnreadMark /> : null}
+        </span>
+        <span
+          className={cx(
+            'flex flex-wrap items-center gap-x-3 gap-y-1 text-sm',
+            unread ? 'font-semibold text-ink' : 'text-ink-muted',
+          )}
+        >
           <span
             className={cx(
               'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold',

@@ -24,6 +24,7 @@ function makeRequest(overrides: Partial<RequestOut> = {}): RequestOut {
     issued_at: minutesAgo(5),
     created_at: minutesAgo(5),
     last_message_at: null,
+    unread: false,
     messages: [],
     survey_category_icon: 'pet',
     survey_category_id: 4,
@@ -194,6 +195,32 @@ describe('Dashboard', () => {
     expect(card).toHaveTextContent('In Progress')
     expect(card).toHaveTextContent('Requested 1 hour ago')
     expect(screen.queryByText('Newer queued request')).not.toBeInTheDocument()
+  })
+
+  it("unread replies: the latest request with a reply not opened yet reads bold, marked 'New reply'", async () => {
+    const lists = requestLists({
+      in_progress: [
+        makeRequest({ id: 7, name: 'Renew my passport', status: 'in_progress', unread: true }),
+      ],
+    })
+    server.use(...catalogue(), ...lists.handlers)
+    renderDashboard()
+    const section = await screen.findByRole('region', { name: 'Your request is in progress' })
+    const card = within(section).getByRole('link', { name: /Renew my passport.*New reply/ })
+    expect(card).toHaveAttribute('data-unread', 'true')
+    expect(within(card).getByText('Renew my passport')).toHaveClass('font-bold')
+    expect(within(card).getByText('New reply')).toBeVisible()
+  })
+
+  it('unread replies: a request whose replies are all seen carries no mark', async () => {
+    const lists = requestLists({ open: [makeRequest({ id: 8, name: 'Book a vet' })] })
+    server.use(...catalogue(), ...lists.handlers)
+    renderDashboard()
+    const section = await screen.findByRole('region', { name: 'Your latest request' })
+    const card = within(section).getByRole('link')
+    expect(card).not.toHaveAttribute('data-unread')
+    expect(within(card).getByText('Book a vet')).toHaveClass('font-semibold')
+    expect(within(card).queryByText('New reply')).not.toBeInTheDocument()
   })
 
   it("§2 dashboard: otherwise the newest queued request under 'Your latest request'", async () => {

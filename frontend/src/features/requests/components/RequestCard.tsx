@@ -2,17 +2,23 @@ import { ChevronRight, MessageSquare } from 'lucide-react'
 import { Link as RouterLink } from 'react-router'
 import { CategoryIcon, cx, focusRing } from '@/design-system'
 import type { RequestListItem } from '@/features/conversation'
-import { lastMessageAgo, requestedAgo, StatusBadge } from '@/features/conversation'
+import { lastMessageAgo, requestedAgo, StatusBadge, UnreadMark } from '@/features/conversation'
 
-/** One request in the list: category icon, name, status, requested time and last message hint. */
+/**
+ * One request in the list: category icon, name, status, requested time and last message hint.
+ * A request with a reply the employee has not opened reads bold, with a 'New reply' mark.
+ */
 export function RequestCard({ request, now }: { request: RequestListItem; now?: number }) {
   const lastMessage = request.last_message_at ? lastMessageAgo(request.last_message_at, now) : ''
+  const { unread } = request
   return (
     <RouterLink
       to={`/requests/${request.id}`}
+      data-unread={unread || undefined}
       className={cx(
-        'group flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs transition-colors motion-reduce:transition-none',
+        'group flex items-center gap-4 rounded-2xl border bg-surface p-4 shadow-xs transition-colors motion-reduce:transition-none',
         'hover:border-primary-200 hover:bg-primary-50/40 sm:p-5',
+        unread ? 'border-accent-300' : 'border-line',
         focusRing,
       )}
     >
@@ -20,11 +26,21 @@ export function RequestCard({ request, now }: { request: RequestListItem; now?: 
         <CategoryIcon name={request.survey_category_icon} className="size-6" />
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="min-w-0 truncate font-semibold text-ink">{request.name}</span>
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span
+            className={cx('me-1 min-w-0 truncate text-ink', unread ? 'font-bold' : 'font-semibold')}
+          >
+            {request.name}
+          </span>
+          {unread ? <UnreadMark /> : null}
           <StatusBadge status={request.status} />
         </span>
-        <span className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-ink-muted">
+        <span
+          className={cx(
+            'flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm',
+            unread ? 'font-semibold text-ink' : 'text-ink-muted',
+          )}
+        >
           {request.survey_category_name ? <span>{request.survey_category_name}</span> : null}
           <span>{requestedAgo(request.issued_at, now)}</span>
           {lastMessage ? (

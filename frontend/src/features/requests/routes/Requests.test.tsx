@@ -179,6 +179,32 @@ describe('Requests', () => {
     expect(card.querySelector('[data-category-icon="pet"]')).not.toBeNull()
   })
 
+  it("unread replies: a request with a reply not opened yet reads bold with a 'New reply' mark, in every tab", async () => {
+    server.use(
+      ...listHandlers({
+        in_progress: [
+          makeRequest({ id: 1, name: 'Find a plumber', status: 'in_progress', unread: true }),
+          makeRequest({ id: 2, name: 'Plan a trip', status: 'in_progress' }),
+        ],
+        completed: [makeRequest({ id: 3, name: 'Renew passport', status: 'closed', unread: true })],
+      }),
+    )
+    const { user } = renderRequests()
+    const unread = await screen.findByRole('link', { name: /Find a plumber/ })
+    expect(unread).toHaveAttribute('data-unread', 'true')
+    // Said in words inside the card's name, not by colour alone.
+    expect(unread).toHaveAccessibleName(/New reply/)
+    expect(within(unread).getByText('Find a plumber')).toHaveClass('font-bold')
+    const read = screen.getByRole('link', { name: /Plan a trip/ })
+    expect(read).not.toHaveAttribute('data-unread')
+    expect(read).not.toHaveAccessibleName(/New reply/)
+    expect(within(read).getByText('Plan a trip')).not.toHaveClass('font-bold')
+
+    await user.click(screen.getByRole('tab', { name: 'Completed (1)' }))
+    const done = await screen.findByRole('link', { name: /Renew passport/ })
+    expect(within(done).getByText('New reply')).toBeVisible()
+  })
+
   it('§4 Request status: a list entry without a status gets its list’s status', async () => {
     server.use(
       ...listHandlers({
