@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router
 import { trackPageView } from '@/lib/analytics'
 import { config } from '@/lib/config'
 import { markFirstScreenShown } from '@/lib/firstScreen'
-import { titleWithCount, useTitleCount } from '@/lib/titleCount'
+import { titleWithCount, useScreenTitleValue, useTitleCount } from '@/lib/titleCount'
 import { RouteAnnouncer } from '../RouteAnnouncer'
 
 interface RouteHandle {
@@ -13,8 +13,9 @@ interface RouteHandle {
 }
 
 /**
- * Page title 'Product | Route title' (spec §2), led by the signed-in shell's count of unread
- * requests when there are any ('(2) Product | Route title'), page-view analytics (one page view
+ * Page title 'Product | Route title' (spec §2), or 'Product | what the screen shows' where a
+ * screen names itself (useScreenTitle), led by the signed-in shell's count of unread requests
+ * when there are any ('(2) Product | Route title'), page-view analytics (one page view
  * per address the user lands on, never for a route that redirects, titled without the count),
  * focus on navigation.
  */
@@ -27,10 +28,12 @@ export function RootLayout() {
   const redirects = matches.some((m) => (m.handle as RouteHandle | undefined)?.redirect)
   const fullTitle = title?.title ? `${config.productName} | ${title.title}` : config.productName
   const count = useTitleCount()
+  const screenTitle = useScreenTitleValue()
   useEffect(markFirstScreenShown, [])
   useEffect(() => {
-    document.title = titleWithCount(fullTitle, count)
-  }, [fullTitle, count])
+    const shown = screenTitle ? `${config.productName} | ${screenTitle}` : fullTitle
+    document.title = titleWithCount(shown, count)
+  }, [fullTitle, screenTitle, count])
   useEffect(() => {
     if (!redirects) trackPageView(location.pathname, fullTitle)
   }, [fullTitle, location.pathname, redirects])

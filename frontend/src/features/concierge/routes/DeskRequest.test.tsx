@@ -15,7 +15,7 @@ import {
   minutesAgo,
   SAM,
 } from '../test/fixtures'
-import DeskRequest from './DeskRequest'
+import DeskRequest, { deskRequestTitle } from './DeskRequest'
 
 const STORAGE = 'https://storage.example.test/bucket'
 
@@ -587,5 +587,20 @@ describe('issue 12 saved replies and rating on the desk', () => {
     const panel = screen.getByRole('region', { name: 'Employee rating' })
     expect(panel).toHaveTextContent('4 out of 5 (Good) · from the completion email')
     expect(panel).toHaveTextContent('Quick!')
+  })
+})
+
+describe('issue 29 desk: the browser tab names the request', () => {
+  it('issue 29 desk: "#id name · employee first name", the full name when the first is blank', () => {
+    const request = makeDeskRequest({ id: 2, name: 'Get a handyman' })
+    expect(
+      deskRequestTitle({ ...request, employee: { ...request.employee, first_name: 'Nora' } }),
+    ).toBe('#2 Get a handyman · Nora')
+    expect(
+      deskRequestTitle({
+        ...request,
+        employee: { ...request.employee, first_name: '', full_name: 'N. Quist' },
+      }),
+    ).toBe('#2 Get a handyman · N. Quist')
   })
 })

@@ -4,6 +4,7 @@ import { useParams } from 'react-router'
 import { Button, Heading, Paragraph, Skeleton, SkeletonGroup } from '@/design-system'
 import { parseRequestId } from '@/features/conversation'
 import { useCurrentUser } from '@/lib/currentUser'
+import { useScreenTitle } from '@/lib/titleCount'
 import { useNow } from '@/lib/useNow'
 import { DeskApiError, type DeskRequest as DeskRequestData, deskRequestQuery } from '../api'
 import { DeskThread } from '../components/DeskThread'
@@ -60,6 +61,7 @@ function RequestView({ request, updatedAt }: { request: DeskRequestData; updated
   const user = useCurrentUser()
   const now = useNow()
   const viewers = usePresence(request.id, { viewers: request.viewers, updatedAt })
+  useScreenTitle(deskRequestTitle(request))
 
   return (
     <div className="flex flex-col gap-6">
@@ -81,6 +83,12 @@ function RequestView({ request, updatedAt }: { request: DeskRequestData; updated
       </div>
     </div>
   )
+}
+
+/** The browser tab of a request at the desk: '#2 Get a handyman · Nora'. */
+export function deskRequestTitle(request: DeskRequestData): string {
+  const who = request.employee.first_name || request.employee.full_name
+  return who ? `#${request.id} ${request.name} · ${who}` : `#${request.id} ${request.name}`
 }
 
 function RequestMissing() {

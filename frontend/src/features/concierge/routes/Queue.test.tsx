@@ -384,3 +384,50 @@ describe('issue 12 full-text search', () => {
     ).toBeInTheDocument()
   })
 })
+
+describe('issue 29 desk keys', () => {
+  const twoRequests = () =>
+    queueHandler(() =>
+      makeQueue([
+        makeQueueItem({ id: 1, name: 'Book a plumber' }),
+        makeQueueItem({ id: 2, name: 'Find a dog walker' }),
+      ]),
+    )
+
+  it('issue 29 desk keys: / goes to the search box, which names its shortcut', async () => {
+    twoRequests()
+    const { user } = renderQueue()
+    await screen.findByRole('table', { name: 'Requests' })
+    await user.keyboard('/')
+    const search = screen.getByRole('searchbox', { name: 'Search' })
+    expect(search).toHaveFocus()
+    expect(search).toHaveAttribute('aria-keyshortcuts', '/')
+    // Typed into the box, the same key is just a character.
+    await user.keyboard('a/b')
+    expect(search).toHaveValue('a/b')
+  })
+
+  it('issue 29 desk keys: j and k move to the next and the previous request, Enter opens it', async () => {
+    twoRequests()
+    const { user, router } = renderQueue()
+    const table = await screen.findByRole('table', { name: 'Requests' })
+    const first = within(table).getByRole('link', { name: 'Book a plumber' })
+    const second = within(table).getByRole('link', { name: 'Find a dog walker' })
+    await user.keyboard('j')
+    expect(first).toHaveFocus()
+    await user.keyboard('j')
+    expect(second).toHaveFocus()
+    await user.keyboard('k')
+    expect(first).toHaveFocus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/concierge/requests/1'))
+  })
+
+  it('issue 29 desk keys: a key with a modifier is the browser’s, not the queue’s', async () => {
+    twoRequests()
+    const { user } = renderQueue()
+    await screen.findByRole('table', { name: 'Requests' })
+    await user.keyboard('{Control>}j{/Control}')
+    expect(document.body).toHaveFocus()
+  })
+})

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Search } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { RequestStatus } from '@/api/enums'
 import {
@@ -35,8 +35,12 @@ import {
   rememberQueueSearch,
 } from '../lib/filters'
 import { useDebouncedValue } from '../lib/useDebouncedValue'
+import { useQueueShortcuts } from '../lib/useQueueShortcuts'
 
 export const SEARCH_DEBOUNCE_MS = 300
+
+/** A key's look in the shortcuts line. */
+const KEY = 'rounded border border-line bg-surface px-1.5 py-0.5 font-mono text-[0.7rem] text-ink'
 
 /**
  * The queue (/concierge): every company's requests by status, due soonest first by default
@@ -61,6 +65,10 @@ export default function Queue() {
     if (settledSearch.trim() !== filters.q.trim()) update({ q: settledSearch })
   }, [settledSearch])
 
+  const searchBox = useRef<HTMLInputElement>(null)
+  const list = useRef<HTMLDivElement>(null)
+  useQueueShortcuts(searchBox, list)
+
   const searching = filters.q.trim()
   const queue = useInfiniteQuery(queueQuery(filters))
   const found = useQuery({ ...searchQuery(searching), enabled: Boolean(searching) })
@@ -74,16 +82,22 @@ export default function Queue() {
   const more = queue.hasNextPage || (first ? first.counts[filters.status] > rows.length : false)
 
   return (
-    <div className="flex flex-col gap-5">
+    <div ref={list} className="flex flex-col gap-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <Heading level={1} size="lg">
           Requests
         </Heading>
+        <p className="hidden text-xs text-ink-muted lg:block">
+          Keys: <kbd className={KEY}>/</kbd> search, <kbd className={KEY}>j</kbd>{' '}
+          <kbd className={KEY}>k</kbd> next and previous request
+        </p>
       </div>
 
       <section aria-label="Filter requests">
         <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
           <SearchField
+            ref={searchBox}
+            shortcut="/"
             className="col-span-2 md:col-span-1"
             label="Search"
             placeholder="Person, request, message or #id"
