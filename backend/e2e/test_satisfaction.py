@@ -1,7 +1,8 @@
 """Browser test for 'Satisfaction (CSAT)': the concierge completes two requests; the employee
 rates one 5 from its request page and the other with the completion email's one-tap link
-(without signing in, then adds a comment); the desk shows each rating on its request and the
-averages per concierge and per company. Both people use the run's viewport."""
+(without signing in, then adds a comment; a link opened after a rating thanks and keeps
+it); the desk shows each rating on its request and the averages per concierge and per
+company. Both people use the run's viewport."""
 
 from __future__ import annotations
 
@@ -106,8 +107,23 @@ def test_rating_from_the_request_page_and_the_email_link(
     mailbox.get_by_role("button", name="Send comment").click()
     expect(mailbox.get_by_text("Thanks, we've added your comment.")).to_be_visible()
     shot(mailbox, "email-link", viewport_name)
-    mailbox.goto(f"{prefix}1")  # the same link again: already used
-    expect(mailbox.get_by_role("alert")).to_have_text("You already rated this request. Thank you!")
+    mailbox.goto(f"{prefix}1")  # the same link again: thanks, the rating stays 4
+    expect(
+        mailbox.get_by_role("heading", name="Thank you, we already have your rating!")
+    ).to_be_visible()
+    expect(mailbox.get_by_text("You rated this request 4 out of 5 (Good).")).to_be_visible()
+
+    # The walker's email link after its rating on the request page: thanks, the 5 is kept.
+    walker_email = next(
+        e for e in outbox_items("email", EMPLOYEE_EMAIL) if "Find a dog walker" in e.subject
+    )
+    walker_prefix, _ = RATE_LINK.search(walker_email.body).groups()
+    mailbox.goto(f"{walker_prefix}2")
+    expect(
+        mailbox.get_by_role("heading", name="Thank you, we already have your rating!")
+    ).to_be_visible()
+    expect(mailbox.get_by_text("You rated this request 5 out of 5 (Excellent).")).to_be_visible()
+    shot(mailbox, "email-link-already-rated", viewport_name)
 
     # The desk: the rating on the request, and the averages.
     desk.goto(f"/concierge/requests/{walker.pk}")

@@ -73,14 +73,17 @@ def enqueue_on_commit(task: Task, /, **kwargs: Any) -> None:
 
 
 def forget_body_when_sent(task: Task) -> Task:
-    """Mark `task` (whose `body` argument may carry a secret) so that its stored `body` is
-    replaced once it succeeded; a task still to be tried keeps it."""
+    """Mark `task` (whose `body` argument, and `html` when given, may carry a secret) so that
+    its stored `body` and `html` are replaced once it succeeded; a task still to be tried keeps
+    them."""
     _FORGET_BODY_WHEN_SENT.add(task.module_path)
     return task
 
 
 def _forget_body(db_result: Any) -> None:
     kwargs = {**db_result.args_kwargs["kwargs"], "body": BODY_FORGOTTEN}
+    if "html" in kwargs:
+        kwargs["html"] = BODY_FORGOTTEN
     DBTaskResult.objects.filter(pk=db_result.pk).update(
         args_kwargs={"args": db_result.args_kwargs["args"], "kwargs": kwargs}
     )

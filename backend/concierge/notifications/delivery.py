@@ -5,12 +5,23 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
-from django.core.mail import send_mail
+from django.core.mail import EmailMultiAlternatives, send_mail
 
 from concierge.notifications.outbox import outbox_write
 
 
-def email_send(*, to: str, subject: str, body: str) -> None:
+def email_send(*, to: str, subject: str, body: str, html: str = "") -> None:
+    """A plain-text email, or with `html` a multipart one (the plain text, then the HTML)."""
+    if html:
+        message = EmailMultiAlternatives(
+            subject=f"{settings.PRODUCT_NAME}: {subject}",
+            body=body,
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            to=[to],
+        )
+        message.attach_alternative(html, "text/html")
+        message.send()
+        return
     send_mail(
         subject=f"{settings.PRODUCT_NAME}: {subject}",
         message=body,

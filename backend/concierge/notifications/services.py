@@ -10,9 +10,13 @@ from concierge.notifications.background import enqueue_on_commit
 from concierge.notifications.tasks import email_deliver, sms_deliver
 
 
-def email_enqueue(*, to: str, subject: str, body: str) -> None:
-    """Send the email from a background task, once the current transaction commits."""
-    enqueue_on_commit(email_deliver, to=to, subject=subject, body=body)
+def email_enqueue(*, to: str, subject: str, body: str, html: str = "") -> None:
+    """Send the email from a background task, once the current transaction commits; with
+    `html`, a multipart email (the plain text `body` and its HTML version)."""
+    if html:
+        enqueue_on_commit(email_deliver, to=to, subject=subject, body=body, html=html)
+    else:
+        enqueue_on_commit(email_deliver, to=to, subject=subject, body=body)
 
 
 def sms_enqueue(*, to: str, body: str) -> None:

@@ -82,6 +82,7 @@ def rating_comment(request: HttpRequest, request_id: int, payload: RatingComment
     "/ratings/link",
     auth=None,
     response={
+        200: LinkRatingOut,
         201: LinkRatingOut,
         404: ErrorOut,
         409: ErrorOut,
@@ -91,10 +92,15 @@ def rating_comment(request: HttpRequest, request_id: int, payload: RatingComment
     },
 )
 def rating_by_link(request: HttpRequest, payload: LinkRatingIn):
-    """The completion email's one-tap rating (no sign-in). The token records one rating:
-    404 when it is not valid, 410 when it expired, 409 when the request is already rated."""
+    """The completion email's one-tap rating (no sign-in). The token records one rating (201);
+    when the request is already rated it answers that score unchanged (200, `already_rated`).
+    404 when the token is not valid, 410 when it expired."""
     rate_limit(request, "rating")
     result = services.rating_create_by_link(token=payload.token, score=payload.score)
+    if result.already_rated:
+        recorded = result.rating
+        rating = RatingOut(score=recorded.score, comment="", created_at=recorded.created_at)
+        return Status(200, LinkRatingOut(rating=rating, comment_key=None, already_rated=True))
     return Status(
         201, LinkRatingOut(rating=rating_out(result.rating), comment_key=result.comment_key)
     )

@@ -29,7 +29,16 @@ class LinkRatingIn(Schema):
 
 class LinkRatingOut(Schema):
     rating: RatingOut
-    comment_key: str = Field(description="Send it with the optional comment (once).")
+    comment_key: str | None = Field(
+        description="Send it with the optional comment (once). None when already rated."
+    )
+    already_rated: bool = Field(
+        default=False,
+        description=(
+            "The request was rated before (in the app or by an earlier tap): `rating` is that "
+            "rating, unchanged, without its comment."
+        ),
+    )
 
 
 class LinkCommentIn(Schema):

@@ -1,5 +1,6 @@
 """Rating writes: from the request page (signed in) or from the completion email's one-tap
-link (a signed, expiring token; no sign-in). A request is rated once."""
+link (a signed, expiring token; no sign-in). A request is rated once: a link opened after that
+answers the rating already recorded and changes nothing."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.core import signing
 from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
 
 from concierge.common.errors import ApiError, NotFound, ValidationFailed
 from concierge.common.tokens import hashes_equal, token_hash, token_new
@@ -31,6 +33,9 @@ LINK_INVALID = "This rating link is not valid."
 LINK_EXPIRED = "This rating link has expired. You can still rate the request from its page."
 COMMENT_REFUSED = "This comment can't be added any more."
 COMMENT_REQUIRED = "Please write your comment."
+SCORE_LABELS = {1: "Very poor", 2: "Poor", 3: "OK", 4: "Good", 5: "Excellent"}
+# The app's rating faces (frown, annoyed, meh, smile, laugh) as emoji for the email.
+SCORE_FACES = {1: "\U0001f641", 2: "\U0001f615", 3: "\U0001f610", 4: "\U0001f642", 5: "\U0001f604"}
 
 
 def _signer() -> signing.TimestampSigner:
@@ -97,15 +102,30 @@ def rating_create(
 @dataclass(frozen=True)
 class LinkRating:
     rating: Rating
-    comment_key: str
+    comment_key: str | None
+    """None when the request was already rated: nothing recorded, no comment to add."""
+
+    @property
+    def already_rated(self) -> bool:
+        return self.comment_key is None
 
 
 def rating_create_by_link(*, token: str, score: int) -> LinkRating:
-    """The completion email's one-tap rating: the token names the request; it records the
-    rating once (a second use is a 409), and expires after RATING_LINK_MAX_AGE_SECONDS.
-    Answers a one-time key for adding a comment."""
+    """The completion email's one-tap rating: the token names the request; it expires after
+    RATING_LINK_MAX_AGE_SECONDS. It records the rating once, with a one-time key for adding a
+    comment; when the request is already rated (in the app, or by an earlier tap), it answers
+    that rating unchanged, without a key."""
     service_request = _request_for_token(token)
-    rating = rating_create(request=service_request, score=score, via=Rating.Via.EMAIL)
+    existing = Rating.objects.filter(request=service_request).first()
+    if existing is not None:
+        return LinkRating(rating=existing, comment_key=None)
+    try:
+        rating = rating_create(request=service_request, score=score, via=Rating.Via.EMAIL)
+    except ApiError as error:  # rated at the same moment (another tap, or in the app)
+        existing = Rating.objects.filter(request=service_request).first()
+        if error.status_code != 409 or existing is None:
+            raise
+        return LinkRating(rating=existing, comment_key=None)
     raw, hashed = token_new()
     Rating.objects.filter(pk=rating.pk).update(comment_key_hash=hashed)
     return LinkRating(rating=rating, comment_key=raw)
@@ -150,9 +170,30 @@ def rating_invite_send(*, request: ServiceRequest) -> None:
         return
     token = rating_link_token(request=request)
     base = f"{settings.PUBLIC_URL}/rate/{token}"
-    faces = {5: "Excellent", 4: "Good", 3: "OK", 2: "Poor", 1: "Very poor"}
+    request_url = f"{settings.PUBLIC_URL}/requests/{request.pk}"
     links = "\n".join(
-        f"  {score} – {faces[score]}: {base}?score={score}" for score in (5, 4, 3, 2, 1)
+        f"  {score} – {SCORE_LABELS[score]}: {base}?score={score}" for score in (5, 4, 3, 2, 1)
+    )
+    faces = [
+        {
+            "score": score,
+            "label": SCORE_LABELS[score],
+            "emoji": SCORE_FACES[score],
+            "url": f"{base}?score={score}",
+        }
+        for score in SCORES
+    ]
+    html = render_to_string(
+        "satisfaction/rating_invite_email.html",
+        {
+            "product_name": settings.PRODUCT_NAME,
+            "support_email": settings.SUPPORT_EMAIL,
+            "first_name": employee.first_name,
+            "request_name": request.name,
+            "faces": faces,
+            "request_url": request_url,
+            "link_days": settings.RATING_LINK_MAX_AGE_SECONDS // (24 * 3600),
+        },
     )
     email_enqueue(
         to=employee.email,
@@ -162,6 +203,7 @@ def rating_invite_send(*, request: ServiceRequest) -> None:
             f"Your request \u201c{request.name}\u201d is complete.\n\n"
             "How did we do? One tap records your rating (no sign-in needed):\n\n"
             f"{links}\n\n"
-            f"See the request: {settings.PUBLIC_URL}/requests/{request.pk}\n"
+            f"See the request: {request_url}\n"
         ),
+        html=html,
     )

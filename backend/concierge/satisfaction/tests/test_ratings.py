@@ -89,7 +89,8 @@ def test_csat_completion_email_one_tap_link_single_use(
     concierge_api, user, make_request, outbox, api
 ):
     """Completion email: one link per score; the link records the rating without signing in,
-    once; the optional comment is added once with the key the rating answered."""
+    once (another tap answers that rating, unchanged, without a key); the optional comment is
+    added once with the key the rating answered."""
     service_request = make_request(user)
     complete_from_desk(concierge_api, service_request)
     links = rate_links(outbox, user.email)
@@ -103,7 +104,9 @@ def test_csat_completion_email_one_tap_link_single_use(
     assert (rating.score, rating.via, rating.request_id) == (5, "email", service_request.pk)
 
     second = api.post("ratings/link", {"token": links[1], "score": 1})
-    assert second.status_code == 409
+    assert second.status_code == 200, second.content
+    assert second.json()["already_rated"] is True
+    assert (second.json()["rating"]["score"], second.json()["comment_key"]) == (5, None)
     assert Rating.objects.get().score == 5
 
     comment = {"token": token, "comment_key": key, "comment": "Quick and kind"}
@@ -192,3 +195,59 @@ def test_csat_one_tap_on_the_page_then_an_optional_comment_once(signed_in_api, c
     assert added.json()["rating"] == {**added.json()["rating"], "score": 4, "comment": "Very kind"}
     assert signed_in_api.patch(path, {"comment": "Changed"}).status_code == 409
     assert Rating.objects.get().comment == "Very kind"
+
+
+def test_csat_rating_link_after_an_in_app_rating_thanks_and_keeps_the_in_app_score(
+    concierge_api, signed_in_api, user, make_request, outbox, api, settings
+):
+    """A link opened after the employee rated in the app answers their recorded score
+    (already_rated, without their comment or a comment key) and changes nothing; a forged or
+    expired link still fails."""
+    service_request = make_request(user)
+    complete_from_desk(concierge_api, service_request)
+    links = rate_links(outbox, user.email)
+    rated = signed_in_api.post(
+        f"requests/{service_request.pk}/rating", {"score": 2, "comment": "Slow reply"}
+    )
+    assert rated.status_code == 201
+
+    response = api.post("ratings/link", {"token": links[5], "score": 5})
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["already_rated"] is True and body["comment_key"] is None
+    assert (body["rating"]["score"], body["rating"]["comment"]) == (2, "")
+    rating = Rating.objects.get()
+    assert (rating.score, rating.comment, rating.via) == (2, "Slow reply", "page")
+    assert rating.comment_key_hash == ""
+    no_key = {"token": links[5], "comment_key": "guess", "comment": "Great!"}
+    assert api.post("ratings/link/comment", no_key).status_code == 409
+    assert Rating.objects.get().comment == "Slow reply"
+
+    payload, stamp, signature = links[5].split(".")
+    forged = f"{payload[:-2]}xx.{stamp}.{signature}"
+    assert api.post("ratings/link", {"token": forged, "score": 5}).status_code == 404
+    later = timezone.now() + timedelta(seconds=settings.RATING_LINK_MAX_AGE_SECONDS + 60)
+    with freeze_time(later):
+        assert api.post("ratings/link", {"token": links[5], "score": 5}).status_code == 410
+    assert Rating.objects.get().score == 2
+
+
+def test_csat_rating_link_racing_another_rating_answers_the_recorded_one(
+    completed, api, monkeypatch
+):
+    """A rating recorded between the link's check and its insert: the link answers that
+    rating (200, already_rated) rather than an error."""
+    from concierge.satisfaction import services as rating_services
+
+    token = rating_services.rating_link_token(request=completed)
+    original = rating_services.rating_create
+
+    def rated_meanwhile(**kwargs):
+        original(request=kwargs["request"], score=3)
+        return original(**kwargs)
+
+    monkeypatch.setattr(rating_services, "rating_create", rated_meanwhile)
+    response = api.post("ratings/link", {"token": token, "score": 5})
+    assert response.status_code == 200, response.content
+    assert response.json()["rating"]["score"] == 3
+    assert Rating.objects.get().score == 3

@@ -12,7 +12,11 @@ export class RatingApiError extends ApiError {
 
 type Answer<T> = { data?: T; error?: unknown; response: Response }
 
-async function call<T>(label: string, run: () => Promise<Answer<T>>, ok: number): Promise<T> {
+async function call<T>(
+  label: string,
+  run: () => Promise<Answer<T>>,
+  ok: number | readonly number[],
+): Promise<T> {
   let answer: Answer<T>
   try {
     answer = await run()
@@ -21,7 +25,8 @@ async function call<T>(label: string, run: () => Promise<Answer<T>>, ok: number)
     throw new RatingApiError(FALLBACK_ERROR, 0)
   }
   const { data, error, response } = answer
-  if (response.status !== ok || data === undefined) {
+  const expected = typeof ok === 'number' ? [ok] : ok
+  if (!expected.includes(response.status) || data === undefined) {
     throw new RatingApiError(errorMessage(error, response), response.status)
   }
   return data
@@ -51,11 +56,15 @@ export function rateRequest(id: number, score: number, comment: string): Promise
   )
 }
 
+/**
+ * Records the link's rating (201, with a key for the optional comment), or answers the rating
+ * the request already has, unchanged (200, `already_rated`, no key).
+ */
 export function rateByLink(token: string, score: number): Promise<LinkRating> {
   return call(
     'rate by link',
     () => api.POST('/api/v1/ratings/link', { body: { token, score } }),
-    201,
+    [200, 201],
   )
 }
 

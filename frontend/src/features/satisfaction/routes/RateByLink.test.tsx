@@ -17,7 +17,10 @@ describe('issue 12 satisfaction: the completion email one-tap link', () => {
     server.use(
       http.post(apiUrl('/api/v1/ratings/link'), async ({ request }) => {
         posts.push(await request.json())
-        return HttpResponse.json({ rating: rating(4), comment_key: 'k1' }, { status: 201 })
+        return HttpResponse.json(
+          { rating: rating(4), comment_key: 'k1', already_rated: false },
+          { status: 201 },
+        )
       }),
       http.post(apiUrl('/api/v1/ratings/link/comment'), async ({ request }) => {
         posts.push(await request.json())
@@ -36,18 +39,54 @@ describe('issue 12 satisfaction: the completion email one-tap link', () => {
     ])
   })
 
-  it('issue 12 CSAT: a used or expired link says why', async () => {
+  it('a link opened after an in-app rating thanks with the recorded score, without a comment form', async () => {
+    const posts: unknown[] = []
+    server.use(
+      http.post(apiUrl('/api/v1/ratings/link'), async ({ request }) => {
+        posts.push(await request.json())
+        return HttpResponse.json(
+          { rating: rating(2), comment_key: null, already_rated: true },
+          { status: 200 },
+        )
+      }),
+    )
+    renderWithProviders(<RateByLink />, { route: '/rate/tok.en.sig?score=5', path: '/rate/:token' })
+    expect(
+      await screen.findByRole('heading', { name: 'Thank you, we already have your rating!' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You rated this request 2 out of 5 (Poor). Your rating is kept as it is.',
+    )
+    expect(screen.getByRole('radio', { name: '2 out of 5: Poor' })).toBeChecked()
+    expect(screen.getByRole('radio', { name: '5 out of 5: Excellent' })).not.toBeChecked()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.queryByText("We couldn't record this rating")).not.toBeInTheDocument()
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'See your requests' })).toHaveAttribute(
+      'href',
+      '/requests',
+    )
+    expect(posts).toEqual([{ token: 'tok.en.sig', score: 5 }])
+  })
+
+  it('issue 12 CSAT: an expired or forged link says why', async () => {
     server.use(
       http.post(apiUrl('/api/v1/ratings/link'), () =>
         HttpResponse.json(
-          { success: false, error: 'You already rated this request. Thank you!' },
-          { status: 409 },
+          {
+            success: false,
+            error: 'This rating link has expired. You can still rate the request from its page.',
+          },
+          { status: 410 },
         ),
       ),
     )
     renderWithProviders(<RateByLink />, { route: '/rate/abc?score=5', path: '/rate/:token' })
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'You already rated this request. Thank you!',
+    expect(
+      await screen.findByRole('heading', { name: "We couldn't record this rating" }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This rating link has expired. You can still rate the request from its page.',
     )
   })
 })

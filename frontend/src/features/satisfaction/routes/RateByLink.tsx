@@ -13,7 +13,9 @@ function scoreFrom(raw: string | null): Score | null {
 /**
  * /rate/{token}?score=N: the completion email's one-tap rating, without signing in. The tap
  * in the email chose the score; this page records it once on load (a link preview that does
- * not run the page records nothing), then offers an optional comment.
+ * not run the page records nothing), then offers an optional comment. When the request was
+ * already rated (in the app, or by an earlier tap) it thanks with the score on record, which
+ * the link leaves as it was.
  */
 export default function RateByLink() {
   const { token = '' } = useParams()
@@ -71,6 +73,23 @@ export default function RateByLink() {
     )
   }
   const score = rate.data.rating.score as Score
+  if (rate.data.already_rated) {
+    return (
+      <div className="flex flex-col gap-6">
+        <Heading level={1} className="text-2xl">
+          Thank you, we already have your rating!
+        </Heading>
+        <RatingFaces value={score} readOnly label="Your rating" />
+        <Paragraph role="status">
+          You rated this request {score} out of 5 ({SCORE_LABELS[score]}). Your rating is kept as it
+          is.
+        </Paragraph>
+        <Button to="/requests" variant="secondary" fullWidth>
+          See your requests
+        </Button>
+      </div>
+    )
+  }
   return (
     <div className="flex flex-col gap-6">
       <Heading level={1} className="text-2xl">
