@@ -10,7 +10,8 @@ a word in every one of a million messages costs no more than a rare one.
 
 SQLite ranks with FTS5's `bm25` over the `desk_search` table the triggers of migration 0002
 keep filled, and highlights with `snippet`. Both stem English words and match word prefixes,
-so 'walk' finds 'walkers'.
+so 'walk' finds 'walkers'. When the words match nothing, PostgreSQL looks for request names
+with a word like them (a typo: 'handymn' finds 'Get a handyman'), by trigram likeness.
 """
 
 from __future__ import annotations
@@ -162,6 +163,24 @@ def _postgres(terms: list[str], limit: int) -> list[SearchHit]:
     ]
 
 
+def _similar_names(text: str, limit: int) -> list[SearchHit]:
+    """Requests whose name holds a word like `text` (pg_trgm's word similarity, at its
+    threshold), the likest first, through the names' trigram index (concierge_desk 0005)."""
+    sql = """
+        SELECT id, word_similarity(%(text)s, name) AS score, name
+          FROM servicerequests_servicerequest
+         WHERE %(text)s <%% name
+         ORDER BY score DESC, id DESC LIMIT %(limit)s
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {"text": text, "limit": limit})
+        rows = cursor.fetchall()
+    return [
+        SearchHit(request_id=r[0], rank=float(r[1]), kind="request", snippet_html=escape(r[2]))
+        for r in rows
+    ]
+
+
 def _sqlite(terms: list[str], limit: int) -> list[SearchHit]:
     query = " ".join(f'"{term}"*' for term in terms)
     sql = """
@@ -213,11 +232,12 @@ def request_search(*, q: str, limit: int = RESULTS_DEFAULT) -> list[SearchHit]:
     """The requests whose name, survey answers, messages or notes contain every word of `q`
     (as a word or a word's beginning), best first: requests whose name or survey answers match
     come first, then by relevance (the better and the more of its texts match, the higher).
-    Each with its best match highlighted. One query."""
+    Each with its best match highlighted. One query; on PostgreSQL, when it finds nothing, a
+    second for names with a word like the words (a typo)."""
     terms = search_words(q)
     if not terms:
         return []
     limit = max(1, min(limit, RESULTS_MAX))
     if connection.vendor == "postgresql":
-        return _postgres(terms, limit)
+        return _postgres(terms, limit) or _similar_names(" ".join(terms), limit)
     return _sqlite(terms, limit)

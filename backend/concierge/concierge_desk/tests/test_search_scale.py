@@ -149,3 +149,28 @@ def test_queue_search_box_tests_a_common_word_request_by_request(concierge_api, 
 
     assert 0 < max(searched) <= ServiceRequest.objects.count() < Message.objects.count()
     assert not any("message_search" in plan(sql) for sql in statements)
+
+
+def test_a_mistyped_word_finds_names_like_it(concierge_api, user, make_request):
+    """Issue 29 desk search: a typo ('handymn') finds 'Get a handyman' by its name's likeness,
+    when the words themselves match nothing; a word that matches is searched as ever."""
+    handyman = make_request(user, name="Get a handyman")
+    make_request(user, name="Book a restaurant")
+    (hit,) = search(concierge_api, "handymn")
+    assert (hit["id"], hit["match"], hit["snippet_html"]) == (
+        handyman.pk,
+        "request",
+        "Get a handyman",
+    )
+    (hit,) = search(concierge_api, "handyman")
+    assert "<mark>handyman</mark>" in hit["snippet_html"]
+    assert search(concierge_api, "zzqx") == []
+
+
+def test_the_typo_fallback_reads_the_names_trigram_index(concierge_api, user, make_request):
+    """Issue 29 desk search: the likeness of names is looked up in their trigram index."""
+    add_requests(user, 300)
+    make_request(user, name="Get a handyman")
+    (statement,) = statements_with("word_similarity", lambda: search(concierge_api, "handymn"))
+    shown = plan(statement)
+    assert "request_name_trigrams" in shown, shown
