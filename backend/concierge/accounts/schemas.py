@@ -97,6 +97,13 @@ class SignUpOut(Schema):
     data: str = Field(description="A JSON string carrying the new account's email.")
 
 
+class SignUpCompanyOut(Schema):
+    """What anyone with a company's sign-up link may see of the company."""
+
+    name: str
+    logo_url: str | None
+
+
 class PasswordResetRequestUser(InputSchema):
     model_config = ConfigDict(json_schema_extra=document_required("email"))
 
@@ -129,6 +136,12 @@ class PasswordResetIn(InputSchema):
     @classmethod
     def _confirmation(cls, value: str) -> str:
         return require_password(value, empty_message="Please confirm your new password")
+
+
+class PasswordResetCheckIn(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("reset_password_token"))
+
+    reset_password_token: str = Field("", max_length=200)
 
 
 class CompanyOut(Schema):

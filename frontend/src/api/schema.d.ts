@@ -719,8 +719,9 @@ export interface paths {
         put?: never;
         /**
          * Rating By Link
-         * @description The completion email's one-tap rating (no sign-in). The token records one rating:
-         *     404 when it is not valid, 410 when it expired, 409 when the request is already rated.
+         * @description The completion email's one-tap rating (no sign-in). The token records one rating (201);
+         *     when the request is already rated it answers that score unchanged (200, `already_rated`).
+         *     404 when the token is not valid, 410 when it expired.
          */
         post: operations["concierge_satisfaction_api_rating_by_link"];
         delete?: never;
@@ -1200,6 +1201,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/password/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Password Reset Check
+         * @description Whether the reset link can still be used, without using it (the page asks on load).
+         */
+        post: operations["concierge_accounts_api_password_reset_password_reset_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/sign_in": {
         parameters: {
             query?: never;
@@ -1283,6 +1304,27 @@ export interface paths {
         put?: never;
         /** Sign Up */
         post: operations["concierge_accounts_api_identity_sign_up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/sign_up/companies/{company_slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign Up Company
+         * @description The company a sign-up link names, as its sign-up page shows it: its name and logo only
+         *     (the form's own answer already tells a stranger whether the company exists).
+         */
+        get: operations["concierge_accounts_api_companies_sign_up_company"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1835,10 +1877,16 @@ export interface components {
         /** LinkRatingOut */
         LinkRatingOut: {
             /**
-             * Comment Key
-             * @description Send it with the optional comment (once).
+             * Already Rated
+             * @description The request was rated before (in the app or by an earlier tap): `rating` is that rating, unchanged, without its comment.
+             * @default false
              */
-            comment_key: string;
+            already_rated: boolean;
+            /**
+             * Comment Key
+             * @description Send it with the optional comment (once). None when already rated.
+             */
+            comment_key: string | null;
             rating: components["schemas"]["RatingOut"];
         };
         /** MessageCreateIn */
@@ -2236,6 +2284,11 @@ export interface components {
             credential: {
                 [key: string]: unknown;
             };
+        };
+        /** PasswordResetCheckIn */
+        PasswordResetCheckIn: {
+            /** Reset Password Token */
+            reset_password_token: string;
         };
         /** PasswordResetIn */
         PasswordResetIn: {
@@ -2816,6 +2869,16 @@ export interface components {
             email: string;
             /** Password */
             password: string;
+        };
+        /**
+         * SignUpCompanyOut
+         * @description What anyone with a company's sign-up link may see of the company.
+         */
+        SignUpCompanyOut: {
+            /** Logo Url */
+            logo_url: string | null;
+            /** Name */
+            name: string;
         };
         /** SignUpIn */
         SignUpIn: {
@@ -5374,6 +5437,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkRatingOut"];
+                };
+            };
             /** @description Created */
             201: {
                 headers: {
@@ -6854,6 +6926,66 @@ export interface operations {
             };
         };
     };
+    concierge_accounts_api_password_reset_password_reset_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetCheckIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_accounts_api_identity_sign_in: {
         parameters: {
             query?: never;
@@ -7110,6 +7242,73 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_accounts_api_companies_sign_up_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpCompanyOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

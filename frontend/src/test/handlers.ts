@@ -33,3 +33,30 @@ export function mfaMethodsOk(methods: string[] = ['sms'], phoneHint = '') {
     HttpResponse.json({ methods, phone_hint: phoneHint }),
   )
 }
+
+/** The company a sign-up link names (`GET /users/sign_up/companies/{slug}`); null: none. */
+export function signUpCompanyOk(
+  company: { name: string; logo_url: string | null } | null = {
+    name: 'Acme Corp',
+    logo_url: null,
+  },
+) {
+  return http.get(apiUrl('/api/v1/users/sign_up/companies/:slug'), () =>
+    company
+      ? HttpResponse.json(company)
+      : errorResponse(
+          404,
+          "We couldn't find that company. Please check the sign-up link from your employer.",
+        ),
+  )
+}
+
+/** The reset link's check as its page opens: usable, or the server's invalid-link answer. */
+export function resetLinkCheck(usable = true) {
+  const message = 'This password reset link is invalid or has expired. Please request a new one.'
+  return http.post(apiUrl('/api/v1/users/password/check'), () =>
+    usable
+      ? HttpResponse.json({ success: true })
+      : errorResponse(422, message, { reset_password_token: [message] }),
+  )
+}

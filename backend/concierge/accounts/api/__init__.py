@@ -6,6 +6,7 @@ from __future__ import annotations
 from ninja import Router
 
 from concierge.accounts.api import (
+    companies,
     email_verification,
     identity,
     lockout,
@@ -17,5 +18,5 @@ from concierge.accounts.api import (
 __all__ = ["router"]
 
 router = Router()
-for part in (identity, password_reset, lockout, email_verification, mfa, onboarding):
+for part in (identity, companies, password_reset, lockout, email_verification, mfa, onboarding):
     router.add_router("", part.router)

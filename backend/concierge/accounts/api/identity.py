@@ -31,7 +31,8 @@ from concierge.common.schemas import ErrorOut
 router = Router(tags=["account"])
 
 
-def _image_url(request: HttpRequest, field) -> str | None:  # type: ignore[no-untyped-def]
+def image_url(request: HttpRequest, field) -> str | None:  # type: ignore[no-untyped-def]
+    """The absolute address of an uploaded image (a company's logo), or None without one."""
     return request.build_absolute_uri(field.url) if field else None
 
 
@@ -47,7 +48,7 @@ def current_user_out(request: HttpRequest, user: User) -> CurrentUserOut:
         email=user.email,
         request_count=user.request_count,
         companies=[
-            CompanyOut(id=c.id, name=c.name, image_url=_image_url(request, c.logo))
+            CompanyOut(id=c.id, name=c.name, image_url=image_url(request, c.logo))
             for c in companies
         ],
         is_internal=any(c.is_internal for c in companies),

@@ -1,11 +1,34 @@
-"""Companies: a user's companies, and which of them show the user their content (a work-email
-company only once the address is verified)."""
+"""Companies: the company a sign-up link names, a user's companies, and which of them show the
+user their content (a work-email company only once the address is verified)."""
 
 from __future__ import annotations
+
+import re
 
 from django.db.models import Prefetch, QuerySet
 
 from concierge.accounts.models import Company, User
+from concierge.common.errors import NotFound
+
+UNKNOWN_COMPANY = "We couldn't find that company. Please check the sign-up link from your employer."
+# A company's slug as models.SlugField stores it: ASCII letters, digits, '-' and '_', at most 50.
+_SLUG = re.compile(r"[-a-z0-9_]{1,50}")
+
+
+def company_by_sign_up_slug(*, slug: str) -> Company | None:
+    """The company a sign-up link names (its slug in any letter case), or None."""
+    slug = slug.strip().lower()
+    if not _SLUG.fullmatch(slug):
+        return None
+    return Company.objects.filter(slug=slug).first()
+
+
+def company_for_sign_up(*, slug: str) -> Company:
+    """The company of a sign-up link, or NotFound with the message sign-up gives for it."""
+    company = company_by_sign_up_slug(slug=slug)
+    if company is None:
+        raise NotFound(UNKNOWN_COMPANY)
+    return company
 
 
 def companies_prefetch(*, path: str) -> Prefetch:

@@ -22,6 +22,7 @@ from concierge.accounts.models import (
     OneTimeCode,
     User,
 )
+from concierge.accounts.selectors.companies import UNKNOWN_COMPANY, company_by_sign_up_slug
 from concierge.accounts.selectors.mfa import user_has_mfa_factor
 from concierge.accounts.selectors.sessions import user_mfa_required
 from concierge.accounts.services.email_verification import email_verification_send
@@ -38,7 +39,6 @@ from concierge.common.tokens import token_hash
 from concierge.notifications.services import email_enqueue
 
 INVALID_CREDENTIALS = "Invalid email or password."
-UNKNOWN_COMPANY = "We couldn't find that company. Please check the sign-up link from your employer."
 INVALID_INVITE = (
     "This invite link is invalid, used up or expired. Please ask your employer for a new one."
 )
@@ -72,9 +72,9 @@ def user_sign_up(
     invite: str = "",
 ) -> str:
     """Creates the account under the company's join policy and returns its email. An email
-    that already has an account gets the same answer (so sign-up tells no one which accounts
-    exist) and its owner an email."""
-    company = Company.objects.filter(slug=company_slug.strip().lower()).first()
+    that already has an account gets the same answer, in the same time (so sign-up tells no
+    one which accounts exist), and its owner an email."""
+    company = company_by_sign_up_slug(slug=company_slug)
     if company is None:
         raise ValidationFailed.for_field("company_slug", UNKNOWN_COMPANY)
     email = email.strip().lower()

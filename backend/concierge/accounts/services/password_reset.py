@@ -6,17 +6,13 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from concierge.accounts.models import PasswordResetToken, User
+from concierge.accounts.models import User
+from concierge.accounts.selectors.password_reset import INVALID_RESET_TOKEN, password_resets_usable
 from concierge.accounts.services.identity import password_errors
 from concierge.accounts.services.tokens import user_sessions_revoke
 from concierge.accounts.tasks import password_reset_email
 from concierge.common.errors import ValidationFailed
-from concierge.common.tokens import token_hash
 from concierge.notifications.background import enqueue_on_commit
-
-INVALID_RESET_TOKEN = (
-    "This password reset link is invalid or has expired. Please request a new one."
-)
 
 
 def password_reset_request(*, email: str) -> None:
@@ -27,12 +23,7 @@ def password_reset_request(*, email: str) -> None:
 
 @transaction.atomic
 def password_reset_complete(*, token: str, password: str, password_confirmation: str) -> User:
-    reset = (
-        PasswordResetToken.objects.select_for_update()
-        .select_related("user")
-        .filter(token_hash=token_hash(token), used_at__isnull=True, expires_at__gt=timezone.now())
-        .first()
-    )
+    reset = password_resets_usable(token=token).select_for_update().select_related("user").first()
     if reset is None:
         raise ValidationFailed.for_field("reset_password_token", INVALID_RESET_TOKEN)
     if password != password_confirmation:

@@ -103,7 +103,7 @@ export default function MfaStep({
       ) : (
         <>
           <AuthHeader title="Check your phone">
-            We sent a 6-digit verification code to the phone number on your account. Enter it below
+            We sent a 6-digit verification code to {phoneNamed(methods.phone_hint)}. Enter it below
             to finish signing in.
           </AuthHeader>
           <MfaCodeForm key="sms" onVerified={onVerified} />
@@ -113,6 +113,12 @@ export default function MfaStep({
       {footer}
     </div>
   )
+}
+
+/** The phone the code went to: by its last digits when the server gives them (`•••-•••-••42`). */
+function phoneNamed(hint: string): string {
+  const digits = hint.replace(/\D/g, '')
+  return digits ? `the phone number ending in ${digits}` : 'the phone number on your account'
 }
 
 /** The user's factors, asked for once when the step opens. */

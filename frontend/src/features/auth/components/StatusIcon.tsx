@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX } from 'lucide-react'
+import { CircleCheck, CircleX, MailCheck } from 'lucide-react'
 import { Paragraph, Spinner } from '@/design-system'
 
 /** The big tick or cross of a link's outcome (unlock, email confirmation). */
@@ -13,6 +13,15 @@ export function StatusIcon({ ok }: { ok: boolean }) {
       }
     >
       <Icon aria-hidden="true" className="size-7" />
+    </span>
+  )
+}
+
+/** The envelope of 'Check your email' (a reset link, or a sign-up to confirm, was sent). */
+export function MailSentIcon() {
+  return (
+    <span className="inline-flex size-14 items-center justify-center rounded-full bg-primary-50 text-primary-700">
+      <MailCheck aria-hidden="true" className="size-7" />
     </span>
   )
 }

@@ -1,4 +1,3 @@
-import { MailCheck } from 'lucide-react'
 import { useState } from 'react'
 import { Button, FormError, Link, Paragraph, TextInput } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
@@ -6,6 +5,7 @@ import { useSchemaForm } from '@/lib/useSchemaForm'
 import { type ForgotPasswordValues, forgotPasswordSchema } from '../accountRules'
 import { requestPasswordReset } from '../api/account'
 import { AuthHeader } from '../components/AuthHeader'
+import { MailSentIcon } from '../components/StatusIcon'
 
 export const RESET_LINK_SENT =
   'If your email address exists in our database, you will receive a password recovery link at your email address in a few minutes.'
@@ -31,9 +31,7 @@ export default function ForgotPassword() {
   if (sent) {
     return (
       <div className="flex flex-col gap-6" role="status">
-        <span className="inline-flex size-14 items-center justify-center rounded-full bg-primary-50 text-primary-700">
-          <MailCheck aria-hidden="true" className="size-7" />
-        </span>
+        <MailSentIcon />
         <AuthHeader title="Check your email">{RESET_LINK_SENT}</AuthHeader>
         <Button to="/sign-in" variant="secondary" fullWidth>
           Return to sign in

@@ -139,6 +139,32 @@ describe('SignIn', () => {
     expect(session.get().mfaRequired).toBe(false)
   })
 
+  it('§4 MFA step: the SMS step names the phone by the last digits the server gives', async () => {
+    signInSession()
+    session.setMfaRequired(true)
+    server.use(mfaMethodsOk(['sms'], '•••-•••-••42'))
+    renderSignIn()
+    expect(await screen.findByRole('heading', { name: 'Check your phone' })).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'We sent a 6-digit verification code to the phone number ending in 42. Enter it below to finish signing in.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByLabelText('Verification code')).toBeInTheDocument()
+  })
+
+  it('§4 MFA step: without a phone hint the SMS step names the phone on the account', async () => {
+    signInSession()
+    session.setMfaRequired(true)
+    server.use(mfaMethodsOk(['sms'], ''))
+    renderSignIn()
+    expect(
+      await screen.findByText(
+        'We sent a 6-digit verification code to the phone number on your account. Enter it below to finish signing in.',
+      ),
+    ).toBeInTheDocument()
+  })
+
   it('§5 MFA code: empty and malformed codes show the spec messages', async () => {
     signInSession()
     session.setMfaRequired(true)

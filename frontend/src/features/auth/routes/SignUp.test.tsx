@@ -1,24 +1,34 @@
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { describe, expect, it } from 'vitest'
-import { errorResponse, signInOk } from '@/test/handlers'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { errorResponse, signInOk, signUpCompanyOk } from '@/test/handlers'
 import { renderWithProviders } from '@/test/render'
 import { apiUrl, server, TEST_SITE } from '@/test/server'
 import SignUp from './SignUp'
 
-function renderSignUp(route = '/sign-up/acme') {
+function renderSignUpPage(route = '/sign-up/acme') {
   return renderWithProviders(<SignUp />, { route, path: '/sign-up/:companySlug?' })
+}
+
+/** The page under a company slug once the company was looked up: the form. */
+async function renderSignUp(route = '/sign-up/acme') {
+  const rendered = renderSignUpPage(route)
+  await screen.findByRole('button', { name: 'Create account' })
+  return rendered
 }
 
 function signUpOk(capture?: (body: unknown) => void) {
   return http.post(apiUrl('/api/v1/users/sign_up'), async ({ request }) => {
     const body = (await request.json()) as { user: { email: string } }
     capture?.(body)
-    return HttpResponse.json({ success: true, data: JSON.stringify({ email: body.user.email }) })
+    return HttpResponse.json({
+      success: true,
+      data: JSON.stringify({ email: body.user.email }),
+    })
   })
 }
 
-type User = ReturnType<typeof renderSignUp>['user']
+type User = ReturnType<typeof renderSignUpPage>['user']
 
 async function fill(user: User, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
@@ -34,8 +44,10 @@ const VALID = {
 }
 
 describe('SignUp', () => {
+  beforeEach(() => server.use(signUpCompanyOk()))
+
   it('§5 sign-up: empty fields show the first name, last name, email and password messages', async () => {
-    const { user } = renderSignUp()
+    const { user } = await renderSignUp()
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     expect(await screen.findByText('Please enter your first name')).toBeInTheDocument()
     expect(screen.getByText('Please enter your last name')).toBeInTheDocument()
@@ -43,13 +55,13 @@ describe('SignUp', () => {
     expect(screen.getByText('Please enter your password')).toBeInTheDocument()
   })
 
-  it('§2 sign-up: with a company slug in the URL there is no company code field', () => {
-    renderSignUp('/sign-up/acme')
+  it('§2 sign-up: with a company slug in the URL there is no company code field', async () => {
+    await renderSignUp('/sign-up/acme')
     expect(screen.queryByLabelText('Company code')).not.toBeInTheDocument()
   })
 
   it("Issue 15 sign-up without a slug: the page explains the company's sign-up link is needed, with no form", () => {
-    renderSignUp('/sign-up')
+    renderSignUpPage('/sign-up')
     expect(
       screen.getByRole('heading', { level: 1, name: 'Sign up with your company’s link' }),
     ).toBeInTheDocument()
@@ -73,7 +85,7 @@ describe('SignUp', () => {
       signUpOk((body) => (sent = body)),
       signInOk(),
     )
-    const { user, router } = renderSignUp('/sign-up/acme')
+    const { user, router } = await renderSignUp('/sign-up/acme')
     await fill(user, VALID)
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/about-us'))
@@ -95,7 +107,7 @@ describe('SignUp', () => {
       signUpOk((body) => (sent = body as typeof sent)),
       signInOk(),
     )
-    const { user, router } = renderSignUp('/sign-up/hooli?invite=tok-123')
+    const { user, router } = await renderSignUp('/sign-up/hooli?invite=tok-123')
     await fill(user, VALID)
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/about-us'))
@@ -110,7 +122,7 @@ describe('SignUp', () => {
         errorResponse(422, message, { invite: [message] }),
       ),
     )
-    const { user } = renderSignUp('/sign-up/hooli?invite=used')
+    const { user } = await renderSignUp('/sign-up/hooli?invite=used')
     await fill(user, VALID)
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     expect(await screen.findByText(message)).toBeInTheDocument()
@@ -118,7 +130,7 @@ describe('SignUp', () => {
 
   it('§4 sign-up: when the automatic sign-in reports MFA enrolment available it goes to MfaEnrollment', async () => {
     server.use(signUpOk(), signInOk({ mfaRequiresVerification: true }))
-    const { user, router } = renderSignUp('/sign-up/acme')
+    const { user, router } = await renderSignUp('/sign-up/acme')
     await fill(user, VALID)
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/mfa-enrollment'))
@@ -132,7 +144,7 @@ describe('SignUp', () => {
         }),
       ),
     )
-    const { user } = renderSignUp()
+    const { user } = await renderSignUp()
     await fill(user, VALID)
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     expect(await screen.findByText('This email is already registered.')).toBeInTheDocument()
@@ -148,7 +160,7 @@ describe('SignUp', () => {
         }),
       ),
     )
-    const { user } = renderSignUp()
+    const { user } = await renderSignUp()
     await fill(user, VALID)
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     const email = screen.getByLabelText('Email address')
@@ -165,7 +177,7 @@ describe('SignUp', () => {
   })
 
   it('§5 sign-up: the first invalid field takes the focus', async () => {
-    const { user } = renderSignUp()
+    const { user } = await renderSignUp()
     await user.type(screen.getByLabelText('First name'), 'Jane')
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     expect(await screen.findByText('Please enter your last name')).toBeInTheDocument()
@@ -178,14 +190,14 @@ describe('SignUp', () => {
         HttpResponse.json({}, { status: 401, statusText: 'Unauthorized' }),
       ),
     )
-    const { user } = renderSignUp()
+    const { user } = await renderSignUp()
     await fill(user, VALID)
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Unauthorized')
   })
 
   it('§2 sign-up: links to the terms of use and privacy policy of TERMS_URL and PRIVACY_URL, and sign in', async () => {
-    renderSignUp()
+    await renderSignUp()
     const terms = await screen.findByRole('link', { name: /Terms of Use/ })
     expect(terms).toHaveAttribute('href', TEST_SITE.terms_url)
     expect(terms).toHaveAttribute('target', '_blank')
@@ -193,5 +205,87 @@ describe('SignUp', () => {
     expect(privacy).toHaveAttribute('href', TEST_SITE.privacy_url)
     expect(privacy).toHaveAttribute('target', '_blank')
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in')
+  })
+
+  it('§2 sign-up: the page names the company of the link, with its logo', async () => {
+    server.use(signUpCompanyOk({ name: 'Globex', logo_url: 'https://cdn.example.com/globex.png' }))
+    const { container } = await renderSignUp('/sign-up/globex')
+    expect(screen.getByRole('heading', { level: 1, name: 'Join Globex' })).toBeInTheDocument()
+    expect(screen.getByText(/^Create your account\./)).toBeInTheDocument()
+    expect(container.querySelector('img')).toHaveAttribute(
+      'src',
+      'https://cdn.example.com/globex.png',
+    )
+  })
+
+  it('§2 sign-up: a company without a logo is named without an image', async () => {
+    const { container } = await renderSignUp()
+    expect(screen.getByRole('heading', { level: 1, name: 'Join Acme Corp' })).toBeInTheDocument()
+    expect(container.querySelector('img')).toBeNull()
+  })
+
+  it('§5 sign-up: an unknown company slug is answered on load, with no form and a support link', async () => {
+    server.use(signUpCompanyOk(null))
+    renderSignUpPage('/sign-up/no-such-company')
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This sign-up link doesn’t work' }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        "We couldn't find that company. Please check the sign-up link from your employer.",
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+      'href',
+      'mailto:support@example.com',
+    )
+    expect(screen.getByRole('link', { name: 'Sign in to an existing account' })).toHaveAttribute(
+      'href',
+      '/sign-in',
+    )
+  })
+
+  it('§2 sign-up: when the company cannot be looked up the form still shows, unnamed', async () => {
+    server.use(
+      http.get(apiUrl('/api/v1/users/sign_up/companies/:slug'), () =>
+        errorResponse(429, 'Too many attempts. Please wait a minute and try again.'),
+      ),
+    )
+    await renderSignUp()
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeInTheDocument()
+  })
+
+  it('§4 sign-up: an email that already has an account shows the same "Check your email", not a sign-in error', async () => {
+    server.use(
+      signUpOk(),
+      http.post(apiUrl('/api/v1/users/sign_in'), () =>
+        errorResponse(401, 'Invalid email or password.'),
+      ),
+    )
+    const { user, router } = await renderSignUp()
+    await fill(user, VALID)
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('We’ve sent an email to jane@example.com.')
+    expect(screen.queryByText('Invalid email or password.')).not.toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/sign-up/acme')
+  })
+
+  it('§8 sign-up: an automatic sign-in refused for too many attempts shows that error, not "Check your email"', async () => {
+    server.use(
+      signUpOk(),
+      http.post(apiUrl('/api/v1/users/sign_in'), () =>
+        errorResponse(429, 'Too many attempts. Please wait a minute and try again.'),
+      ),
+    )
+    const { user } = await renderSignUp()
+    await fill(user, VALID)
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts.')
+    expect(screen.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument()
   })
 })

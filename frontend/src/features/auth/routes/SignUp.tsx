@@ -1,13 +1,16 @@
+import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
-import { Button, FormError, Link, Paragraph, TextInput } from '@/design-system'
+import { Button, FormError, Link, Paragraph, Spinner, TextInput } from '@/design-system'
 import { config } from '@/lib/config'
 import { unexpectedError } from '@/lib/errors'
 import { useLegalLinks } from '@/lib/site'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import { type SignUpValues, signUpSchema } from '../accountRules'
-import { signUp } from '../api/account'
+import { ACCOUNT_MESSAGES, type SignUpCompany, signUp, signUpCompany } from '../api/account'
 import { AuthHeader } from '../components/AuthHeader'
+import { MailSentIcon, StatusIcon } from '../components/StatusIcon'
+import { SupportLink } from '../components/SupportLink'
 
 /** Server field names (sign-up payload, spec §3) → form fields. */
 const SERVER_FIELDS: Record<string, keyof SignUpValues> = {
@@ -18,13 +21,70 @@ const SERVER_FIELDS: Record<string, keyof SignUpValues> = {
 }
 
 /**
- * SignUp (spec §2, §4): under the company in the URL. Without one, the page explains that an
- * account starts from the employer's sign-up link: the product is offered through employers, and
- * the link (which may carry an invite) is how a visitor reaches their company.
+ * SignUp (spec §2, §4): under the company in the URL, named with its logo as the page opens; a
+ * link naming no company says so at once. Without one, the page explains that an account starts
+ * from the employer's sign-up link: the product is offered through employers, and the link
+ * (which may carry an invite) is how a visitor reaches their company.
  */
 export default function SignUp() {
   const { companySlug } = useParams()
-  return companySlug ? <SignUpForm companySlug={companySlug} /> : <SignUpNeedsCompanyLink />
+  return companySlug ? <SignUpUnder companySlug={companySlug} /> : <SignUpNeedsCompanyLink />
+}
+
+function SignUpUnder({ companySlug }: { companySlug: string }) {
+  const company = useQuery({
+    queryKey: ['sign-up-company', companySlug],
+    queryFn: () => signUpCompany(companySlug),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  const [checkEmail, setCheckEmail] = useState<string>()
+  if (checkEmail) return <CheckYourEmail email={checkEmail} />
+  if (company.isPending) return <Spinner label="Loading" className="self-center" />
+  if (company.data === null) return <UnknownCompany />
+  // Without an answer (no connection, too many attempts) the form shows unnamed: its submit says.
+  return (
+    <SignUpForm companySlug={companySlug} company={company.data} onCheckEmail={setCheckEmail} />
+  )
+}
+
+function UnknownCompany() {
+  return (
+    <div className="flex flex-col gap-6">
+      <StatusIcon ok={false} />
+      <AuthHeader title="This sign-up link doesn’t work">
+        {ACCOUNT_MESSAGES.unknownCompany}
+      </AuthHeader>
+      <Paragraph size="sm" tone="muted">
+        Still stuck? <SupportLink>Contact support</SupportLink> and we’ll help you.
+      </Paragraph>
+      <Button to="/sign-in" variant="secondary" fullWidth>
+        Sign in to an existing account
+      </Button>
+    </div>
+  )
+}
+
+/**
+ * After a sign-up that confirms its email first, and after one with an email that already has
+ * an account (whose owner was emailed instead): the same page, so neither tells the other apart.
+ */
+function CheckYourEmail({ email }: { email: string }) {
+  return (
+    <div className="flex flex-col gap-6" role="status">
+      <MailSentIcon />
+      <AuthHeader title="Check your email">
+        We’ve sent an email to <strong className="font-semibold text-ink">{email}</strong>. Open the
+        link in it to continue, then sign in.
+      </AuthHeader>
+      <Paragraph size="sm" tone="muted">
+        Can’t find it? Look in your spam folder, or <SupportLink>contact support</SupportLink>.
+      </Paragraph>
+      <Button to="/sign-in" variant="secondary" fullWidth>
+        Return to sign in
+      </Button>
+    </div>
+  )
 }
 
 function SignUpNeedsCompanyLink() {
@@ -65,7 +125,30 @@ export function LegalConsent() {
   )
 }
 
-function SignUpForm({ companySlug }: { companySlug: string }) {
+/** The company the page is for: its logo when it has one, and 'Join {name}'. */
+function SignUpTitle({ company }: { company?: SignUpCompany }) {
+  const intro =
+    'Get a personal concierge for life’s to-dos, plus the benefits your employer offers.'
+  if (!company) return <AuthHeader title="Create your account">{intro}</AuthHeader>
+  return (
+    <div className="flex flex-col gap-5">
+      {company.logo_url ? (
+        <img src={company.logo_url} alt="" className="h-10 max-w-48 self-start object-contain" />
+      ) : null}
+      <AuthHeader title={`Join ${company.name}`}>Create your account. {intro}</AuthHeader>
+    </div>
+  )
+}
+
+function SignUpForm({
+  companySlug,
+  company,
+  onCheckEmail,
+}: {
+  companySlug: string
+  company?: SignUpCompany
+  onCheckEmail: (email: string) => void
+}) {
   const [searchParams] = useSearchParams()
   const invite = searchParams.get('invite') ?? undefined
   const navigate = useNavigate()
@@ -95,6 +178,7 @@ function SignUpForm({ companySlug }: { companySlug: string }) {
           if (!shownOnField) setServerError(result.error)
           return
         }
+        if (result.checkEmail) return onCheckEmail(result.checkEmail)
         if (result.mfaEnrollmentAvailable) return navigate('/mfa-enrollment', { replace: true })
         if (result.mfaRequired) return navigate('/sign-in', { replace: true })
         navigate('/welcome/about-us', { replace: true })
@@ -106,9 +190,7 @@ function SignUpForm({ companySlug }: { companySlug: string }) {
 
   return (
     <div className="flex flex-col gap-8">
-      <AuthHeader title="Create your account">
-        Get a personal concierge for life’s to-dos, plus the benefits your employer offers.
-      </AuthHeader>
+      <SignUpTitle company={company} />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextInput
