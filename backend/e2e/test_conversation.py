@@ -3,7 +3,9 @@ open inside the thread (thumbnails, the image viewer, PDFs in the browser's view
 composer previews a chosen, dropped or pasted file; the thread opens at the newest message,
 keeps the composer docked and shows a 'New message' pill when a live reply arrives while the
 reader has scrolled up; a polite live region announces that reply; 'Reopen and send' on a
-Completed request, and the desk's 'Reopened by …' line."""
+Completed request, and the desk's 'Reopened by …' line. On a phone: the employee's own file
+chip reads on their bubble, the composer stays one line until used, so a completed request's
+rating card shows above it, and the image viewer is opaque."""
 
 from __future__ import annotations
 
@@ -169,6 +171,9 @@ def test_images_open_in_the_viewer_and_pdfs_in_the_browsers_viewer(
     image = viewer.get_by_role("img", name="gate.png")
     expect(image).to_be_visible()
     page.wait_for_function("img => img.naturalWidth === 40", arg=image.element_handle())
+    # Opaque: nothing of the thread shows behind the file name and the controls.
+    surface = page.locator("[data-viewer-surface]")
+    assert surface.evaluate("el => getComputedStyle(el).backgroundColor") == "rgb(18, 16, 15)"
     shot(page, "viewer", viewport_name)
     expect_axe_clean(page, "the image viewer")
 
@@ -421,7 +426,10 @@ def test_reopen_and_send_on_a_completed_request(
         send = composer.get_by_role("button", name="Reopen and send")
         expect(send).to_be_visible()
 
-        # 'Start a new request' opens the request drawer instead.
+        # Opened by focusing the text, it says what sending does and offers 'Start a new
+        # request', which opens the request drawer instead.
+        composer.get_by_label("Message").focus()
+        expect(composer.get_by_text("Sending a message will reopen it.")).to_be_visible()
         composer.get_by_role("button", name="Start a new request").click()
         drawer = page.get_by_role("dialog")
         expect(drawer).to_be_visible()
@@ -459,3 +467,101 @@ def test_reopen_and_send_on_a_completed_request(
     finally:
         context.close()
         desk_context.close()
+
+
+# --------------------------------------------------------------------------- 5. on a phone
+
+
+CONTRAST = """(el) => {
+  const rgb = (value) => value.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = (value) => {
+    const [r, g, b] = rgb(value).map((c) => {
+      c /= 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const text = getComputedStyle(el.querySelector('span.truncate')).color;
+  const size = getComputedStyle(el.querySelector('span.tabular-nums')).color;
+  const background = getComputedStyle(el).backgroundColor;
+  const ratio = (a, b) => {
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  return { text, size, background, name: ratio(text, background), sizeRatio: ratio(size, background) };
+}"""
+
+
+def test_own_pdf_chip_reads_on_the_employees_bubble(
+    page: Page, dana: User, casey: User, viewport_name: str
+) -> None:
+    """The employee's own PDF on their teal bubble: the chip's name and icons are dark on the
+    white chip (4.5:1 or more), not white on white; the concierge's chip reads as well."""
+    request = long_thread(dana, casey)
+    mine = attach(dana, request, "signed-lease.pdf", PDF)
+    request_services.message_create(
+        request=request, author=dana, body="The signed lease", attachment_keys=[mine]
+    )
+    theirs = attach(casey, request, "walker-agreement.pdf", PDF)
+    request_services.concierge_reply_create(
+        request=request, author=casey, body="And the agreement", attachment_keys=[theirs]
+    )
+    sign_in(page, EMPLOYEE_EMAIL)
+    page.goto(f"/requests/{request.pk}")
+    thread = page.get_by_role("list", name="Messages")
+    for name in ("signed-lease.pdf", "walker-agreement.pdf"):
+        chip = thread.get_by_role("link", name=re.compile(re.escape(name)))
+        expect(chip).to_be_visible()
+        colours = chip.evaluate(CONTRAST)
+        assert colours["text"] != colours["background"], colours
+        assert colours["name"] >= 4.5 and colours["sizeRatio"] >= 4.5, colours
+    own = thread.get_by_role("article", name="Message from You").last
+    expect(own.get_by_role("link", name=re.compile("signed-lease.pdf"))).to_be_visible()
+    own.scroll_into_view_if_needed()
+    shot(page, "own-pdf-chip", viewport_name)
+    expect_axe_clean(page, "the employee's own file chip")
+
+
+def test_completed_request_shows_the_rating_card_above_a_one_line_composer(
+    page: Page, dana: User, casey: User, viewport_name: str
+) -> None:
+    """On a completed request the composer is one line (text, attach, send) until it is used,
+    and the page opens with the 'How did we do?' card on screen above it, so the one-tap
+    rating needs no scrolling; focusing the text opens the composer, leaving it empty folds it."""
+    request = long_thread(dana, casey, status=ServiceRequest.Status.CLOSED)
+    sign_in(page, EMPLOYEE_EMAIL)
+    page.goto(f"/requests/{request.pk}")
+    card = page.get_by_role("region", name="How did we do?")
+    expect(card).to_be_visible()
+    composer = page.get_by_role("form", name="Send a message")
+    page.wait_for_timeout(300)  # the card's query and the scroll that keeps the end in view
+    page.wait_for_function(
+        """() => {
+          const card = [...document.querySelectorAll('section')].find((s) =>
+            s.textContent.includes('How did we do?'));
+          const composer = document.querySelector('[data-composer]').getBoundingClientRect();
+          const box = card.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= composer.top;
+        }"""
+    )
+    box = composer.bounding_box()
+    assert box is not None and box["height"] <= 72, box
+    assert composer_docked(page, viewport_name)
+    assert card.get_by_role("radio").count() == 5
+    for control in ("Message", "Attach a file"):
+        expect(composer.get_by_label(control)).to_be_attached()
+    expect(composer.get_by_role("button", name="Reopen and send")).to_be_visible()
+    shot(page, "completed-rating-card", viewport_name)
+    expect_axe_clean(page, "the completed request's rating card and folded composer")
+
+    # Focus (the keyboard's Tab lands on the text) opens it; empty and left, it folds again.
+    text = composer.get_by_label("Message")
+    text.focus()
+    expect(composer).to_have_attribute("data-open", "")
+    expect(composer.get_by_text("Sending a message will reopen it.")).to_be_visible()
+    opened = composer.bounding_box()
+    assert opened is not None and opened["height"] > box["height"] + 40, opened
+    page.keyboard.press("Shift+Tab")  # to 'Start a new request', still inside
+    expect(composer).to_have_attribute("data-open", "")
+    page.evaluate("document.activeElement.blur()")
+    expect(composer).not_to_have_attribute("data-open", "")

@@ -1,7 +1,7 @@
 """Browser tests for the issue's 'The guided survey': progress ('Question n of m'), a text
 question pre-filled from its universal answer (the address), and a request summary that reads
-naturally (no doubled punctuation, skipped questions left out, an uploaded file a link that
-opens in the thread's image viewer), and 'Get help' from an offering that never carries the
+naturally (no doubled punctuation, skipped questions left out, an uploaded photo a thumbnail
+that opens in the thread's image viewer), and 'Get help' from an offering that never carries the
 answers given for another one. Starting fresh after 'Yes, cancel' and 'Continue where you
 left off?' are in test_requests.py.
 
@@ -196,11 +196,12 @@ def test_get_help_carries_its_own_offering_never_another_ones_answers(
     assert UserRequestAnswer.objects.get(user_request_survey=roadsafe_run).value == "auto"
 
 
-def test_summary_shows_an_uploaded_photo_as_a_link_to_the_viewer(
+def test_summary_shows_an_uploaded_photo_as_a_thumbnail_that_opens_the_viewer(
     page: Page, demo, viewport_name: str, tmp_path
 ) -> None:
-    """The guided survey: in the employee's request the summary names the uploaded file as a
-    link; it opens the thread's image viewer (the file's address is checked on the server)."""
+    """The guided survey: in the employee's request the first message shows the uploaded
+    photo as a thumbnail under its question, like the thread's image attachments; it opens the
+    thread's image viewer (the file's address is checked on the server)."""
     home = SurveyCategory.objects.get(icon=SurveyCategory.Icon.HOME)
     survey = RequestSurvey.objects.create(
         name="Fix a leaking roof", slug="leaking-roof", category=home, for_alpha=True
@@ -230,11 +231,18 @@ def test_summary_shows_an_uploaded_photo_as_a_link_to_the_viewer(
     request = ServiceRequest.objects.get(user__email="demo@example.com")
     page.goto(f"/requests/{request.pk}")
     first = page.get_by_role("list", name="Messages").get_by_role("listitem").first
-    link = first.get_by_role("button", name=re.compile(r"^roof\.png\s*\(view image\)$"))
+    link = first.get_by_role("button", name="View image roof.png")
     expect(link).to_be_visible()
-    expect(first).to_contain_text(f"{PHOTO_QUESTION}: roof.png")
-    shot(page, "summary-file-link", viewport_name)
-    expect_axe_clean(page, "the request summary with a file link")
+    expect(first).to_contain_text(PHOTO_QUESTION)
+    expect(first.get_by_role("button", name=re.compile(r"\(view image\)"))).to_have_count(0)
+    thumbnail = link.locator("img[data-thumbnail]")
+    expect(thumbnail).to_be_visible()
+    page.wait_for_function("img => img.naturalWidth === 24", arg=thumbnail.element_handle())
+    box = link.bounding_box()
+    assert box is not None and box["width"] >= 120 and box["height"] >= 90, box
+    first.scroll_into_view_if_needed()
+    shot(page, "summary-photo-thumbnail", viewport_name)
+    expect_axe_clean(page, "the request summary with a photo thumbnail")
     link.focus()
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")

@@ -65,6 +65,11 @@ export interface FileUploadProps {
   variant?: 'dropzone' | 'compact'
   /** Compact variant: what goes at the end of the button row. */
   trailing?: ReactNode
+  /**
+   * Compact variant: the choose button as its paperclip only (its label and the description
+   * stay for screen readers), for a composer folded to one line.
+   */
+  iconOnly?: boolean
   ref?: Ref<FileUploadHandle>
 }
 
@@ -95,6 +100,7 @@ export function FileUpload({
   className,
   variant = 'dropzone',
   trailing,
+  iconOnly = false,
   ref,
 }: FileUploadProps) {
   const uid = useId()
@@ -268,16 +274,20 @@ export function FileUpload({
           <label
             htmlFor={inputId}
             className={cx(
-              'inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-semibold text-primary-700',
+              'inline-flex min-h-11 items-center gap-2 rounded-full font-semibold text-primary-700',
+              iconOnly ? 'min-w-11 justify-center' : 'px-3',
               'has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus',
               isDisabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer hover:bg-primary-50',
             )}
           >
             <Paperclip aria-hidden="true" className="size-5" />
-            {label}
+            <span className={iconOnly ? 'sr-only' : undefined}>{label}</span>
             {input}
           </label>
-          <span id={descriptionId} className="text-xs text-ink-muted max-sm:sr-only">
+          <span
+            id={descriptionId}
+            className={iconOnly ? 'sr-only' : 'text-xs text-ink-muted max-sm:sr-only'}
+          >
             {descriptionText}
           </span>
           {trailing ? <div className="ms-auto flex items-center gap-3">{trailing}</div> : null}

@@ -27,11 +27,17 @@ export {
 export { attachmentKind } from './attachments'
 export { ExpectReplyBy, ExpectReplyByRequest } from './components/ExpectReplyBy'
 export { ThreadImagesProvider } from './components/ImageViewer'
-export { DraftAttachmentAndSend, dropTargetClass, useMessageDraft } from './components/MessageDraft'
+export {
+  DraftAttachmentAndSend,
+  draftHasContent,
+  dropTargetClass,
+  useMessageDraft,
+} from './components/MessageDraft'
 export { StatusBadge } from './components/StatusBadge'
 export { NewMessagePill, ThreadAnnouncer } from './components/ThreadFollowParts'
 export {
   AttachmentLink,
+  AttachmentThumbnail,
   EmptyThread,
   LoadOlderMessages,
   MessageList,

@@ -131,6 +131,18 @@ describe('Attachments open inside the thread (issue 10)', () => {
     await waitFor(() => expect(first).toHaveFocus())
   })
 
+  it("§7 request thread: the image viewer's surface is opaque, so the thread never shows behind its name", async () => {
+    const { user } = renderWithProviders(<Thread />)
+    await user.click(screen.getByRole('button', { name: 'View image gate.png' }))
+    const viewer = await screen.findByRole('dialog', { name: 'Image viewer: gate.png' })
+    const surface = viewer.closest('[data-viewer-surface]')
+    expect(surface).not.toBeNull()
+    const backgrounds = [...(surface as Element).classList].filter((name) => name.startsWith('bg-'))
+    // One solid colour of the design system: no alpha (bg-…/90, rgb(… / 0.9)).
+    expect(backgrounds).toEqual(['bg-neutral-950'])
+    expect(within(viewer).getByRole('heading', { name: 'gate.png' })).toBeInTheDocument()
+  })
+
   it('a file that is neither an image nor a PDF downloads in place', async () => {
     const { user } = renderWithProviders(<Thread />)
     await user.click(screen.getByRole('button', { name: /notes\.txt/ }))

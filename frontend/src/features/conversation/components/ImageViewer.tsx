@@ -125,7 +125,8 @@ export function ImageViewer({
       onOpenChange={(open) => {
         if (!open) onClose()
       }}
-      className="fixed inset-0 z-modal bg-[rgb(18_16_15/0.94)]"
+      className="fixed inset-0 z-modal bg-neutral-950"
+      data-viewer-surface=""
     >
       <Modal className="fixed inset-0 flex outline-none">
         <Dialog

@@ -142,12 +142,36 @@ export function dropTargetClass(draft: MessageDraft): string {
   return draft.dragging ? 'ring-2 ring-primary-500 ring-offset-2 bg-primary-50/60' : ''
 }
 
-/** A failed send's message, a refused drop, then the attach button and the send button. */
+/**
+ * Whether a draft holds anything (text, a file, an error to read): a composer folded to one
+ * line opens up for it even when focus is elsewhere.
+ */
+export function draftHasContent(
+  draft: MessageDraft,
+  send: { isPending: boolean; error: Error | null },
+): boolean {
+  return Boolean(
+    draft.textField.value ||
+      draft.textField.error ||
+      draft.upload.status !== 'idle' ||
+      draft.dropError ||
+      draft.dragging ||
+      send.isPending ||
+      send.error,
+  )
+}
+
+/**
+ * A failed send's message, a refused drop, then the attach button and the send button.
+ * `folded`: the composer is one line, so both buttons show their icons only (their names stay
+ * for screen readers).
+ */
 export function DraftAttachmentAndSend({
   draft,
   requestId,
   send,
   hint,
+  folded = false,
   children,
 }: {
   draft: MessageDraft
@@ -155,6 +179,7 @@ export function DraftAttachmentAndSend({
   /** The send mutation: pending while sending; its error says why the last send failed. */
   send: { isPending: boolean; error: Error | null }
   hint?: string
+  folded?: boolean
   /** The send button's label. */
   children: ReactNode
 }) {
@@ -171,9 +196,12 @@ export function DraftAttachmentAndSend({
         requestId={requestId}
         isDisabled={sending}
         compact
+        iconOnly={folded}
         trailing={
           <>
-            {hint ? <span className="hidden text-xs text-ink-muted lg:inline">{hint}</span> : null}
+            {hint && !folded ? (
+              <span className="hidden text-xs text-ink-muted lg:inline">{hint}</span>
+            ) : null}
             <Button
               type="submit"
               icon={<Send />}
@@ -181,8 +209,9 @@ export function DraftAttachmentAndSend({
               loading={sending}
               disabled={draft.uploading}
               aria-describedby={error ? errorId : undefined}
+              className={folded ? 'min-w-11 px-0!' : undefined}
             >
-              {children}
+              <span className={folded ? 'sr-only' : undefined}>{children}</span>
             </Button>
           </>
         }

@@ -188,9 +188,16 @@ function ReopenedLine({ who }: { who: string }) {
 export type BubbleTone = 'own' | 'tinted' | 'other'
 
 const BUBBLE_TONES: Record<BubbleTone, string> = {
-  own: 'rounded-tr-sm bg-primary-600 text-white [&_a]:text-white',
-  tinted: 'rounded-tr-sm border border-primary-100 bg-primary-50 text-ink [&_a]:text-primary-700',
-  other: 'rounded-tl-sm border border-line bg-surface text-ink [&_a]:text-primary-700',
+  own: 'rounded-tr-sm bg-primary-600 text-white',
+  tinted: 'rounded-tr-sm border border-primary-100 bg-primary-50 text-ink',
+  other: 'rounded-tl-sm border border-line bg-surface text-ink',
+}
+
+/** Links written in a message's text; attachments keep their own colours. */
+const BODY_LINK_TONES: Record<BubbleTone, string> = {
+  own: '[&_a]:text-white',
+  tinted: '[&_a]:text-primary-700',
+  other: '[&_a]:text-primary-700',
 }
 
 function MessageBubble({
@@ -226,7 +233,6 @@ function MessageBubble({
       <div
         className={cx(
           'flex flex-col gap-3 rounded-2xl px-4 py-3 text-base break-words shadow-xs',
-          '[&_a]:underline [&_a]:underline-offset-2',
           BUBBLE_TONES[tone],
         )}
       >
@@ -250,16 +256,23 @@ function MessageContent({
   return (
     <>
       {bodyHtml ? (
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (see bodyHtml)
-        <div dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+        <div
+          className={cx('[&_a]:underline [&_a]:underline-offset-2', BODY_LINK_TONES[tone])}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (see bodyHtml)
+          dangerouslySetInnerHTML={{ __html: bodyHtml }}
+        />
       ) : null}
       {attachments.length > 0 ? <AttachmentList attachments={attachments} tone={tone} /> : null}
     </>
   )
 }
 
+/**
+ * A file chip's colours on each bubble: its name and icons, and its size, read at 4.5:1 or
+ * more on the chip (tokens.css). On the own bubble's teal the ring is white, so it stands out
+ * (3:1) from the bubble.
+ */
 const ATTACHMENT_TONES: Record<BubbleTone, { link: string; size: string }> = {
-  // On the own bubble's teal the ring is white, so it stands out (3:1) from the bubble.
   own: {
     link: 'bg-white text-primary-800 hover:bg-primary-50 focus-visible:outline-white',
     size: 'text-ink-muted',
@@ -309,8 +322,11 @@ export function AttachmentList({
   )
 }
 
-/** An image's thumbnail: its address is asked for only when it comes near the screen. */
-function AttachmentThumbnail({ attachment }: { attachment: MessageAttachment }) {
+/**
+ * An image's thumbnail that opens the thread's image viewer (a message's image, a survey's
+ * photo answer): its address is asked for only when it comes near the screen.
+ */
+export function AttachmentThumbnail({ attachment }: { attachment: MessageAttachment }) {
   const viewer = useThreadImages()
   const [ref, inView] = useInView<HTMLButtonElement>()
   const { data: url, isError } = useQuery({
@@ -353,7 +369,7 @@ function FileChip({ attachment, tone }: { attachment: MessageAttachment; tone: B
   const styles = ATTACHMENT_TONES[tone]
   const [error, setError] = useState<string | null>(null)
   const className = cx(
-    'flex w-full items-center gap-2 rounded-xl px-3 py-2 text-left text-sm no-underline!',
+    'flex w-full items-center gap-2 rounded-xl px-3 py-2 text-left text-sm',
     focusRing,
     styles.link,
   )

@@ -132,11 +132,19 @@ export function useThreadFollow({
     else setUnseen(true)
   }, [lastId, last, isOwn, whoOf, scrollToEnd])
 
+  /**
+   * Something shown after the messages has appeared or grown (the rating card): a reader at
+   * the end stays at the end, so it shows above the composer rather than under it.
+   */
+  const keepAtEnd = useCallback(() => {
+    if (atEnd.current) scrollToEnd(false)
+  }, [scrollToEnd])
+
   /** The pill: brings the newest message into view. */
   const showNewest = useCallback(() => {
     setUnseen(false)
     scrollToEnd(true)
   }, [scrollToEnd])
 
-  return { endRef, unseen, showNewest, announcement }
+  return { endRef, unseen, showNewest, keepAtEnd, announcement }
 }

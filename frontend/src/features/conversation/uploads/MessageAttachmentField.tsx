@@ -21,6 +21,8 @@ export interface MessageAttachmentFieldProps {
   /** A composer's row: the attach button with `trailing` (Send) at the end. */
   compact?: boolean
   trailing?: ReactNode
+  /** A compact row folded to one line: the attach button as its icon only. */
+  iconOnly?: boolean
   ref?: Ref<FileUploadHandle>
 }
 
@@ -32,6 +34,7 @@ export function MessageAttachmentField({
   isDisabled,
   compact = false,
   trailing,
+  iconOnly,
   ref,
 }: MessageAttachmentFieldProps) {
   return (
@@ -39,6 +42,7 @@ export function MessageAttachmentField({
       ref={ref}
       variant={compact ? 'compact' : 'dropzone'}
       trailing={trailing}
+      iconOnly={iconOnly}
       label={label}
       description={description}
       accept={ATTACHMENT_ACCEPT}

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { CircleCheckBig, Plus } from 'lucide-react'
-import { useContext } from 'react'
+import { type FocusEvent, useContext, useState } from 'react'
 import type { RequestStatus } from '@/api/enums'
 import { Button, cx, TextInput } from '@/design-system'
 import {
   createMessage,
   DraftAttachmentAndSend,
+  draftHasContent,
   dropTargetClass,
   type NewMessage,
   RequestApiError,
@@ -35,12 +36,17 @@ export interface MessageComposerProps {
  * uploads. After a send the composer clears, focus stays in the text and the request is
  * refetched. On a Completed request nothing reopens it silently: the composer says so and
  * its button is 'Reopen and send' (or 'Start a new request' instead).
+ *
+ * Docked over the thread, it stays one line (the text with its attach and send buttons) until
+ * the text is focused or the draft holds something, so the thread and the rating card keep the
+ * screen; it folds again once focus leaves it empty.
  */
 export function MessageComposer({ requestId, sourceName, status }: MessageComposerProps) {
   const queryClient = useQueryClient()
   const requestDrawer = useContext(RequestDrawerContext)
   const draft = useMessageDraft(EMPTY_MESSAGE_ERROR)
   const completed = status === 'closed'
+  const [writing, setWriting] = useState(false)
 
   const send = useMutation<RequestItem, RequestApiError, NewMessage>({
     mutationFn: createMessage,
@@ -63,6 +69,15 @@ export function MessageComposer({ requestId, sourceName, status }: MessageCompos
     },
   })
 
+  const open = writing || draftHasContent(draft, send)
+  // Folds once focus leaves it, except for a dialog opened from it ('Start a new request'),
+  // which gives focus back to it when it closes.
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const next = event.relatedTarget as Element | null
+    if (event.currentTarget.contains(next) || next?.closest('[role="dialog"]')) return
+    setWriting(false)
+  }
+
   return (
     <form
       ref={draft.formRef}
@@ -73,12 +88,16 @@ export function MessageComposer({ requestId, sourceName, status }: MessageCompos
         send.mutate({ requestId, sourceName, reopen: completed, ...message }),
       )}
       {...draft.dropZone}
+      onBlur={onBlur}
+      data-open={open ? '' : undefined}
       className={cx(
-        'flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-md transition-shadow sm:p-5',
+        'flex rounded-2xl border border-line bg-surface shadow-md transition-shadow',
+        open ? 'flex-col gap-3 p-4 sm:p-5' : 'flex-row items-center gap-1 py-1.5 ps-1.5 pe-2',
         dropTargetClass(draft),
       )}
     >
-      {completed ? (
+      {completed && !open ? <p className="sr-only">{COMPLETED_NOTICE}</p> : null}
+      {completed && open ? (
         <div className="flex flex-col gap-2 rounded-xl border border-success-200 bg-success-50 p-3 text-sm text-ink sm:flex-row sm:items-center">
           <p className="flex flex-1 items-start gap-2 font-medium">
             <CircleCheckBig
@@ -106,13 +125,16 @@ export function MessageComposer({ requestId, sourceName, status }: MessageCompos
         type="textarea"
         name="message"
         label="Message"
+        hideLabel={!open}
         required
-        rows={2}
-        inputClassName="min-h-16! max-sm:max-h-40"
-        placeholder="Write a message to your concierge"
+        rows={open ? 2 : 1}
+        className={open ? undefined : 'min-w-0 flex-1'}
+        inputClassName={open ? 'min-h-16! max-sm:max-h-40' : 'min-h-11! resize-none!'}
+        placeholder={open ? 'Write a message to your concierge' : 'Write a message'}
+        onFocus={() => setWriting(true)}
         {...draft.textField}
       />
-      <DraftAttachmentAndSend draft={draft} requestId={requestId} send={send}>
+      <DraftAttachmentAndSend draft={draft} requestId={requestId} send={send} folded={!open}>
         {completed ? REOPEN_AND_SEND : 'Send'}
       </DraftAttachmentAndSend>
     </form>

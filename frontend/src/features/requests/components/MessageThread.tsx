@@ -1,8 +1,9 @@
-import { Fragment, useMemo } from 'react'
+import { useMemo } from 'react'
 import { ASSISTANT_NAME, Assistant } from '@/design-system'
 import type { OlderMessages, SummaryLine } from '@/features/conversation'
 import {
   AttachmentLink,
+  AttachmentThumbnail,
   attachmentKind,
   EmptyThread,
   LoadOlderMessages,
@@ -16,7 +17,8 @@ import {
 /**
  * The message thread, oldest first, with 'Load older messages' above it when it starts
  * earlier; 'No messages yet' when empty. With the request's `summary` (its survey answers) the
- * first message lists them with an uploaded file as a link; until then, the details as text.
+ * first message lists them, an uploaded photo as a thumbnail like the messages' images and any
+ * other file as a link; until then, the details as text.
  */
 export function MessageThread({
   entries,
@@ -73,7 +75,11 @@ export function MessageThread({
   )
 }
 
-/** The request's answers, one per line; a file answer opens like the thread's attachments. */
+/**
+ * The request's answers, one per line; a photo answer is a thumbnail under its question that
+ * opens the thread's image viewer, another file answer a link that opens like the thread's
+ * attachments.
+ */
 function RequestDetails({
   details,
   summary,
@@ -85,14 +91,21 @@ function RequestDetails({
     return <p className="whitespace-pre-line">{details}</p>
   }
   return (
-    <p className="whitespace-pre-line">
-      {summary.map((line, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the lines keep their order
-        <Fragment key={index}>
-          {index > 0 ? '\n' : null}
-          {line.label} {line.file ? <AttachmentLink attachment={line.file} /> : line.answer}
-        </Fragment>
-      ))}
-    </p>
+    <div data-request-answers="" className="flex flex-col">
+      {summary.map((line, index) =>
+        line.file && attachmentKind(line.file) === 'image' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines keep their order
+          <div key={index} className="flex flex-col items-start gap-1.5 py-1">
+            <p className="whitespace-pre-line">{line.label}</p>
+            <AttachmentThumbnail attachment={line.file} />
+          </div>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines keep their order
+          <p key={index} className="whitespace-pre-line">
+            {line.label} {line.file ? <AttachmentLink attachment={line.file} /> : line.answer}
+          </p>
+        ),
+      )}
+    </div>
   )
 }

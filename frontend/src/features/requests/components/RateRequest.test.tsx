@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import { RateRequest } from './RateRequest'
@@ -39,6 +39,24 @@ describe('issue 12 satisfaction: rating a completed request from its page', () =
     expect(await screen.findByText(/“Great”/)).toBeInTheDocument()
     expect(sent).toEqual([{ score: 5, comment: '' }, { comment: 'Great' }])
     expect(screen.queryByRole('button', { name: 'Send comment' })).toBeNull()
+  })
+
+  it('§7 request thread: the card tells the page when it appears and when it changes, so it can keep it in view', async () => {
+    server.use(
+      http.get(apiUrl('/api/v1/requests/8/rating'), () =>
+        HttpResponse.json({ can_rate: true, rating: null }),
+      ),
+      http.post(apiUrl('/api/v1/requests/8/rating'), () =>
+        HttpResponse.json(rated(4), { status: 201 }),
+      ),
+    )
+    const shown = vi.fn()
+    renderWithProviders(<RateRequest requestId={8} onShown={shown} />, { user: makeUser() })
+    expect(await screen.findByRole('heading', { name: 'How did we do?' })).toBeInTheDocument()
+    expect(shown).toHaveBeenCalledTimes(1)
+    fireEvent.click(screen.getByRole('radio', { name: '4 out of 5: Good' }))
+    expect(await screen.findByText(/You rated this request 4 out of 5/)).toBeInTheDocument()
+    expect(shown).toHaveBeenCalledTimes(2)
   })
 
   it('issue 12 CSAT: nothing to rate (not completed) shows nothing', async () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId, useLayoutEffect, useState } from 'react'
 import { Button, FormError, Heading, Paragraph, TextInput } from '@/design-system'
 import {
   commentOnRating,
@@ -15,8 +15,8 @@ import {
 const box = 'flex flex-col gap-3 rounded-2xl border p-4 sm:p-5'
 
 /** 'How did we do?': a completed request's one-tap rating (1–5): the tap records it; an
- * optional comment can follow, once. */
-export function RateRequest({ requestId }: { requestId: number }) {
+ * optional comment can follow, once. `onShown` is told when the card appears or changes. */
+export function RateRequest({ requestId, onShown }: { requestId: number; onShown?: () => void }) {
   const queryClient = useQueryClient()
   const state = useQuery({
     queryKey: ratingKeys.request(requestId),
@@ -35,6 +35,11 @@ export function RateRequest({ requestId }: { requestId: number }) {
   })
 
   const rating = state.data?.rating
+  const shown = rating ? `rated-${Boolean(rating.comment)}` : state.data?.can_rate ? 'rate' : null
+  useLayoutEffect(() => {
+    if (shown) onShown?.()
+  }, [shown, onShown])
+
   if (rating) {
     const given = rating.score as Score
     return (

@@ -219,7 +219,7 @@ describe('Request: the request summary (issue: the guided survey)', () => {
     })
   }
 
-  it('an uploaded photo in the summary is a link that opens the thread image viewer', async () => {
+  it("§7 request thread: the survey's photo answer is a thumbnail in the first message that opens the image viewer", async () => {
     const request = makeRequest({
       id: 21,
       details: 'How big is your dog? Large\nA photo of your dog: rex.png',
@@ -242,9 +242,23 @@ describe('Request: the request summary (issue: the guided survey)', () => {
       ]),
     )
     const { user } = renderRequest(21)
-    const link = await screen.findByRole('button', { name: /^rex\.png\s*\(view image\)$/ })
-    expect(link.closest('p')).toHaveTextContent(
-      'How big is your dog? Large A photo of your dog: rex.png (view image)',
+    const link = await screen.findByRole('button', { name: 'View image rex.png' })
+    const first = screen.getAllByRole('article')[0]
+    expect(first).toContainElement(link)
+    expect(first).toHaveTextContent('How big is your dog? Large')
+    expect(
+      within(link.parentElement as HTMLElement).getByText('A photo of your dog:'),
+    ).toBeVisible()
+    expect(screen.queryByRole('button', { name: /\(view image\)/ })).toBeNull()
+    // Like the messages' images: the inline address, asked for once it comes near the screen.
+    const thumbnail = await waitFor(() => {
+      const img = link.querySelector('img[data-thumbnail]')
+      expect(img).not.toBeNull()
+      return img as HTMLImageElement
+    })
+    expect(thumbnail).toHaveAttribute(
+      'src',
+      `https://files.example.com/inline/${encodeURIComponent('uploads/5/rex.png')}`,
     )
     await user.click(link)
     const viewer = await screen.findByRole('dialog', { name: /rex\.png/ })

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, SearchX } from 'lucide-react'
-import { useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useParams } from 'react-router'
 import {
   ASSISTANT_NAME,
@@ -91,6 +91,16 @@ function RequestDetail({ request }: { request: RequestItem }) {
   const follow = useThreadFollow({ entries: thread, isOwn: fromEmployee, whoOf: senderName })
   useKeyboardOpen()
   const dockRef = useRef<HTMLDivElement>(null)
+  // The composer opens up when used and folds again: a reader at the end stays at the end,
+  // with the newest message above it rather than under it.
+  const { keepAtEnd } = follow
+  useEffect(() => {
+    const dock = dockRef.current
+    if (!dock || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => keepAtEnd())
+    observer.observe(dock)
+    return () => observer.disconnect()
+  }, [keepAtEnd])
   // The pill goes once used: focus moves on to the composer, under the newest message.
   const showNewest = () => {
     follow.showNewest()
@@ -120,7 +130,9 @@ function RequestDetail({ request }: { request: RequestItem }) {
         </h2>
         <MessageThread entries={thread} now={now} older={older} summary={summary.data} />
       </section>
-      {request.status === 'closed' ? <RateRequest requestId={request.id} /> : null}
+      {request.status === 'closed' ? (
+        <RateRequest requestId={request.id} onShown={keepAtEnd} />
+      ) : null}
       {/* Docked at the bottom while the thread scrolls; on phones above the bottom bar, or right
           above the on-screen keyboard while it is open (the bar gives way). */}
       <div

@@ -150,6 +150,84 @@ describe('Composer (issue 10): a preview before sending; drop and paste attach a
   })
 })
 
+describe('§7 request thread on a phone: the composer stays one line until it is used', () => {
+  it('folded: the text, attach and send on one line, each named for screen readers; focus opens it', async () => {
+    const state = { request: makeRequest({ id: 36 }) }
+    server.use(detailHandler(() => state.request))
+    const { user } = renderRequest(36)
+    const form = await screen.findByRole('form', { name: 'Send a message' })
+    const text = within(form).getByRole('textbox', { name: 'Message' })
+    expect(form).not.toHaveAttribute('data-open')
+    expect(form).toHaveClass('flex-row')
+    expect(text).toHaveAttribute('rows', '1')
+    // Visually icons only; their names stay.
+    expect(within(form).getByText('Message')).toHaveClass('sr-only')
+    expect(within(form).getByText('Attach a file')).toHaveClass('sr-only')
+    expect(within(form).getByText('Send')).toHaveClass('sr-only')
+    expect(within(form).getByLabelText('Attach a file')).toHaveAttribute('type', 'file')
+    expect(within(form).getByRole('button', { name: 'Send' })).toHaveAttribute('type', 'submit')
+
+    await user.click(text)
+    expect(form).toHaveAttribute('data-open')
+    expect(form).toHaveClass('flex-col')
+    expect(text).toHaveAttribute('rows', '2')
+    expect(text).toHaveFocus()
+    expect(within(form).getByText('Message')).not.toHaveClass('sr-only')
+    expect(within(form).getByText('Send')).not.toHaveClass('sr-only')
+
+    // Typed text keeps it open when focus leaves; emptied and left, it folds again.
+    await user.type(text, 'Hello')
+    await user.tab({ shift: true })
+    expect(text).not.toHaveFocus()
+    expect(form).toHaveAttribute('data-open')
+    await user.clear(text)
+    await user.click(document.body)
+    expect(form).not.toHaveAttribute('data-open')
+  })
+
+  it('Send with nothing typed opens it to show why', async () => {
+    const state = { request: makeRequest({ id: 37 }) }
+    server.use(detailHandler(() => state.request))
+    const { user } = renderRequest(37)
+    const form = await screen.findByRole('form', { name: 'Send a message' })
+    await user.click(within(form).getByRole('button', { name: 'Send' }))
+    expect(await within(form).findByText('Please enter a message')).toBeInTheDocument()
+    expect(form).toHaveAttribute('data-open')
+  })
+
+  it('a chosen file opens it, with the file shown before sending', async () => {
+    const state = { request: makeRequest({ id: 38 }) }
+    server.use(
+      detailHandler(() => state.request),
+      ...uploadHandlers(38),
+    )
+    const { user } = renderRequest(38)
+    const form = await screen.findByRole('form', { name: 'Send a message' })
+    expect(form).not.toHaveAttribute('data-open')
+    await user.upload(within(form).getByLabelText('Attach a file'), png('gate.png'))
+    expect(form).toHaveAttribute('data-open')
+    expect(within(form).getByRole('list', { name: 'Selected file' })).toBeInTheDocument()
+  })
+
+  it('on a Completed request the folded line still names what sending does; opened, it says so', async () => {
+    const state = { request: makeRequest({ id: 39, status: 'closed' }) }
+    server.use(
+      detailHandler(() => state.request),
+      http.get(apiUrl('/api/v1/requests/39/rating'), () =>
+        HttpResponse.json({ can_rate: false, rating: null }),
+      ),
+    )
+    const { user } = renderRequest(39)
+    const form = await screen.findByRole('form', { name: 'Send a message' })
+    expect(form).not.toHaveAttribute('data-open')
+    expect(within(form).getByText(/This request is completed/)).toHaveClass('sr-only')
+    expect(within(form).getByRole('button', { name: 'Reopen and send' })).toBeInTheDocument()
+    expect(within(form).queryByRole('button', { name: 'Start a new request' })).toBeNull()
+    await user.click(within(form).getByRole('textbox', { name: 'Message' }))
+    expect(within(form).getByText(/This request is completed/)).not.toHaveClass('sr-only')
+  })
+})
+
 describe('A Completed request (issue 10): nothing reopens it silently', () => {
   it("says so and offers 'Reopen and send', which sends the reopen flag", async () => {
     const state = { request: makeRequest({ id: 34, status: 'closed' }) }
