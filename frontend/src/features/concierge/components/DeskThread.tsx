@@ -5,10 +5,14 @@ import {
   LoadOlderMessages,
   lastReplyAt,
   MessageList,
+  NewMessagePill,
+  ThreadAnnouncer,
+  type ThreadEntry,
   ThreadImagesProvider,
   ThreadMessage,
   time,
   useOlderMessages,
+  useThreadFollow,
 } from '@/features/conversation'
 import { relativeTime } from '@/lib/format'
 import { type DeskRequest, fetchDeskOlderMessages } from '../api'
@@ -16,7 +20,9 @@ import { type DeskRequest, fetchDeskOlderMessages } from '../api'
 /**
  * The conversation as the concierge sees it: the employee's request details first, then the
  * messages oldest first: the employee's on the left, the concierges' on the right. Older
- * messages load on demand above them.
+ * messages load on demand above them. The page opens where it is (the request's header and
+ * actions first); a new message from the employee scrolls into view for a concierge at the
+ * end of the thread, else waits behind a 'New message' pill, and is announced politely.
  */
 export function DeskThread({ request, now }: { request: DeskRequest; now: number }) {
   const older = useOlderMessages(request, fetchDeskOlderMessages)
@@ -30,6 +36,19 @@ export function DeskThread({ request, now }: { request: DeskRequest; now: number
   const lastReply = lastReplyAt(entries)
   const seenAt = request.seen_by_employee_at
   const seenLastReply = Boolean(lastReply && seenAt && time(seenAt) >= time(lastReply))
+  const follow = useThreadFollow({
+    entries,
+    isOwn: fromConcierge,
+    whoOf: () => employee,
+    openAtEnd: false,
+  })
+  // The pill goes once used: focus moves on to the reply, under the newest message.
+  const showNewest = () => {
+    follow.showNewest()
+    document.querySelector<HTMLTextAreaElement>('textarea[name="reply"]')?.focus({
+      preventScroll: true,
+    })
+  }
 
   return (
     <ThreadImagesProvider entries={entries}>
@@ -74,7 +93,19 @@ export function DeskThread({ request, now }: { request: DeskRequest; now: number
             Seen by {firstName} {relativeTime(seenAt, now).toLowerCase()}
           </p>
         ) : null}
+        {follow.unseen ? (
+          <div className="sticky bottom-6 z-10 h-0">
+            <NewMessagePill onClick={showNewest} />
+          </div>
+        ) : null}
+        <div ref={follow.endRef} aria-hidden="true" className="-mt-5 scroll-mb-6" />
+        <ThreadAnnouncer text={follow.announcement} />
       </div>
     </ThreadImagesProvider>
   )
+}
+
+/** A concierge's message (any concierge's): the desk's own side of the thread. */
+function fromConcierge(entry: ThreadEntry): boolean {
+  return entry.kind === 'message' && !entry.fromUser
 }

@@ -604,3 +604,47 @@ describe('issue 29 desk: the browser tab names the request', () => {
     ).toBe('#2 Get a handyman · N. Quist')
   })
 })
+
+describe('issue 29 desk: new messages while the concierge reads', () => {
+  const employeeMessage = (id: number, body: string) =>
+    sentMessage(body, [], { id, source: 'user', source_name: 'Jane Doe' })
+
+  it('issue 29 desk: a new message from the employee is announced, once, by a polite live region', async () => {
+    const desk = deskServer(makeDeskRequest({ messages: [employeeMessage(1, 'Hello there')] }))
+    const { queryClient } = renderDesk()
+    await screen.findByText('Hello there')
+    const announcer = document.querySelector('[data-thread-announcer]')
+    expect(announcer).toHaveAttribute('aria-live', 'polite')
+    expect(announcer).toHaveTextContent('')
+
+    desk.state.request = {
+      ...desk.state.request,
+      messages: [...desk.state.request.messages, employeeMessage(2, 'Any news on the plumber?')],
+    }
+    await act(() => queryClient.invalidateQueries())
+    await screen.findByText('Any news on the plumber?')
+    expect(announcer).toHaveTextContent('New message from Jane Doe: Any news on the plumber?')
+  })
+
+  it('issue 29 desk: a concierge scrolled up to read sees a New message pill, which brings it into view and moves to the reply', async () => {
+    const desk = deskServer(makeDeskRequest({ messages: [employeeMessage(1, 'Hello there')] }))
+    // The thread's end is far below the screen: the concierge is reading further up.
+    const below = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue(new DOMRect(0, 5000, 100, 10))
+    const { queryClient, user } = renderDesk()
+    await screen.findByText('Hello there')
+    expect(screen.queryByRole('button', { name: 'New message' })).not.toBeInTheDocument()
+
+    desk.state.request = {
+      ...desk.state.request,
+      messages: [...desk.state.request.messages, employeeMessage(2, 'Any news on the plumber?')],
+    }
+    await act(() => queryClient.invalidateQueries())
+    const pill = await screen.findByRole('button', { name: 'New message' })
+    below.mockRestore()
+    await user.click(pill)
+    expect(screen.queryByRole('button', { name: 'New message' })).not.toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: /reply/i })).toHaveFocus()
+  })
+})

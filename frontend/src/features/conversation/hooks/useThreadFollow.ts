@@ -46,12 +46,15 @@ export function useThreadFollow({
   entries,
   isOwn,
   whoOf,
+  openAtEnd = true,
 }: {
   entries: readonly ThreadEntry[]
   /** Whether the viewer wrote this entry (their side). */
   isOwn: (entry: ThreadEntry) => boolean
   /** The sender's name as the thread shows it. */
   whoOf: (entry: ThreadEntry) => string
+  /** Whether the page opens scrolled to the newest message (false: where it is, the desk). */
+  openAtEnd?: boolean
 }) {
   const endRef = useRef<HTMLDivElement>(null)
   const atEnd = useRef(true)
@@ -112,10 +115,14 @@ export function useThreadFollow({
     if (opened.current) return
     opened.current = true
     seenLast.current = lastId
+    if (!openAtEnd) {
+      atEnd.current = isAtEnd()
+      return
+    }
     scrollToEnd(false)
     const frame = requestAnimationFrame(() => scrollToEnd(false))
     return () => cancelAnimationFrame(frame)
-  }, [lastId, scrollToEnd])
+  }, [lastId, scrollToEnd, openAtEnd, isAtEnd])
 
   // A new entry at the end.
   useLayoutEffect(() => {
