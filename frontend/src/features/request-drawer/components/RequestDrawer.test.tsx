@@ -497,6 +497,28 @@ describe('§4 request drawer: summary, submit and confirmation', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/requests'))
   })
 
+  it('issue 29 request drawer: the confirmation opens the new request first, beside the list and the Dashboard', async () => {
+    const fake = useFake({ answered: ALL_ANSWERED })
+    server.use(
+      http.post(apiUrl('/api/v1/user_request_surveys/77/submit'), () => {
+        fake.state.submits += 1
+        return HttpResponse.json({ success: true, request_id: 501 })
+      }),
+    )
+    const { user, onClose, router } = renderDrawer({ user: makeUser({ request_count: 2 }) })
+    await user.click(await screen.findByRole('button', { name: 'Submit' }))
+    await screen.findByRole('heading', { name: "We've received your request" })
+    const open = screen.getByRole('link', { name: 'Open this request' })
+    expect(open).toHaveAttribute('href', '/requests/501')
+    expect(screen.getByRole('link', { name: 'View my requests' })).toHaveAttribute(
+      'href',
+      '/requests',
+    )
+    await user.click(open)
+    expect(onClose).toHaveBeenCalled()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/requests/501'))
+  })
+
   it('§4 request drawer: confetti (2000 ms, 150 pieces) on the first-ever request only', async () => {
     useFake({ answered: ALL_ANSWERED })
     const { user, queryClient } = renderDrawer({

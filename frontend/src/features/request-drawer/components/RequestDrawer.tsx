@@ -272,13 +272,25 @@ function Received({
           <li>You follow along and reply from your requests at any time.</li>
         </ol>
       </div>
-      <div className="flex w-full max-w-md flex-col gap-2 sm:flex-row">
-        <Button to="/requests" onClick={onLeave} fullWidth>
-          View my requests
-        </Button>
-        <Button to="/dashboard" variant="secondary" onClick={onLeave} fullWidth>
-          Go to Dashboard
-        </Button>
+      <div className="flex w-full max-w-md flex-col gap-2">
+        {requestId ? (
+          <Button to={`/requests/${requestId}`} onClick={onLeave} fullWidth>
+            Open this request
+          </Button>
+        ) : null}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button
+            to="/requests"
+            variant={requestId ? 'secondary' : 'primary'}
+            onClick={onLeave}
+            fullWidth
+          >
+            View my requests
+          </Button>
+          <Button to="/dashboard" variant="secondary" onClick={onLeave} fullWidth>
+            Go to Dashboard
+          </Button>
+        </div>
       </div>
     </section>
   )
