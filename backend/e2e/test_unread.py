@@ -117,6 +117,9 @@ def test_a_concierge_reply_counts_as_unread_live_in_every_tab_until_the_thread_i
     )
     expect(requests_link(page, "Requests, 1 unread")).to_be_visible(timeout=LIVE_MS)
     expect(page).to_have_title("(1) Concierge | Requests")
+    # The reply moved the request from the queue to In Progress: once both lists have been
+    # fetched again it is shown once.
+    expect(card(page, WALKER)).to_have_count(1, timeout=3 * LIVE_MS)
     expect(card(page, WALKER)).to_contain_text("New reply")
     expect(card(page, WALKER)).to_have_attribute("data-unread", "true")
     expect(requests_link(other, "Requests, 1 unread")).to_be_visible(timeout=LIVE_MS)
@@ -129,6 +132,7 @@ def test_a_concierge_reply_counts_as_unread_live_in_every_tab_until_the_thread_i
     )
     expect(requests_link(page, "Requests, 2 unread")).to_be_visible(timeout=LIVE_MS)
     expect(page).to_have_title("(2) Concierge | Requests")
+    expect(card(page, PLUMBER)).to_have_count(1, timeout=3 * LIVE_MS)
     expect(requests_link(other, "Requests, 2 unread")).to_be_visible(timeout=LIVE_MS)
     # The newest request in progress is the Dashboard's latest now.
     expect(latest.get_by_role("link", name=re.compile(PLUMBER))).to_contain_text("New reply")
