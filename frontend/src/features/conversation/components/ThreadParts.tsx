@@ -364,10 +364,20 @@ export function AttachmentThumbnail({ attachment }: { attachment: MessageAttachm
   )
 }
 
+/** Downloads an attachment in place (the page stays), with the failure's message to show. */
+function useAttachmentDownload(key: string) {
+  const [error, setError] = useState<string | null>(null)
+  const start = () => {
+    setError(null)
+    downloadAttachment(key).catch((e: Error) => setError(e.message))
+  }
+  return { error, start }
+}
+
 /** A PDF (opens in the browser's viewer, new tab) or another file (downloads in place). */
 function FileChip({ attachment, tone }: { attachment: MessageAttachment; tone: BubbleTone }) {
   const styles = ATTACHMENT_TONES[tone]
-  const [error, setError] = useState<string | null>(null)
+  const download = useAttachmentDownload(attachment.key)
   const className = cx(
     'flex w-full items-center gap-2 rounded-xl px-3 py-2 text-left text-sm',
     focusRing,
@@ -400,21 +410,14 @@ function FileChip({ attachment, tone }: { attachment: MessageAttachment; tone: B
   }
   return (
     <>
-      <button
-        type="button"
-        className={className}
-        onClick={() => {
-          setError(null)
-          downloadAttachment(attachment.key).catch((e: Error) => setError(e.message))
-        }}
-      >
+      <button type="button" className={className} onClick={download.start}>
         {body}
         <Download aria-hidden="true" className="size-3.5 shrink-0" />
         <span className="sr-only">(download)</span>
       </button>
-      {error ? (
+      {download.error ? (
         <p role="alert" className="mt-1 text-xs font-medium">
-          {error}
+          {download.error}
         </p>
       ) : null}
     </>
@@ -428,7 +431,7 @@ function FileChip({ attachment, tone }: { attachment: MessageAttachment; tone: B
  */
 export function AttachmentLink({ attachment }: { attachment: MessageAttachment }) {
   const viewer = useThreadImages()
-  const [error, setError] = useState<string | null>(null)
+  const download = useAttachmentDownload(attachment.key)
   const kind = attachmentKind(attachment)
   const className = cx(
     'inline rounded-sm text-left font-semibold break-all text-primary-800 underline underline-offset-2 hover:text-primary-900',
@@ -465,21 +468,14 @@ export function AttachmentLink({ attachment }: { attachment: MessageAttachment }
   }
   return (
     <>
-      <button
-        type="button"
-        className={className}
-        onClick={() => {
-          setError(null)
-          downloadAttachment(attachment.key).catch((e: Error) => setError(e.message))
-        }}
-      >
+      <button type="button" className={className} onClick={download.start}>
         <Download aria-hidden="true" className={iconClass} />
         {attachment.filename}
         <span className="sr-only"> (download)</span>
       </button>
-      {error ? (
+      {download.error ? (
         <span role="alert" className="block text-xs font-medium">
-          {error}
+          {download.error}
         </span>
       ) : null}
     </>
