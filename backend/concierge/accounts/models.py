@@ -128,6 +128,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     # Set by the link emailed at sign-up; companies with the work-email policy show their
     # content only to verified members.
     email_verified_at = models.DateTimeField(null=True, blank=True)
+    # A new address asked for on the Account page: it replaces `email` once the link sent to
+    # it is opened (only the latest asked-for address can be confirmed).
+    pending_email = models.EmailField(blank=True)
 
     # Second factor: a verified phone number makes every sign-in ask for an SMS code.
     mfa_phone = models.CharField(max_length=20, blank=True)
@@ -296,6 +299,7 @@ class AccountEmail(models.Model):
         UNLOCK = "unlock"
         EMAIL_VERIFICATION = "email_verification"
         SIGN_UP_NOTICE = "sign_up_notice"
+        EMAIL_CHANGE = "email_change"
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="account_emails")
     kind = models.CharField(max_length=20, choices=Kind.choices)

@@ -167,6 +167,9 @@ class CurrentUserOut(Schema):
     is_concierge: bool
     # A work-email company's content stays hidden until the emailed link is followed.
     email_verification_pending: bool
+    pending_email: str | None = Field(
+        None, description="A new address asked for, waiting for its emailed link to be opened."
+    )
 
 
 class EmailVerifyIn(InputSchema):
@@ -269,6 +272,48 @@ class FreshCheckIn(Schema):
 
     password: str = Field(default="", max_length=200)
     code: str = Field(default="", max_length=20)
+
+
+class ProfileNameIn(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("first_name", "last_name"))
+
+    first_name: str = Field(default="", max_length=1000)
+    last_name: str = Field(default="", max_length=1000)
+
+
+class EmailChangeIn(FreshCheckIn):
+    """A new email address, with a fresh proof (the password, or a code from another factor)."""
+
+    model_config = ConfigDict(json_schema_extra=document_required("email"))
+
+    email: str = Field(default="", max_length=1000)
+
+
+class EmailChangeOut(Schema):
+    pending_email: str = Field(description="Where the confirmation link was sent.")
+
+
+class EmailChangeConfirmIn(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("token"))
+
+    token: str = Field(default="", max_length=1000)
+
+
+class PasswordChangeIn(FreshCheckIn):
+    """A new password, with the current one (`password`) or a code from another factor."""
+
+    model_config = ConfigDict(
+        json_schema_extra=document_required("new_password", "new_password_confirmation")
+    )
+
+    new_password: str = Field(default="", max_length=1000)
+    new_password_confirmation: str = Field(default="", max_length=1000)
+
+
+class FactorRenameIn(InputSchema):
+    model_config = ConfigDict(json_schema_extra=document_required("name"))
+
+    name: str = Field(default="", max_length=1000)
 
 
 class TotpEnrolmentOut(Schema):

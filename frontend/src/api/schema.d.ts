@@ -306,9 +306,12 @@ export interface paths {
         /**
          * Request Status
          * @description start: In Queue → In Progress; complete: In Queue or In Progress → Completed;
-         *     reopen: Completed → In Queue. Any other move is a 422 that says why. Completing emails
-         *     the employee the one-tap rating links (unless the request is already rated) and stops
-         *     the reply-time clock; reopening restarts it.
+         *     reopen: Completed → In Queue; undo_complete: Completed → the status it was completed from
+         *     (In Progress, or In Queue), accepted for COMPLETION_UNDO_SECONDS after the completion.
+         *     Any other move is a 422 that says why. Completing emails the employee the one-tap rating
+         *     links COMPLETION_EMAIL_DELAY_SECONDS later, if the completion still stands then and the
+         *     request is not rated, and stops the reply-time clock; reopening restarts it, and undoing
+         *     puts it back as it was.
          */
         post: operations["concierge_concierge_desk_api_requests_request_status"];
         delete?: never;
@@ -485,6 +488,23 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mfa/factors/{factor_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mfa Factor Rename */
+        patch: operations["concierge_accounts_api_mfa_factors_mfa_factor_rename"];
         trace?: never;
     };
     "/api/v1/mfa/factors/{factor_id}/remove": {
@@ -1165,6 +1185,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/email_change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email Change Request */
+        post: operations["concierge_accounts_api_profile_email_change_request"];
+        /** Email Change Cancel */
+        delete: operations["concierge_accounts_api_profile_email_change_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/email_change/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email Change Confirm */
+        post: operations["concierge_accounts_api_profile_email_change_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/onboarding": {
         parameters: {
             query?: never;
@@ -1201,6 +1256,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/password/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Password Change */
+        post: operations["concierge_accounts_api_profile_password_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/password/check": {
         parameters: {
             query?: never;
@@ -1215,6 +1287,23 @@ export interface paths {
          * @description Whether the reset link can still be used, without using it (the page asks on load).
          */
         post: operations["concierge_accounts_api_password_reset_password_reset_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Profile Name Update */
+        put: operations["concierge_accounts_api_profile_profile_name_update"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1619,6 +1708,11 @@ export interface components {
             mfa_required: boolean;
             /** Onboarding Required */
             onboarding_required: boolean;
+            /**
+             * Pending Email
+             * @description A new address asked for, waiting for its emailed link to be opened.
+             */
+            pending_email?: string | null;
             /** Request Count */
             request_count: number;
         };
@@ -1722,6 +1816,37 @@ export interface components {
              */
             success: boolean;
         };
+        /** EmailChangeConfirmIn */
+        EmailChangeConfirmIn: {
+            /** Token */
+            token: string;
+        };
+        /**
+         * EmailChangeIn
+         * @description A new email address, with a fresh proof (the password, or a code from another factor).
+         */
+        EmailChangeIn: {
+            /**
+             * Code
+             * @default
+             */
+            code: string;
+            /** Email */
+            email: string;
+            /**
+             * Password
+             * @default
+             */
+            password: string;
+        };
+        /** EmailChangeOut */
+        EmailChangeOut: {
+            /**
+             * Pending Email
+             * @description Where the confirmation link was sent.
+             */
+            pending_email: string;
+        };
         /** EmailVerifyIn */
         EmailVerifyIn: {
             /** Token */
@@ -1788,6 +1913,11 @@ export interface components {
              * @description A download address valid for 5 minutes.
              */
             expiring_url: string;
+        };
+        /** FactorRenameIn */
+        FactorRenameIn: {
+            /** Name */
+            name: string;
         };
         /** FilledReplyListOut */
         FilledReplyListOut: {
@@ -2285,6 +2415,26 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * PasswordChangeIn
+         * @description A new password, with the current one (`password`) or a code from another factor.
+         */
+        PasswordChangeIn: {
+            /**
+             * Code
+             * @default
+             */
+            code: string;
+            /** New Password */
+            new_password: string;
+            /** New Password Confirmation */
+            new_password_confirmation: string;
+            /**
+             * Password
+             * @default
+             */
+            password: string;
+        };
         /** PasswordResetCheckIn */
         PasswordResetCheckIn: {
             /** Reset Password Token */
@@ -2336,6 +2486,13 @@ export interface components {
              * @description PUT the raw file here, without credentials; valid for 15 minutes.
              */
             presigned_url: string;
+        };
+        /** ProfileNameIn */
+        ProfileNameIn: {
+            /** First Name */
+            first_name: string;
+            /** Last Name */
+            last_name: string;
         };
         /** QuestionItemOut */
         QuestionItemOut: {
@@ -2978,10 +3135,10 @@ export interface components {
         StatusIn: {
             /**
              * Action
-             * @description start: In Queue → In Progress; complete: → Completed; reopen: Completed → In Queue.
+             * @description start: In Queue → In Progress; complete: → Completed; reopen: Completed → In Queue; undo_complete: Completed → the status it was completed from, within COMPLETION_UNDO_SECONDS of the completion (its email is never sent).
              * @enum {string}
              */
-            action: "start" | "complete" | "reopen";
+            action: "start" | "complete" | "reopen" | "undo_complete";
         };
         /** StreamTicketOut */
         StreamTicketOut: {
@@ -4682,6 +4839,86 @@ export interface operations {
             };
         };
     };
+    concierge_accounts_api_mfa_factors_mfa_factor_rename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                factor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FactorRenameIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaFactorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_accounts_api_mfa_factors_mfa_factor_remove: {
         parameters: {
             query?: never;
@@ -4717,6 +4954,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4818,6 +5064,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -4880,6 +5135,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4952,6 +5216,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -5014,6 +5287,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5142,6 +5424,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -5206,6 +5497,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6717,6 +7017,191 @@ export interface operations {
             };
         };
     };
+    concierge_accounts_api_profile_email_change_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_accounts_api_profile_email_change_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_accounts_api_profile_email_change_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_accounts_api_onboarding_onboarding_answers: {
         parameters: {
             query?: never;
@@ -6926,6 +7411,75 @@ export interface operations {
             };
         };
     };
+    concierge_accounts_api_profile_password_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChangeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_accounts_api_password_reset_password_reset_check: {
         parameters: {
             query?: never;
@@ -6946,6 +7500,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_accounts_api_profile_profile_name_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileNameIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUserOut"];
                 };
             };
             /** @description Bad Request */
@@ -7086,6 +7700,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -7144,6 +7767,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,10 +13,20 @@ from concierge.accounts.api import (
     mfa,
     onboarding,
     password_reset,
+    profile,
 )
 
 __all__ = ["router"]
 
 router = Router()
-for part in (identity, companies, password_reset, lockout, email_verification, mfa, onboarding):
+for part in (
+    identity,
+    companies,
+    password_reset,
+    lockout,
+    email_verification,
+    mfa,
+    onboarding,
+    profile,
+):
     router.add_router("", part.router)

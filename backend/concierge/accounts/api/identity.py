@@ -59,6 +59,7 @@ def current_user_out(request: HttpRequest, user: User) -> CurrentUserOut:
         mfa_enrollment_available=not user.mfa_phone,
         is_concierge=is_concierge,
         email_verification_pending=user_email_verification_pending(user=user),
+        pending_email=user.pending_email or None,
     )
 
 

@@ -78,7 +78,7 @@ def user_sign_up(
     if company is None:
         raise ValidationFailed.for_field("company_slug", UNKNOWN_COMPANY)
     email = email.strip().lower()
-    _email_domain_check(company, email)
+    email_domain_check(company, email)
     candidate = User(email=email, first_name=first_name.strip(), last_name=last_name.strip())
     if errors := password_errors(password, candidate):
         raise ValidationFailed(errors[0], errors={"password": errors})
@@ -88,7 +88,8 @@ def user_sign_up(
     return email
 
 
-def _email_domain_check(company: Company, email: str) -> None:
+def email_domain_check(company: Company, email: str) -> None:
+    """A company with the work-email policy takes only addresses at its domains."""
     if not company.requires_verified_email:
         return
     domains = company.email_domains

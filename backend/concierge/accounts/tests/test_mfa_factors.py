@@ -242,7 +242,7 @@ def test_recovery_codes_only_at_first_enrolment_and_regenerable(totp_user, signe
     assert confirm.status_code == 200
     assert confirm.json()["recovery_codes"] is None
 
-    assert api.post("mfa/recovery-codes", {"password": "wrong"}).status_code == 401
+    assert api.post("mfa/recovery-codes", {"password": "wrong"}).status_code == 403
     renewed = api.post("mfa/recovery-codes", {"password": DEFAULT_PASSWORD})
 
     assert renewed.status_code == 200, renewed.content
@@ -281,7 +281,7 @@ def test_remove_factor_needs_a_fresh_check_and_emails(totp_user, outbox):
     outbox.all()
 
     assert api.post(f"mfa/factors/{factor.pk}/remove", {}).status_code == 422
-    assert api.post(f"mfa/factors/{factor.pk}/remove", {"password": "nope"}).status_code == 401
+    assert api.post(f"mfa/factors/{factor.pk}/remove", {"password": "nope"}).status_code == 403
     assert MfaFactor.objects.filter(pk=factor.pk).exists()
 
     removed = api.post(f"mfa/factors/{factor.pk}/remove", {"password": DEFAULT_PASSWORD})
@@ -338,10 +338,10 @@ def test_wrong_fresh_checks_count_towards_the_lockout(totp_user, settings, outbo
     _verify(api, "totp", _code(secret))
     factor = MfaFactor.objects.get(user=user)
     for _ in range(10):
-        assert api.post(f"mfa/factors/{factor.pk}/remove", {"password": "guess"}).status_code == 401
+        assert api.post(f"mfa/factors/{factor.pk}/remove", {"password": "guess"}).status_code == 403
     user.refresh_from_db()
     assert user.locked_at is not None
-    assert api.post("mfa/recovery-codes", {"code": "000000"}).status_code == 401
+    assert api.post("mfa/recovery-codes", {"code": "000000"}).status_code == 403
     assert ApiClient().sign_in(user.email).status_code == 401
 
 
@@ -354,7 +354,7 @@ def test_a_locked_account_confirms_no_password_through_the_fresh_check(totp_user
     _verify(api, "totp", _code(secret))
     factor = MfaFactor.objects.get(user=user)
     for _ in range(10):
-        assert api.post(f"mfa/factors/{factor.pk}/remove", {"password": "guess"}).status_code == 401
+        assert api.post(f"mfa/factors/{factor.pk}/remove", {"password": "guess"}).status_code == 403
     user.refresh_from_db()
     counted = user.failed_sign_in_count
 
@@ -362,7 +362,7 @@ def test_a_locked_account_confirms_no_password_through_the_fresh_check(totp_user
     wrong = api.post(f"mfa/factors/{factor.pk}/remove", {"password": "guess"})
 
     assert (right.status_code, right.content) == (wrong.status_code, wrong.content)
-    assert right.status_code == 401
+    assert right.status_code == 403
     assert MfaFactor.objects.filter(pk=factor.pk).exists()
     user.refresh_from_db()
     assert user.failed_sign_in_count == counted + 2

@@ -15,6 +15,7 @@ from concierge.accounts.auth import (
 )
 from concierge.accounts.models import User
 from concierge.accounts.schemas import (
+    FactorRenameIn,
     FreshCheckIn,
     MfaFactorOut,
     MfaFactorsOut,
@@ -24,7 +25,7 @@ from concierge.accounts.schemas import (
 from concierge.accounts.selectors import mfa as mfa_selectors
 from concierge.accounts.selectors.mfa import user_has_mfa_factor
 from concierge.accounts.services import tokens
-from concierge.accounts.services.mfa import fresh_check
+from concierge.accounts.services.mfa import factors, fresh_check
 from concierge.common.errors import Unauthorized
 from concierge.common.ratelimit import rate_limit
 from concierge.common.schemas import ErrorOut
@@ -50,7 +51,7 @@ def session_verified(request: HttpRequest, response: HttpResponse) -> None:
         response["mfa-token"] = tokens.auth_token_mfa_verified(auth_token=auth_token)
 
 
-ERRORS = {400: ErrorOut, 401: ErrorOut, 404: ErrorOut, 422: ErrorOut, 429: ErrorOut}
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 
 
 @router.get(
@@ -80,6 +81,20 @@ def mfa_factors(request: HttpRequest):
         ],
         recovery_codes_left=mfa_selectors.recovery_codes_left(user=user),
         company_requires_mfa=any(c.requires_mfa for c in user.companies.all()),
+    )
+
+
+@router.patch("/mfa/factors/{factor_id}", response={200: MfaFactorOut, **ERRORS}, auth=token_auth)
+def mfa_factor_rename(request: HttpRequest, factor_id: str, payload: FactorRenameIn):
+    factor = factors.factor_rename(
+        user=request_auth_token(request).user, factor_id=factor_id[:20], name=payload.name
+    )
+    return MfaFactorOut(
+        id=str(factor.pk),
+        kind=factor.kind,
+        name=factor.name,
+        created_at=factor.created_at,
+        last_used_at=factor.last_used_at,
     )
 
 

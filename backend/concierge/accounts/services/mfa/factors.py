@@ -16,9 +16,13 @@ from concierge.accounts.models import AuthToken, MfaFactor, OneTimeCode, User
 from concierge.accounts.selectors.mfa import SMS
 from concierge.accounts.services.links import account_link
 from concierge.accounts.services.tokens import auth_token_mfa_verified
-from concierge.common.errors import ApiError
+from concierge.common.errors import ApiError, NotFound, ValidationFailed
 from concierge.notifications.services import email_enqueue
 
+FACTOR_NOT_FOUND = "That sign-in method was not found."
+FACTOR_NAME_MAX = 100
+FACTOR_NAME_REQUIRED = "Please enter a name"
+FACTOR_NAME_TOO_LONG = f"Please use at most {FACTOR_NAME_MAX} characters"
 TOO_MANY_OTP_ATTEMPTS = "Too many incorrect verification codes. Please try again in an hour."
 SESSION_VOIDED = "Too many incorrect codes. Please sign in again."
 
@@ -35,6 +39,26 @@ def default_factor_name(label: str, user: User, kind: str) -> str:
     """'Passkey', then 'Passkey 2', ...: the Account page tells a user's factors apart."""
     count = MfaFactor.objects.filter(user=user, kind=kind, confirmed_at__isnull=False).count()
     return f"{label} {count + 1}" if count else label
+
+
+def factor_rename(*, user: User, factor_id: str, name: str) -> MfaFactor:
+    """Names one of `user`'s authenticator apps or passkeys, so the Account page tells them
+    apart ("Work laptop")."""
+    name = name.strip()
+    if not name:
+        raise ValidationFailed.for_field("name", FACTOR_NAME_REQUIRED)
+    if len(name) > FACTOR_NAME_MAX:
+        raise ValidationFailed.for_field("name", FACTOR_NAME_TOO_LONG)
+    factor = (
+        MfaFactor.objects.filter(pk=int(factor_id), user=user, confirmed_at__isnull=False).first()
+        if factor_id.isascii() and factor_id.isdigit() and len(factor_id) < 12
+        else None
+    )
+    if factor is None:
+        raise NotFound(FACTOR_NOT_FOUND)
+    factor.name = name
+    factor.save(update_fields=["name"])
+    return factor
 
 
 def mfa_failures_last_hour(user: User) -> int:

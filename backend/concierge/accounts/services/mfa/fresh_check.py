@@ -8,13 +8,17 @@ from django.db import transaction
 from concierge.accounts.models import MfaFactor, RecoveryCode, User
 from concierge.accounts.selectors.mfa import SMS, user_factor_count, user_has_mfa_factor
 from concierge.accounts.services.lockout import lock_lift_if_expired, sign_in_failure_count
-from concierge.accounts.services.mfa.factors import factor_change_email, kind_label
+from concierge.accounts.services.mfa.factors import (
+    FACTOR_NOT_FOUND,
+    factor_change_email,
+    kind_label,
+)
 from concierge.accounts.services.mfa.recovery_codes import (
     recovery_code_use,
     recovery_codes_issue,
 )
 from concierge.accounts.services.mfa.totp import totp_use
-from concierge.common.errors import NotFound, Unauthorized, ValidationFailed
+from concierge.common.errors import ApiError, NotFound, ValidationFailed
 
 FRESH_CHECK_FAILED = "That password or code is incorrect."
 FRESH_CHECK_REQUIRED = "Please enter your password or a code from another sign-in method."
@@ -22,7 +26,16 @@ LAST_FACTOR_REQUIRED = (
     "Your employer requires two-step verification: add another sign-in method "
     "before removing this one."
 )
-FACTOR_NOT_FOUND = "That sign-in method was not found."
+
+
+class FreshCheckFailed(ApiError):
+    """A wrong password or code for a sensitive change. Not a 401: the session is still good,
+    and a 401 signs the app out."""
+
+    status_code = 403
+
+    def __init__(self) -> None:
+        super().__init__(FRESH_CHECK_FAILED)
 
 
 def recovery_codes_regenerate(*, user: User, password: str = "", code: str = "") -> list[str]:
@@ -30,24 +43,25 @@ def recovery_codes_regenerate(*, user: User, password: str = "", code: str = "")
     codes = _recovery_codes_regenerate(user_id=user.pk, password=password, code=code)
     if codes is None:
         # Raised only after the transaction committed, so the failed check is counted.
-        raise Unauthorized(FRESH_CHECK_FAILED)
+        raise FreshCheckFailed
     return codes
 
 
 @transaction.atomic
 def _recovery_codes_regenerate(*, user_id: int, password: str, code: str) -> list[str] | None:
     user = User.objects.select_for_update().get(pk=user_id)
-    if not _fresh_check(user, password=password, code=code):
+    if not fresh_check_passed(user, password=password, code=code):
         return None
     if not user_has_mfa_factor(user=user):
         raise ValidationFailed("Add an authenticator app or a passkey first.")
     return recovery_codes_issue(user)
 
 
-def _fresh_check(user: User, *, password: str, code: str) -> bool:
+def fresh_check_passed(user: User, *, password: str, code: str) -> bool:
     """A fresh proof for a sensitive change: the password, or a current authenticator-app code
     or an unused recovery code. A wrong one counts as a failed sign-in (the lockout's count),
-    so a session cannot be used to guess the password."""
+    so a session cannot be used to guess the password. Call it with `user`'s row locked, and
+    raise `FreshCheckFailed` only after the transaction committed, so the failure is counted."""
     code = code.strip()
     if not password and not code:
         raise ValidationFailed.for_field("password", FRESH_CHECK_REQUIRED)
@@ -75,7 +89,7 @@ def factor_remove(*, user: User, factor_id: str, password: str = "", code: str =
     at least one."""
     if not _factor_remove(user_id=user.pk, factor_id=factor_id, password=password, code=code):
         # Raised only after the transaction committed, so the failed check is counted.
-        raise Unauthorized(FRESH_CHECK_FAILED)
+        raise FreshCheckFailed
 
 
 @transaction.atomic
@@ -97,7 +111,7 @@ def _factor_remove(*, user_id: int, factor_id: str, password: str, code: str) ->
         if factor is None:
             raise NotFound(FACTOR_NOT_FOUND)
         kind = factor.kind
-    if not _fresh_check(user, password=password, code=code):
+    if not fresh_check_passed(user, password=password, code=code):
         return False
     company_rule = any(company.requires_mfa for company in user.companies.all())
     if company_rule and user_factor_count(user=user) <= 1:
