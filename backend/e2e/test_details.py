@@ -1,7 +1,8 @@
 """Browser tests for the small details of spec §2, §4 and §9: the legal links from TERMS_URL and
 PRIVACY_URL on sign-up and in the footer, sign-up without a company link, the ripple, the
-full-screen fades, overflowing tabs with scroll buttons, the chip text boxes and the English
-mm/dd/yy dates. The server runs with its own legal addresses so the links prove the settings."""
+full-screen fades, overflowing tabs with scroll buttons, the chip text boxes and times in
+English in the viewer's zone. The server runs with its own legal addresses so the links prove
+the settings."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from concierge.accounts.models import User
 from concierge.servicerequests import services as request_services
 from concierge.surveys.models import SurveyCategory
 from e2e.conftest import PASSWORD
+from e2e.time_format import when
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -194,9 +196,10 @@ def test_chip_text_boxes_line_up(page: Page, acme, make_employee, screenshot) ->
 
 
 @pytest.mark.browser_context_args(locale="de-DE", timezone_id="Europe/Berlin")
-def test_timestamp_tooltip_is_english_mm_dd_yy(page: Page, demo_user: User) -> None:
-    """§9 dates: a message's timestamp tooltip is English mm/dd/yy whatever the browser's
-    locale"""
+def test_timestamp_tooltip_is_english_in_the_viewers_zone(page: Page, demo_user: User) -> None:
+    """Issue 29 'Time, everywhere the same' (§9 English): a message's timestamp tooltip and the
+    request's 'Requested …' tooltip read 'Today 4:00 PM' in English, in the viewer's zone
+    (Berlin here), whatever the browser's locale"""
     request = request_services.request_create(
         user=demo_user,
         name="Book a plumber",
@@ -206,6 +209,10 @@ def test_timestamp_tooltip_is_english_mm_dd_yy(page: Page, demo_user: User) -> N
     sign_in(page, demo_user.email, DEMO_PASSWORD)
     page.goto(f"/requests/{request.pk}")
     stamp = page.get_by_role("list", name="Messages").locator("time").first
-    expect(stamp).to_have_attribute(
-        "title", re.compile(r"^\d{2}/\d{2}/\d{2}, \d{1,2}:\d{2} [AP]M$")
+    expect(stamp).to_have_attribute("title", re.compile(r"^(Today|Yesterday) \d{1,2}:\d{2} [AP]M$"))
+    moment = stamp.get_attribute("datetime") or ""
+    expect(stamp).to_have_attribute("title", when(moment, "Europe/Berlin", capitalize=True))
+    requested = page.locator("header time").first
+    expect(requested).to_have_attribute(
+        "title", when(request.issued_at, "Europe/Berlin", capitalize=True)
     )

@@ -34,8 +34,13 @@ from e2e.test_concierge import (
     sign_in,
     submit_passport_request,
 )
+from e2e.time_format import when
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+
+# Each person sees times in their own zone.
+EMPLOYEE_ZONE = "America/Chicago"
+DESK_ZONE = "Europe/London"
 
 
 @pytest.fixture
@@ -52,15 +57,15 @@ def demo(transactional_db, monkeypatch, settings) -> None:
 def pages(browser: Browser, browser_context_args: dict, viewport_name: str) -> Iterator[dict]:
     contexts = []
 
-    def open_page() -> Page:
+    def open_page(zone: str) -> Page:
         context = browser.new_context(
-            **{**browser_context_args, "viewport": VIEWPORTS[viewport_name]}
+            **{**browser_context_args, "viewport": VIEWPORTS[viewport_name], "timezone_id": zone}
         )
         context.set_default_timeout(10_000)
         contexts.append(context)
         return context.new_page()
 
-    yield {"concierge": open_page(), "employee": open_page()}
+    yield {"concierge": open_page(DESK_ZONE), "employee": open_page(EMPLOYEE_ZONE)}
     for context in contexts:
         context.close()
 
@@ -78,7 +83,8 @@ def test_reply_time_promise_from_submission_to_first_reply(
     demo, pages: dict, viewport_name: str
 ) -> None:
     """Issue 'Reply-time promises': 'Expect a reply by …' after submitting and on the request
-    page; the desk's badges, due-soonest order, 'Overdue' filter and overdue rows; a reply
+    page (issue 29 time: 'today 4:00 PM' in the employee's zone, the desk's due time in the
+    concierge's); the desk's badges, due-soonest order, 'Overdue' filter and overdue rows; a reply
     (a saved reply, inserted with Ctrl + /) before the deadline pauses the clock and the promise
     line goes away."""
     desk, employee = pages["concierge"], pages["employee"]
@@ -91,6 +97,12 @@ def test_reply_time_promise_from_submission_to_first_reply(
     submit_passport_request(employee)
     promise = employee.get_by_text(re.compile(r"^Expect a reply by "))
     expect(promise).to_be_visible()
+    # Issue 29 time: 'Expect a reply by today 4:00 PM' in the employee's zone (4 h from now).
+    due_at = promise.locator("time").get_attribute("datetime") or ""
+    expect(promise).to_have_text(f"Expect a reply by {when(due_at, EMPLOYEE_ZONE)}")
+    expect(promise).to_have_text(
+        re.compile(r"^Expect a reply by (today|tomorrow) \d{1,2}:\d{2} [AP]M$")
+    )
     shot(employee, "confirmation", viewport_name)
     passport = ServiceRequest.objects.get(name=PASSPORT)
     employee.goto(f"/requests/{passport.pk}")
@@ -124,7 +136,10 @@ def test_reply_time_promise_from_submission_to_first_reply(
     # The concierge answers the new request well before its deadline: the clock pauses.
     desk.get_by_role("link", name=PASSPORT).click()
     expect(desk.get_by_role("heading", name=PASSPORT, level=1)).to_be_visible()
-    expect(desk.locator("header [data-sla]")).to_contain_text(re.compile(r"Due in"))
+    badge = desk.locator("header [data-sla]")
+    expect(badge).to_contain_text(re.compile(r"Due in"))
+    # Issue 29 time: the badge's due time is the same moment, read in the concierge's zone.
+    expect(badge).to_have_attribute("title", f"First reply due {when(due_at, DESK_ZONE)}")
     # ... with a saved reply: Ctrl + / in the reply, type to filter, Enter inserts it filled in.
     composer = desk.get_by_role("textbox", name="Reply to Dana")
     composer.click()

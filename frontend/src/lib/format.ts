@@ -71,10 +71,9 @@ function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFor
 }
 
 const dateFormat = lazyFormat({ month: '2-digit', day: '2-digit', year: '2-digit' })
-const timeFormat = lazyFormat({ hour: 'numeric', minute: '2-digit' })
 const longDateFormat = lazyFormat({ month: 'long', day: 'numeric', year: 'numeric' })
 
-function toDate(value: string | Date): Date | null {
+function toDate(value: string | number | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value)
   return Number.isNaN(date.getTime()) ? null : date
 }
@@ -85,10 +84,89 @@ export function formatDate(value: string | Date): string {
   return date ? dateFormat().format(date) : ''
 }
 
-/** '11/22/26, 3:04 PM': a timestamp's tooltip; '' for an unreadable date. */
-export function formatDateTime(value: string | Date): string {
+const DAY_MS = 86_400_000
+
+/** Formatters by time zone ('' is the viewer's own), made on first use. */
+const calendarFormats = new Map<string, Intl.DateTimeFormat>()
+const clockFormats = new Map<string, Intl.DateTimeFormat>()
+
+function zoned(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = timeZone ?? ''
+  let format = cache.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALE, { ...options, timeZone })
+    cache.set(key, format)
+  }
+  return format
+}
+
+function partsOf(format: Intl.DateTimeFormat, date: Date): Record<string, string> {
+  const parts: Record<string, string> = {}
+  for (const part of format.formatToParts(date)) parts[part.type] = part.value
+  return parts
+}
+
+/** The calendar day `date` falls on in the zone: its year and its number since 1 January 1970. */
+function calendarDay(date: Date, timeZone: string | undefined): { year: string; day: number } {
+  const { year, month, day } = partsOf(
+    zoned(calendarFormats, timeZone, { year: 'numeric', month: 'numeric', day: 'numeric' }),
+    date,
+  )
+  return {
+    year,
+    day: Math.round(Date.UTC(Number(year), Number(month) - 1, Number(day)) / DAY_MS),
+  }
+}
+
+export interface WhenOptions {
+  /** The moment 'today' is counted from (tests; screens that refresh their clock). */
+  now?: number | string | Date
+  /** An IANA zone; the viewer's own by default. */
+  timeZone?: string
+  /** 'Today 4:00 PM': for text that stands alone or begins a sentence. */
+  capitalize?: boolean
+}
+
+/**
+ * A point in time, the same on every screen (English, as spec §9 fixes, in the viewer's time
+ * zone): 'today 4:00 PM', 'tomorrow 9:00 AM', 'yesterday 6:30 PM', otherwise 'Mon, Nov 30,
+ * 9:00 AM', with the year when it is not the current one ('Mon, Nov 30, 2025, 9:00 AM').
+ * Written to follow words ('Expect a reply by today 4:00 PM'); `capitalize` for a tooltip or
+ * the start of a sentence. '' for an unreadable date.
+ */
+export function formatWhen(value: string | Date, options: WhenOptions = {}): string {
   const date = toDate(value)
-  return date ? `${dateFormat().format(date)}, ${timeFormat().format(date)}` : ''
+  const now = toDate(options.now ?? new Date())
+  if (!date || !now) return ''
+  const { timeZone } = options
+  const parts = partsOf(
+    zoned(clockFormats, timeZone, {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h12',
+    }),
+    date,
+  )
+  const time = `${parts.hour}:${parts.minute} ${parts.dayPeriod}`
+  const today = calendarDay(now, timeZone)
+  const days = calendarDay(date, timeZone).day - today.day
+  let text: string
+  if (days === 0) text = `today ${time}`
+  else if (days === 1) text = `tomorrow ${time}`
+  else if (days === -1) text = `yesterday ${time}`
+  else {
+    const year = today.year === parts.year ? '' : `, ${parts.year}`
+    text = `${parts.weekday}, ${parts.month} ${parts.day}${year}, ${time}`
+  }
+  return options.capitalize ? text.charAt(0).toUpperCase() + text.slice(1) : text
 }
 
 /** 'November 22, 2026': a date in a sentence ('Member since ...'); '' when unreadable. */

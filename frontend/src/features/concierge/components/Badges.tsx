@@ -1,5 +1,6 @@
 import { AlarmClock, Clock, MessageCircleReply, PauseCircle } from 'lucide-react'
 import { cx } from '@/design-system'
+import { formatWhen } from '@/lib/format'
 import type { QueueItem } from '../api'
 
 /** The employee wrote last (or nobody has yet): the request waits on the concierge. */
@@ -70,13 +71,8 @@ export function SlaBadge({
   } else {
     const due = new Date(sla.due_at)
     const left = due.getTime() - now
-    const at = due.toLocaleString(undefined, {
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
     label = left <= 0 ? `Overdue ${shortDuration(left)}` : `Due in ${shortDuration(left)}`
-    title = `${what} due ${at}`
+    title = `${what} due ${formatWhen(due, { now })}`
   }
   const Icon = sla.state === 'paused' ? PauseCircle : sla.state === 'overdue' ? AlarmClock : Clock
   return (

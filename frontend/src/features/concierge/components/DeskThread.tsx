@@ -14,7 +14,7 @@ import {
   useOlderMessages,
   useThreadFollow,
 } from '@/features/conversation'
-import { relativeTime } from '@/lib/format'
+import { formatWhen, relativeTime } from '@/lib/format'
 import { type DeskRequest, fetchDeskOlderMessages } from '../api'
 
 /**
@@ -63,7 +63,12 @@ export function DeskThread({ request, now }: { request: DeskRequest; now: number
               <p className="mb-1 flex items-baseline gap-2 text-xs text-ink-muted">
                 <span className="font-semibold text-ink">{employee}</span>
                 <span>asked</span>
-                <time dateTime={entry.createdAt}>{relativeTime(entry.createdAt, now)}</time>
+                <time
+                  dateTime={entry.createdAt}
+                  title={formatWhen(entry.createdAt, { now, capitalize: true })}
+                >
+                  {relativeTime(entry.createdAt, now)}
+                </time>
               </p>
               <p className="whitespace-pre-line break-words text-ink">{entry.details}</p>
             </article>

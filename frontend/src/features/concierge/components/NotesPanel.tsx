@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { LockKeyhole } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { Button, TextInput } from '@/design-system'
-import { relativeTime } from '@/lib/format'
+import { formatWhen, relativeTime } from '@/lib/format'
 import { addNote, type DeskApiError, type DeskNote, type DeskRequest, deskKeys } from '../api'
 
 export const INTERNAL_NOTICE = 'Internal — the employee never sees these'
@@ -72,7 +72,12 @@ export function NotesPanel({
               <p className="text-sm whitespace-pre-wrap break-words text-ink">{note.body}</p>
               <p className="mt-1 text-xs text-ink-muted">
                 {note.author?.full_name ?? 'A concierge'} ·{' '}
-                <time dateTime={note.created_at}>{relativeTime(note.created_at, now)}</time>
+                <time
+                  dateTime={note.created_at}
+                  title={formatWhen(note.created_at, { now, capitalize: true })}
+                >
+                  {relativeTime(note.created_at, now)}
+                </time>
               </p>
             </li>
           ))}

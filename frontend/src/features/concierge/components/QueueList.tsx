@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router'
 import { CategoryIcon, cx, focusRing } from '@/design-system'
-import { formatDateTime, relativeTime } from '@/lib/format'
+import { formatWhen, relativeTime } from '@/lib/format'
 import type { QueueItem } from '../api'
 import { AssigneeName, NeedsReplyBadge, SlaBadge } from './Badges'
 
@@ -18,7 +18,7 @@ function lastAuthor(item: QueueItem): string {
 
 function Age({ item, now }: { item: QueueItem; now: number }) {
   return (
-    <time dateTime={item.issued_at} title={formatDateTime(item.issued_at)}>
+    <time dateTime={item.issued_at} title={formatWhen(item.issued_at, { now, capitalize: true })}>
       {relativeTime(item.issued_at, now)}
     </time>
   )
@@ -32,7 +32,11 @@ function LastMessage({ item, now }: { item: QueueItem; now: number }) {
       <span className="line-clamp-2 text-ink">
         <span className="font-semibold">{lastAuthor(item)}:</span> {message.body_text}
       </span>
-      <time dateTime={message.created_at} className="text-xs text-ink-muted">
+      <time
+        dateTime={message.created_at}
+        title={formatWhen(message.created_at, { now, capitalize: true })}
+        className="text-xs text-ink-muted"
+      >
         {relativeTime(message.created_at, now)}
       </time>
     </span>

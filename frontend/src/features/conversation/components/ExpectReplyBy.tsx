@@ -1,28 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Clock } from 'lucide-react'
 import { cx } from '@/design-system'
+import { formatWhen } from '@/lib/format'
 import { requestQuery } from '../api'
 
-const WEEK_MS = 6 * 24 * 3600_000
-
-/** 'Tuesday 10:00' (and the date when it is more than six days away), in the person's zone. */
-export function replyByLabel(iso: string, now: number = Date.now()): string {
-  const due = new Date(iso)
-  const options: Intl.DateTimeFormatOptions = {
-    weekday: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }
-  if (due.getTime() - now > WEEK_MS) {
-    options.day = 'numeric'
-    options.month = 'long'
-  }
-  return new Intl.DateTimeFormat(undefined, options).format(due).replace(' at ', ' ')
-}
-
-/** 'Expect a reply by Tuesday 10:00': the company's reply-time promise for the first reply,
- * from its business calendar. Nothing once the reply came or without a promise. */
+/** 'Expect a reply by today 4:00 PM' ('tomorrow 9:00 AM', 'Mon, Nov 30, 9:00 AM'): the
+ * company's reply-time promise for the first reply, from its business calendar, in the
+ * person's time zone. Nothing once the reply came or without a promise. */
 export function ExpectReplyBy({
   at,
   now,
@@ -37,7 +21,10 @@ export function ExpectReplyBy({
     <p className={cx('inline-flex items-center gap-1.5 text-sm text-ink', className)}>
       <Clock aria-hidden="true" className="size-4 shrink-0 text-primary-600" />
       <span>
-        Expect a reply by <time dateTime={at}>{replyByLabel(at, now)}</time>
+        Expect a reply by{' '}
+        <time dateTime={at} className="whitespace-nowrap">
+          {formatWhen(at, { now })}
+        </time>
       </span>
     </p>
   )

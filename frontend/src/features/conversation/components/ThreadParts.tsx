@@ -17,7 +17,7 @@ import {
 } from 'lucide-react'
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { Button, cx, focusRing, formatFileSize } from '@/design-system'
-import { formatDateTime, relativeTime } from '@/lib/format'
+import { formatWhen, relativeTime } from '@/lib/format'
 import type { MessageAttachment } from '../api'
 import {
   attachmentKind,
@@ -225,7 +225,7 @@ function MessageBubble({
       <p className="flex items-baseline gap-2 px-1 text-xs text-ink-muted">
         <span className="font-semibold text-ink">{who}</span>
         {when ? (
-          <time dateTime={createdAt} title={formatDateTime(createdAt)}>
+          <time dateTime={createdAt} title={formatWhen(createdAt, { now, capitalize: true })}>
             {when}
           </time>
         ) : null}

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RequestItem } from '@/features/conversation'
-import { formatDateTime } from '@/lib/format'
+import { formatWhen } from '@/lib/format'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import {
   detailHandler,
@@ -138,10 +138,13 @@ describe('Request: header and thread', () => {
     expect(items[1]).toHaveTextContent('First')
     expect(items[1]).toHaveTextContent('Alex from Concierge')
     expect(items[1]).toHaveTextContent('50 minutes ago')
-    // §9 dates: the timestamp's tooltip is English mm/dd/yy, not the browser's locale.
+    // Issue 29 time: the timestamp's tooltip is the one English point in time ('Today 3:05 PM').
     const sent = within(items[1]).getByText('50 minutes ago')
-    expect(sent).toHaveAttribute('title', formatDateTime(sent.getAttribute('datetime') ?? ''))
-    expect(sent.getAttribute('title')).toMatch(/^\d{2}\/\d{2}\/\d{2}, \d{1,2}:\d{2} [AP]M$/)
+    expect(sent).toHaveAttribute(
+      'title',
+      formatWhen(sent.getAttribute('datetime') ?? '', { capitalize: true }),
+    )
+    expect(sent.getAttribute('title')).toMatch(/^(Today|Yesterday) \d{1,2}:\d{2} [AP]M$/)
     expect(within(items[1]).getByRole('link', { name: 'link' })).toHaveAttribute(
       'href',
       'https://example.com',

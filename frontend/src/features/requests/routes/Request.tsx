@@ -31,6 +31,7 @@ import {
   useThreadFollow,
 } from '@/features/conversation'
 import { useCurrentUser } from '@/lib/currentUser'
+import { formatWhen } from '@/lib/format'
 import { useNow } from '@/lib/useNow'
 import { LoadError } from '../components/LoadError'
 import { MessageComposer } from '../components/MessageComposer'
@@ -118,7 +119,12 @@ function RequestDetail({ request }: { request: RequestItem }) {
           </Heading>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
             <StatusBadge status={request.status} />
-            <time dateTime={request.issued_at}>{requestedAgo(request.issued_at, now)}</time>
+            <time
+              dateTime={request.issued_at}
+              title={formatWhen(request.issued_at, { now, capitalize: true })}
+            >
+              {requestedAgo(request.issued_at, now)}
+            </time>
             {request.survey_category_name ? <span>{request.survey_category_name}</span> : null}
           </div>
           <ExpectReplyBy at={request.expect_reply_by} now={now} />
