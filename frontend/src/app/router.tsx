@@ -73,6 +73,7 @@ const loaders = {
   resetPassword: () => import('@/features/auth/routes/ResetPassword'),
   unlock: () => import('@/features/auth/routes/UnlockUser'),
   verifyEmail: () => import('@/features/auth/routes/VerifyEmail'),
+  changeEmail: () => import('@/features/auth/routes/ChangeEmail'),
   rateByLink: () => import('@/features/satisfaction/routes/RateByLink'),
   mfaEnrollment: () => import('@/features/auth/routes/MfaEnrollment'),
   dashboard: () => import('@/features/dashboard/routes/Dashboard'),
@@ -163,6 +164,10 @@ export const routes: RouteObject[] = [
               {
                 path: '/verify-email/:verificationToken',
                 ...screen(loaders.verifyEmail, 'Confirm Email'),
+              },
+              {
+                path: '/change-email/:changeToken',
+                ...screen(loaders.changeEmail, 'Change Email'),
               },
               {
                 element: <RequireMfaEnrollment />,

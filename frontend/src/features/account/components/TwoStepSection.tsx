@@ -18,6 +18,8 @@ import { currentUserQuery } from '@/lib/currentUserQuery'
 import { unexpectedError } from '@/lib/errors'
 import { relativeTime } from '@/lib/format'
 import { session } from '@/lib/session'
+import { factorRename } from '../api'
+import { freshCheck, PROOF_MESSAGES, ProofField } from './ProofField'
 import { SettingsSection } from './SettingsSection'
 
 type Mode =
@@ -210,13 +212,19 @@ function FactorRow({
   onCancel: () => void
   onRemoved: () => Promise<void>
 }) {
+  const [renaming, setRenaming] = useState(false)
+  const renameButton = useRef<HTMLButtonElement>(null)
   const added = factor.created_at ? `Added ${relativeTime(factor.created_at).toLowerCase()}` : null
   const used = factor.last_used_at
     ? `last used ${relativeTime(factor.last_used_at).toLowerCase()}`
     : 'not used yet'
+  const renameDone = () => {
+    setRenaming(false)
+    requestAnimationFrame(() => renameButton.current?.focus())
+  }
   return (
     <li className="flex flex-col gap-3 p-4" data-testid={`factor-${factor.kind}`}>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-50 text-primary-700">
           {ICONS[factor.kind]}
         </span>
@@ -227,17 +235,31 @@ function FactorRow({
             {added ? `${added}, ${used}` : used.charAt(0).toUpperCase() + used.slice(1)}
           </p>
         </div>
-        {removing ? null : (
-          <Button
-            variant="tertiary"
-            size="sm"
-            onClick={onRemove}
-            aria-label={`Remove ${factor.name}`}
-          >
-            Remove
-          </Button>
+        {removing || renaming ? null : (
+          <div className="flex gap-1">
+            {factor.kind === 'sms' ? null : (
+              <Button
+                ref={renameButton}
+                variant="tertiary"
+                size="sm"
+                onClick={() => setRenaming(true)}
+                aria-label={`Rename ${factor.name}`}
+              >
+                Rename
+              </Button>
+            )}
+            <Button
+              variant="tertiary"
+              size="sm"
+              onClick={onRemove}
+              aria-label={`Remove ${factor.name}`}
+            >
+              Remove
+            </Button>
+          </div>
         )}
       </div>
+      {renaming ? <RenameForm factor={factor} onDone={renameDone} /> : null}
       {removing ? (
         <FreshCheckForm
           action="Remove"
@@ -250,6 +272,53 @@ function FactorRow({
         />
       ) : null}
     </li>
+  )
+}
+
+/** A name for a passkey or an authenticator app ("Work laptop"), to tell them apart. */
+function RenameForm({ factor, onDone }: { factor: MfaFactor; onDone: () => void }) {
+  const queryClient = useQueryClient()
+  const [name, setName] = useState(factor.name)
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!name.trim()) return setError('Please enter a name')
+    setBusy(true)
+    setError(undefined)
+    try {
+      const saved = await factorRename(factor.id, name.trim())
+      if (!saved.ok) return setError(saved.fields.name?.[0] ?? saved.error)
+      await queryClient.invalidateQueries({ queryKey: mfaFactorsQuery.queryKey })
+      onDone()
+    } catch (failure) {
+      setError(unexpectedError(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+      <TextInput
+        name="factor-name"
+        label="Name"
+        description="For example, the device it is on."
+        required
+        autoFocus
+        maxLength={100}
+        value={name}
+        error={error}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size="sm" loading={busy}>
+          Save name
+        </Button>
+        <Button variant="tertiary" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   )
 }
 
@@ -270,13 +339,13 @@ function FreshCheckForm({
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault()
     if (!value.trim()) {
-      setError(useCode ? 'Please enter a code' : 'Please enter your password')
+      setError(useCode ? PROOF_MESSAGES.code : PROOF_MESSAGES.password)
       return
     }
     setBusy(true)
     setError(undefined)
     try {
-      const failure = await submit(useCode ? { code: value.trim() } : { password: value })
+      const failure = await submit(freshCheck(useCode, value))
       if (failure) setError(failure)
     } catch (failure) {
       setError(unexpectedError(failure))
@@ -286,13 +355,15 @@ function FreshCheckForm({
   }
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-      <TextInput
-        key={useCode ? 'code' : 'password'}
+      <ProofField
         name={useCode ? 'code' : 'password'}
-        label={useCode ? 'Authenticator or recovery code' : 'Confirm with your password'}
-        type={useCode ? 'text' : 'password'}
-        autoComplete={useCode ? 'one-time-code' : 'current-password'}
-        required
+        passwordLabel="Confirm with your password"
+        useCode={useCode}
+        onToggle={() => {
+          setUseCode(!useCode)
+          setValue('')
+          setError(undefined)
+        }}
         autoFocus
         value={value}
         onChange={(event) => setValue(event.target.value)}
@@ -304,17 +375,6 @@ function FreshCheckForm({
         </Button>
         <Button variant="tertiary" size="sm" onClick={onCancel}>
           Cancel
-        </Button>
-        <Button
-          variant="tertiary"
-          size="sm"
-          onClick={() => {
-            setUseCode(!useCode)
-            setValue('')
-            setError(undefined)
-          }}
-        >
-          {useCode ? 'Use your password instead' : 'Use a code instead'}
         </Button>
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { returnTarget, session } from '@/lib/session'
@@ -11,13 +11,76 @@ function renderAccount(user = makeUser()) {
 }
 
 describe('Account', () => {
-  beforeEach(() => server.use(factorsOk([])))
+  beforeEach(() =>
+    server.use(
+      factorsOk([]),
+      http.get(apiUrl('/api/v1/users/onboarding'), () => HttpResponse.json({ answers: [] })),
+    ),
+  )
 
   it("§2 account: 'Account Settings' with the owner's name and email", () => {
     renderAccount(makeUser({ full_name: 'Jane Q Doe', email: 'jane@example.com' }))
     expect(screen.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeInTheDocument()
-    expect(screen.getByText('Jane Q Doe')).toBeInTheDocument()
-    expect(screen.getByText('jane@example.com')).toBeInTheDocument()
+    const owner = within(screen.getByRole('region', { name: 'Your account' }))
+    expect(owner.getByText('Jane Q Doe')).toBeInTheDocument()
+    expect(owner.getByText('jane@example.com')).toBeInTheDocument()
+  })
+
+  it('Issue 29 account: the name is edited in place, checked by the §5 sign-up rules, and saved', async () => {
+    let sent: unknown
+    server.use(
+      http.put(apiUrl('/api/v1/users/profile'), async ({ request }) => {
+        sent = await request.json()
+        return HttpResponse.json(
+          makeUser({ full_name: 'Jane King', first_name: 'Jane', last_name: 'King' }),
+        )
+      }),
+    )
+    const { user } = renderAccount(
+      makeUser({ full_name: 'Jane Doe', first_name: 'Jane', last_name: 'Doe' }),
+    )
+    const details = within(screen.getByRole('region', { name: 'Your details' }))
+    await user.click(details.getByRole('button', { name: 'Edit', description: 'Name' }))
+    const last = details.getByLabelText('Last name')
+    expect(details.getByLabelText('First name')).toHaveFocus()
+    await user.clear(last)
+    await user.click(details.getByRole('button', { name: 'Save changes' }))
+    expect(await details.findByText('Please enter your last name')).toBeInTheDocument()
+    expect(last).toHaveFocus()
+    await user.type(last, ' King ')
+    await user.click(details.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Your name is saved.')).toBeInTheDocument()
+    expect(sent).toEqual({ first_name: 'Jane', last_name: 'King' })
+    expect(details.getByRole('button', { name: 'Edit', description: 'Name' })).toHaveFocus()
+  })
+
+  it('Issue 29 account: a new password needs the current one and a matching confirmation (§5)', async () => {
+    const { user } = renderAccount()
+    const details = within(screen.getByRole('region', { name: 'Your details' }))
+    await user.click(details.getByRole('button', { name: 'Change', description: 'Password' }))
+    await user.type(details.getByLabelText(/^New password/), 'new-secret-1')
+    await user.type(details.getByLabelText(/^Confirm new password/), 'new-secret-2')
+    await user.click(details.getByRole('button', { name: 'Change password' }))
+    expect(await details.findByText('Please enter your password')).toBeInTheDocument()
+    expect(details.getByText('Passwords do not match')).toBeInTheDocument()
+    expect(details.getByLabelText(/^Current password/)).toHaveFocus()
+  })
+
+  it('Issue 29 account: an email change waiting for its link says where it went, and can be cancelled', async () => {
+    let cancelled = false
+    server.use(
+      http.delete(apiUrl('/api/v1/users/email_change'), () => {
+        cancelled = true
+        return HttpResponse.json({ success: true })
+      }),
+    )
+    const { user } = renderAccount(
+      makeUser({ email: 'jane@example.com', pending_email: 'jane@new.example' }),
+    )
+    const status = screen.getByRole('status', { name: '' })
+    expect(status).toHaveTextContent('we sent a link to jane@new.example')
+    await user.click(within(status).getByRole('button', { name: 'Cancel change' }))
+    await waitFor(() => expect(cancelled).toBe(true))
   })
 
   it('§4 sign-out: calls the server, clears the session and goes to SignIn', async () => {

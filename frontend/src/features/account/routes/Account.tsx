@@ -4,19 +4,21 @@ import { Avatar, Button, Link, PageHeader, Paragraph } from '@/design-system'
 import { config } from '@/lib/config'
 import { useCurrentUser } from '@/lib/currentUser'
 import { useSignOut } from '@/lib/currentUserQuery'
+import { DetailsSection } from '../components/DetailsSection'
 import { SettingsSection } from '../components/SettingsSection'
 import { TwoStepSection } from '../components/TwoStepSection'
 
 export const CLOSE_ACCOUNT_HREF = `mailto:${config.supportEmail}?subject=${encodeURIComponent('Close my account')}`
 
-/** Account (spec §2): owner, sign out, support, two-step verification (its sign-in methods) and
- * closing the account. */
+/** Account (spec §2): owner, sign out, the account's details (name, email, contact details,
+ * password), two-step verification (its sign-in methods), support and closing the account. */
 export default function Account() {
   const user = useCurrentUser()
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <PageHeader title="Account Settings" />
       <Owner user={user} />
+      <DetailsSection user={user} />
       <TwoStepSection />
       <SettingsSection title="Help & support">
         <Paragraph tone="muted">

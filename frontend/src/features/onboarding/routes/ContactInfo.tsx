@@ -1,191 +1,44 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { Button, FormError, Heading, Paragraph, PhoneInput, TextInput } from '@/design-system'
+import { Button, Heading, Paragraph } from '@/design-system'
 import { useCurrentUser } from '@/lib/currentUser'
-import { currentUserQuery } from '@/lib/currentUserQuery'
-import { unexpectedError } from '@/lib/errors'
-import { useSchemaForm } from '@/lib/useSchemaForm'
-import { ANSWER, addressGroupLine, answerText } from '../answers'
-import { type OnboardingAnswer, onboardingAnswersQuery, saveOnboardingAnswers } from '../api'
-import {
-  addressStarted,
-  type ContactInfoValues,
-  contactInfoSchema,
-} from '../components/contactInfoSchema'
+import { onboardingAnswersQuery } from '../api'
+import { ContactDetailsForm, contactDetailsInitial } from '../components/ContactDetailsForm'
 import { OnboardingLayout } from '../components/OnboardingLayout'
 import { StepActions } from '../components/StepActions'
 import { StepLoading } from '../components/StepLoading'
-
-const FIELD_ANSWERS: Record<keyof ContactInfoValues, number> = {
-  phone: ANSWER.phone,
-  preferredEmail: ANSWER.preferredEmail,
-  addressLine1: ANSWER.addressLine1,
-  addressLine2: ANSWER.addressLine2,
-  city: ANSWER.city,
-  state: ANSWER.state,
-  postalCode: ANSWER.postalCode,
-  country: ANSWER.country,
-}
-
-function initialValues(answers: readonly OnboardingAnswer[], email: string): ContactInfoValues {
-  const text = (id: number) => answerText(answers, id)
-  return {
-    phone: text(ANSWER.phone).replace(/\D/g, '').slice(-10),
-    preferredEmail: text(ANSWER.preferredEmail) || email,
-    addressLine1: text(ANSWER.addressLine1),
-    addressLine2: text(ANSWER.addressLine2),
-    city: text(ANSWER.city),
-    state: text(ANSWER.state),
-    postalCode: text(ANSWER.postalCode),
-    country: text(ANSWER.country),
-  }
-}
 
 /** Onboarding step 3 of 3: contact details; Finish goes to the Dashboard. */
 export default function ContactInfo() {
   const user = useCurrentUser()
   const answers = useQuery(onboardingAnswersQuery)
+  const navigate = useNavigate()
   return (
     <OnboardingLayout step={3}>
       {answers.isPending ? (
         <StepLoading />
       ) : (
-        <ContactInfoForm initial={initialValues(answers.data ?? [], user.email)} />
+        <ContactDetailsForm
+          initial={contactDetailsInitial(answers.data ?? [], user.email)}
+          onSaved={() => navigate('/dashboard', { replace: true })}
+          header={
+            <header className="flex flex-col gap-2">
+              <Heading level={1}>How can we reach you?</Heading>
+              <Paragraph tone="muted">
+                Your concierge uses these details to book, order and arrange things for you. You can
+                skip anything you’d rather not share.
+              </Paragraph>
+            </header>
+          }
+          actions={(submitting) => (
+            <StepActions back="/welcome/about-you">
+              <Button type="submit" loading={submitting}>
+                Finish
+              </Button>
+            </StepActions>
+          )}
+        />
       )}
     </OnboardingLayout>
-  )
-}
-
-function ContactInfoForm({ initial }: { initial: ContactInfoValues }) {
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const [serverError, setServerError] = useState<string>()
-  const { field, controlledField, watch, errors, setError, submitting, onSubmit } = useSchemaForm(
-    contactInfoSchema,
-    async (values) => {
-      setServerError(undefined)
-      try {
-        const result = await saveOnboardingAnswers([
-          ...(Object.keys(FIELD_ANSWERS) as Array<keyof ContactInfoValues>).map((name) => ({
-            answer_id: FIELD_ANSWERS[name],
-            value: values[name] === '' ? null : values[name],
-          })),
-          {
-            answer_id: ANSWER.address,
-            value: addressGroupLine([
-              values.addressLine1,
-              values.addressLine2,
-              values.city,
-              values.state,
-              values.postalCode,
-              values.country,
-            ]),
-          },
-        ])
-        if (!result.success) {
-          let shownOnField = false
-          for (const [name, id] of Object.entries(FIELD_ANSWERS)) {
-            const message = result.errors?.[String(id)]?.[0]
-            if (!message) continue
-            setError(name as keyof ContactInfoValues, message)
-            shownOnField = true
-          }
-          if (!shownOnField) setServerError(result.error)
-          return
-        }
-        await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
-        await queryClient.invalidateQueries({ queryKey: onboardingAnswersQuery.queryKey })
-        navigate('/dashboard', { replace: true })
-      } catch (error) {
-        setServerError(unexpectedError(error))
-      }
-    },
-    initial,
-  )
-  const addressRequired = addressStarted(watch())
-  const phone = controlledField('phone')
-
-  const textField = (name: keyof ContactInfoValues) => ({ ...field(name), error: errors[name] })
-
-  return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
-      <header className="flex flex-col gap-2">
-        <Heading level={1}>How can we reach you?</Heading>
-        <Paragraph tone="muted">
-          Your concierge uses these details to book, order and arrange things for you. You can skip
-          anything you’d rather not share.
-        </Paragraph>
-      </header>
-
-      <fieldset className="flex flex-col gap-5">
-        <legend className="mb-4 text-base font-semibold text-ink">Contact</legend>
-        <PhoneInput
-          label="Phone number"
-          mask="(999) 999-9999"
-          name={phone.name}
-          value={phone.value}
-          onValueChange={phone.onChange}
-          error={errors.phone}
-        />
-        <TextInput
-          label="Preferred email"
-          type="email"
-          autoComplete="email"
-          {...textField('preferredEmail')}
-        />
-      </fieldset>
-
-      <fieldset className="flex flex-col gap-5">
-        <legend className="mb-1 text-base font-semibold text-ink">Address</legend>
-        <Paragraph size="sm" tone="muted">
-          If you add an address, we need the street, city, state, postal code and country.
-        </Paragraph>
-        <TextInput
-          label="Address line 1"
-          required={addressRequired}
-          autoComplete="address-line1"
-          {...textField('addressLine1')}
-        />
-        <TextInput
-          label="Address line 2"
-          autoComplete="address-line2"
-          {...textField('addressLine2')}
-        />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextInput
-            label="City"
-            required={addressRequired}
-            autoComplete="address-level2"
-            {...textField('city')}
-          />
-          <TextInput
-            label="State"
-            required={addressRequired}
-            autoComplete="address-level1"
-            {...textField('state')}
-          />
-          <TextInput
-            label="Postal code"
-            required={addressRequired}
-            autoComplete="postal-code"
-            {...textField('postalCode')}
-          />
-          <TextInput
-            label="Country"
-            required={addressRequired}
-            autoComplete="country-name"
-            {...textField('country')}
-          />
-        </div>
-      </fieldset>
-
-      <FormError message={serverError} />
-      <StepActions back="/welcome/about-you">
-        <Button type="submit" loading={submitting}>
-          Finish
-        </Button>
-      </StepActions>
-    </form>
   )
 }

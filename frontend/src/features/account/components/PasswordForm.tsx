@@ -1,0 +1,90 @@
+import { useState } from 'react'
+import { FormError, TextInput, useToast } from '@/design-system'
+import { type ResetPasswordValues, resetPasswordSchema } from '@/features/auth'
+import { unexpectedError } from '@/lib/errors'
+import { useSchemaForm } from '@/lib/useSchemaForm'
+import { required, schema } from '@/lib/validation'
+import { passwordChange } from '../api'
+import { FormActions } from './FormActions'
+import { freshCheck, PROOF_MESSAGES, ProofField } from './ProofField'
+
+type PasswordValues = ResetPasswordValues & { proof: string }
+
+function passwordSchema(useCode: boolean) {
+  const proofRule = schema<{ proof: string }>({
+    proof: [required(useCode ? PROOF_MESSAGES.code : PROOF_MESSAGES.password)],
+  })
+  return (values: PasswordValues) => {
+    const proof = proofRule(values)
+    const passwords = resetPasswordSchema(values)
+    return {
+      values: { ...values, ...passwords.values },
+      errors: { ...proof.errors, ...passwords.errors },
+    }
+  }
+}
+
+const SERVER_FIELDS = {
+  password: 'proof',
+  new_password: 'password',
+  new_password_confirmation: 'confirmation',
+} as const
+
+/** A new password (spec §5 reset-password rules), proved by the current one or a code; every
+ * other device is signed out, this one stays. */
+export function PasswordForm({ onDone }: { onDone: () => void }) {
+  const { toast } = useToast()
+  const [useCode, setUseCode] = useState(false)
+  const [serverError, setServerError] = useState<string>()
+  const { field, errors, setError, submitting, onSubmit } = useSchemaForm(
+    passwordSchema(useCode),
+    async ({ password, confirmation, proof }) => {
+      setServerError(undefined)
+      try {
+        const changed = await passwordChange(password, confirmation, freshCheck(useCode, proof))
+        if (!changed.ok) {
+          const fields = Object.entries(SERVER_FIELDS).filter(([name]) => changed.fields[name])
+          for (const [name, own] of fields) setError(own, changed.fields[name]?.[0])
+          if (!fields.length) setError('proof', changed.error)
+          return
+        }
+        toast({
+          message: 'Your password is changed. Other devices were signed out.',
+          severity: 'success',
+          autoDismiss: true,
+        })
+        onDone()
+      } catch (error) {
+        setServerError(unexpectedError(error))
+      }
+    },
+  )
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <ProofField
+        useCode={useCode}
+        onToggle={() => setUseCode(!useCode)}
+        error={errors.proof}
+        {...field('proof')}
+      />
+      <TextInput
+        label="New password"
+        type="password"
+        required
+        autoComplete="new-password"
+        error={errors.password}
+        {...field('password')}
+      />
+      <TextInput
+        label="Confirm new password"
+        type="password"
+        required
+        autoComplete="new-password"
+        error={errors.confirmation}
+        {...field('confirmation')}
+      />
+      <FormError message={serverError} />
+      <FormActions submitting={submitting} label="Change password" onCancel={onDone} />
+    </form>
+  )
+}

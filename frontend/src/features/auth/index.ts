@@ -1,0 +1,2 @@
+/** Signing up, in and out, and the account pages reached by link; what other features share. */
+export { type ResetPasswordValues, resetPasswordSchema } from './accountRules'
