@@ -319,6 +319,21 @@ REPLY_NOTIFICATION_DELAY_SECONDS = env_int("REPLY_NOTIFICATION_DELAY_SECONDS", 3
 if REPLY_NOTIFICATION_DELAY_SECONDS < 0:
     raise ImproperlyConfigured("REPLY_NOTIFICATION_DELAY_SECONDS must be 0 or more")
 
+# Completing a request can be undone for COMPLETION_UNDO_SECONDS (the desk offers Undo for 6 s
+# of them; the rest covers a slow network). The completion email waits
+# COMPLETION_EMAIL_DELAY_SECONDS, longer than that, and is skipped when the completion it was
+# queued for was undone or replaced by a later one by then (0: queued at once, as the tests do).
+COMPLETION_UNDO_SECONDS = env_int("COMPLETION_UNDO_SECONDS", 10)
+COMPLETION_EMAIL_DELAY_SECONDS = env_int("COMPLETION_EMAIL_DELAY_SECONDS", 15)
+if COMPLETION_UNDO_SECONDS < 0 or COMPLETION_EMAIL_DELAY_SECONDS < 0:
+    raise ImproperlyConfigured(
+        "COMPLETION_UNDO_SECONDS and COMPLETION_EMAIL_DELAY_SECONDS must be 0 or more"
+    )
+if 0 < COMPLETION_EMAIL_DELAY_SECONDS <= COMPLETION_UNDO_SECONDS:
+    raise ImproperlyConfigured(
+        "COMPLETION_EMAIL_DELAY_SECONDS must be longer than COMPLETION_UNDO_SECONDS (or 0)"
+    )
+
 # How long the completion email's one-tap rating links work.
 RATING_LINK_MAX_AGE_SECONDS = env_int("RATING_LINK_MAX_AGE_SECONDS", 14 * 24 * 3600)
 if RATING_LINK_MAX_AGE_SECONDS < 60:

@@ -11,6 +11,8 @@ os.environ.setdefault("OUTBOX_DIR", tempfile.mkdtemp(prefix="outbox-"))
 os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="media-"))
 # Tests run the task worker themselves (`task_worker --batch`), never in a background thread.
 os.environ.setdefault("TASKS_IN_PROCESS", "false")
+# The completion email is queued at once; the tests of its delay and of Undo set their own.
+os.environ.setdefault("COMPLETION_EMAIL_DELAY_SECONDS", "0")
 
 from config.settings import *  # noqa: E402,F403
 

@@ -193,9 +193,10 @@ class AssignIn(Schema):
 
 
 class StatusIn(Schema):
-    action: Literal["start", "complete", "reopen"] = Field(
+    action: Literal["start", "complete", "reopen", "undo_complete"] = Field(
         description="start: In Queue → In Progress; complete: → Completed; "
-        "reopen: Completed → In Queue."
+        "reopen: Completed → In Queue; undo_complete: Completed → the status it was completed "
+        "from, within COMPLETION_UNDO_SECONDS of the completion (its email is never sent)."
     )
 
 

@@ -19,6 +19,17 @@ def email_enqueue(*, to: str, subject: str, body: str, html: str = "") -> None:
         enqueue_on_commit(email_deliver, to=to, subject=subject, body=body)
 
 
+def email_enqueue_with_transaction(*, to: str, subject: str, body: str, html: str = "") -> None:
+    """For a background task that decides to send an email and records that it did: the
+    email's task is stored in the current transaction, with that record, so both are kept or
+    neither is (a worker stopping in between can neither lose the email nor send it twice).
+    Requests use `email_enqueue`."""
+    kwargs = {"to": to, "subject": subject, "body": body}
+    if html:
+        kwargs["html"] = html
+    email_deliver.enqueue(**kwargs)
+
+
 def sms_enqueue(*, to: str, body: str) -> None:
     """Send the text message from a background task, once the current transaction commits."""
     enqueue_on_commit(sms_deliver, to=to, body=body)

@@ -58,3 +58,28 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.score}/5 for request {self.request_id}"
+
+
+class RatingInvite(models.Model):
+    """The completion email (the invitation to rate) of one completion of a request, recorded
+    in the transaction that queues the email: the task deciding to send it, run again after
+    its worker stopped, finds it and queues nothing more."""
+
+    request = models.ForeignKey(
+        "servicerequests.ServiceRequest", on_delete=models.CASCADE, related_name="+"
+    )
+    completed_at = models.DateTimeField(help_text="The completion it was sent for.")
+    queued_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-queued_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["request", "completed_at"], name="one_rating_invite_per_completion"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"Completion email for request {self.request_id} ({self.completed_at:%Y-%m-%d %H:%M})"
+        )

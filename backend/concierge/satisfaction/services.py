@@ -5,26 +5,28 @@ answers the rating already recorded and changes nothing."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core import signing
 from django.db import IntegrityError, transaction
-from django.template.loader import render_to_string
+from django.utils import timezone
 
 from concierge.common.errors import ApiError, NotFound, ValidationFailed
 from concierge.common.tokens import hashes_equal, token_hash, token_new
-from concierge.notifications.services import email_enqueue
+from concierge.notifications.background import enqueue_on_commit
+from concierge.satisfaction.invites import SCORES, link_signer
+from concierge.satisfaction.invites import rating_link_token as rating_link_token
 from concierge.satisfaction.models import Rating
+from concierge.satisfaction.tasks import rating_invite_deliver
 from concierge.servicerequests.choices import RequestStatus
 from concierge.servicerequests.selectors import request_get_for_desk
 
 if TYPE_CHECKING:
     from concierge.servicerequests.models import ServiceRequest
 
-TOKEN_SALT = "concierge.satisfaction.rating-link"
 COMMENT_MAX = 1000
-SCORES = range(1, 6)
 SCORE_INVALID = "Please choose a rating from 1 to 5."
 COMMENT_TOO_LONG = f"Please use at most {COMMENT_MAX} characters."
 NOT_COMPLETED = "You can rate a request once it is completed."
@@ -33,25 +35,11 @@ LINK_INVALID = "This rating link is not valid."
 LINK_EXPIRED = "This rating link has expired. You can still rate the request from its page."
 COMMENT_REFUSED = "This comment can't be added any more."
 COMMENT_REQUIRED = "Please write your comment."
-SCORE_LABELS = {1: "Very poor", 2: "Poor", 3: "OK", 4: "Good", 5: "Excellent"}
-# The app's rating faces (frown, annoyed, meh, smile, laugh) as emoji for the email.
-SCORE_FACES = {1: "\U0001f641", 2: "\U0001f615", 3: "\U0001f610", 4: "\U0001f642", 5: "\U0001f604"}
-
-
-def _signer() -> signing.TimestampSigner:
-    # '.' keeps the token URL-safe (the default ':' is not in a path segment's usual set).
-    return signing.TimestampSigner(salt=TOKEN_SALT, sep=".")
-
-
-def rating_link_token(*, request: ServiceRequest) -> str:
-    """The signed, timestamped token of the completion email's rating links (request and
-    employee)."""
-    return _signer().sign_object({"r": request.pk, "u": request.user_id})
 
 
 def _request_for_token(token: str) -> ServiceRequest:
     try:
-        data = _signer().unsign_object(token, max_age=settings.RATING_LINK_MAX_AGE_SECONDS)
+        data = link_signer().unsign_object(token, max_age=settings.RATING_LINK_MAX_AGE_SECONDS)
     except signing.SignatureExpired:
         raise ApiError(LINK_EXPIRED, status_code=410) from None
     except signing.BadSignature:
@@ -161,49 +149,17 @@ def rating_comment_add(*, request: ServiceRequest, comment: str) -> Rating:
 
 
 def rating_invite_send(*, request: ServiceRequest) -> None:
-    """The completion email to the request's employee, with one link per score (sent after the
-    commit). Not for a request already rated. Every completion runs it: it is registered as a
-    completion follow-up of `servicerequests.services.request_status_change` when Django
-    starts (`SatisfactionConfig.ready`)."""
-    employee = request.user
-    if Rating.objects.filter(request=request).exists() or not employee.is_active:
+    """The completion email to the request's employee, with one link per score: queued when
+    the completion commits, to run COMPLETION_EMAIL_DELAY_SECONDS later (longer than the
+    desk's Undo is accepted), as `rating_invite_deliver_due` for this completion (its
+    `completed_at`). Every completion runs it: it is registered as a completion follow-up of
+    `servicerequests.services.request_status_change` when Django starts
+    (`SatisfactionConfig.ready`), and runs inside the completion's transaction: a completion
+    rolled back queues nothing."""
+    if request.completed_at is None:
         return
-    token = rating_link_token(request=request)
-    base = f"{settings.PUBLIC_URL}/rate/{token}"
-    request_url = f"{settings.PUBLIC_URL}/requests/{request.pk}"
-    links = "\n".join(
-        f"  {score} – {SCORE_LABELS[score]}: {base}?score={score}" for score in (5, 4, 3, 2, 1)
-    )
-    faces = [
-        {
-            "score": score,
-            "label": SCORE_LABELS[score],
-            "emoji": SCORE_FACES[score],
-            "url": f"{base}?score={score}",
-        }
-        for score in SCORES
-    ]
-    html = render_to_string(
-        "satisfaction/rating_invite_email.html",
-        {
-            "product_name": settings.PRODUCT_NAME,
-            "support_email": settings.SUPPORT_EMAIL,
-            "first_name": employee.first_name,
-            "request_name": request.name,
-            "faces": faces,
-            "request_url": request_url,
-            "link_days": settings.RATING_LINK_MAX_AGE_SECONDS // (24 * 3600),
-        },
-    )
-    email_enqueue(
-        to=employee.email,
-        subject=f"Your request is complete: {request.name}",
-        body=(
-            f"Hello {employee.first_name},\n\n"
-            f"Your request \u201c{request.name}\u201d is complete.\n\n"
-            "How did we do? One tap records your rating (no sign-in needed):\n\n"
-            f"{links}\n\n"
-            f"See the request: {request_url}\n"
-        ),
-        html=html,
-    )
+    invite = rating_invite_deliver
+    delay = int(settings.COMPLETION_EMAIL_DELAY_SECONDS)
+    if delay:
+        invite = invite.using(run_after=timezone.now() + timedelta(seconds=delay))
+    enqueue_on_commit(invite, request_id=request.pk, completed_at=request.completed_at.isoformat())

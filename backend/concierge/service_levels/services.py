@@ -122,3 +122,18 @@ def clock_on_status(*, request_id: int, completed: bool, at: datetime) -> None:
         clock.completed_at = None
         _resume(clock, at)
     _save_changes(clock, before)
+
+
+def clock_on_completion_undone(
+    *, request_id: int, at: datetime, waiting_on_concierge: bool
+) -> None:
+    """A completion undone moments after it was made: the clock is as it was before, running
+    while the employee waits on the concierge (the last word was theirs), paused otherwise."""
+    clock = _locked(request_id)
+    if clock is None or clock.completed_at is None:
+        return
+    before = _state(clock)
+    clock.completed_at = None
+    if waiting_on_concierge:
+        _resume(clock, at)
+    _save_changes(clock, before)

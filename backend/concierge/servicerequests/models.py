@@ -62,6 +62,17 @@ class ServiceRequest(models.Model):
     completed_at = models.DateTimeField(
         null=True, blank=True, help_text="When a concierge last completed it (null while open)."
     )
+    # Nullable so that SQLite adds the column in place (a rebuilt table would lose the
+    # triggers on it); null while not completed.
+    completed_from = models.CharField(  # noqa: DJ001
+        max_length=20,
+        choices=Status.choices,
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The status it had when it was last completed: what undoing that completion "
+        "restores (null while not completed).",
+    )
     due_at = models.DateTimeField(
         null=True,
         blank=True,

@@ -799,6 +799,18 @@ def request_get_for_desk(*, request_id: int) -> ServiceRequest:
     return service_request
 
 
+def request_lock_with_employee(*, request_id: int) -> ServiceRequest | None:
+    """The request with its employee, its row locked until the caller's transaction ends (as
+    status changes lock it): what a follow-up of a completion checks before acting, so a
+    status change cannot slip in between. None when it was deleted."""
+    return (
+        ServiceRequest.objects.select_for_update(of=("self",))
+        .select_related("user")
+        .filter(pk=request_id)
+        .first()
+    )
+
+
 def request_with_employee_for_desk(*, request_id: int) -> ServiceRequest:
     """`request_get_for_desk`'s request with the employee's companies (two queries); its thread
     is read by pages (`thread_page`)."""

@@ -20,6 +20,7 @@ from concierge.notifications.background import enqueue_on_commit
 from concierge.service_levels import services as reply_clock
 from concierge.servicerequests.html import text_to_html
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
+from concierge.servicerequests.selectors import waiting_on_source
 from concierge.servicerequests.tasks import reply_notification_send
 from concierge.uploads.services import ATTACHMENT_NOT_FOUND, uploads_for_message
 
@@ -45,11 +46,14 @@ REQUEST_COMPLETED = (
 )
 
 Status = ServiceRequest.Status
-# Concierge status actions: action → (statuses it applies to, resulting status).
+UNDO_COMPLETE = "undo_complete"
+# Concierge status actions: action → (statuses it applies to, resulting status). Undoing a
+# completion goes back to the status the request was completed from (In Progress when unknown).
 STATUS_ACTIONS: dict[str, tuple[frozenset[str], str]] = {
     "start": (frozenset({Status.OPEN}), Status.IN_PROGRESS),
     "complete": (frozenset({Status.OPEN, Status.IN_PROGRESS}), Status.CLOSED),
     "reopen": (frozenset({Status.CLOSED}), Status.OPEN),
+    UNDO_COMPLETE: (frozenset({Status.CLOSED}), Status.IN_PROGRESS),
 }
 STATUS_ACTION_REFUSED: dict[tuple[str, str], str] = {
     ("start", Status.IN_PROGRESS): "This request is already In Progress.",
@@ -59,8 +63,13 @@ STATUS_ACTION_REFUSED: dict[tuple[str, str], str] = {
     ("reopen", Status.IN_PROGRESS): (
         "Only a Completed request can be reopened; this one is In Progress."
     ),
+    (UNDO_COMPLETE, Status.OPEN): "This request is no longer Completed: nothing to undo.",
+    (UNDO_COMPLETE, Status.IN_PROGRESS): "This request is no longer Completed: nothing to undo.",
 }
-UNKNOWN_STATUS_ACTION = "Choose start, complete or reopen."
+UNDO_TOO_LATE = (
+    "It's too late to undo this completion. Use Reopen to put the request back in the queue."
+)
+UNKNOWN_STATUS_ACTION = "Choose start, complete, reopen or undo_complete."
 
 
 class CompletionFollowUp(Protocol):
@@ -250,6 +259,7 @@ def _message_create(
                 if reopens:
                     changes["status"] = ServiceRequest.Status.OPEN
                     changes["completed_at"] = None
+                    changes["completed_from"] = None
             ServiceRequest.objects.filter(pk=request.pk).update(**changes)
             reply_clock.clock_on_message(
                 request_id=request.pk, from_employee=source == Message.Source.USER, at=now
@@ -350,15 +360,22 @@ def concierge_reply_create(
 
 
 def request_status_change(*, request: ServiceRequest, action: str) -> ServiceRequest:
-    """Start (In Queue → In Progress), complete (In Queue or In Progress → Completed) or reopen
-    (Completed → In Queue) a request: the one way the desk, Django admin and any other caller
-    change a status. Any other move is a 422 saying why.
+    """Start (In Queue → In Progress), complete (In Queue or In Progress → Completed), reopen
+    (Completed → In Queue) or undo a completion (Completed → the status it was completed
+    from) a request: the one way the desk, Django admin and any other caller change a status.
+    Any other move is a 422 saying why.
 
     In one transaction, with the row locked so two people clicking at once cannot both apply:
-    `completed_at` is set on completion and cleared otherwise; completing stops the reply-time
-    clock and runs the completion follow-ups (the rating email, sent after the commit, unless
-    the request is already rated); reopening restarts the clock; `request.updated` is
+    `completed_at` (and `completed_from`) are set on completion and cleared otherwise;
+    completing stops the reply-time clock and runs the completion follow-ups (the rating
+    email, queued after the commit to be sent COMPLETION_EMAIL_DELAY_SECONDS later if this
+    completion still stands then); reopening restarts the clock; `request.updated` is
     published to the live streams after the commit.
+
+    Undo (`undo_complete`) is accepted for COMPLETION_UNDO_SECONDS after the completion
+    (afterwards: 422, Reopen instead): the request goes back to what it was, its clock
+    included (running again when the employee was waiting on the concierge, else paused),
+    and the completion's email, still waiting, is never sent.
     """
     if action not in STATUS_ACTIONS:
         raise ValidationFailed.for_field("action", UNKNOWN_STATUS_ACTION)
@@ -372,17 +389,39 @@ def request_status_change(*, request: ServiceRequest, action: str) -> ServiceReq
             )
             raise ValidationFailed.for_field("action", message)
         now = timezone.now()
+        undoes = action == UNDO_COMPLETE
+        if undoes:
+            window = timedelta(seconds=settings.COMPLETION_UNDO_SECONDS)
+            if locked.completed_at is None or now > locked.completed_at + window:
+                raise ValidationFailed.for_field("action", UNDO_TOO_LATE)
+            if locked.completed_from in (Status.OPEN, Status.IN_PROGRESS):
+                target = locked.completed_from
+        completed_from = locked.status if completes else None
         locked.status = target
         locked.completed_at = now if completes else None
-        locked.save(update_fields=["status", "completed_at", "updated_at"])
+        locked.completed_from = completed_from
+        locked.save(update_fields=["status", "completed_at", "completed_from", "updated_at"])
         if completes or action == "reopen":
             reply_clock.clock_on_status(request_id=locked.pk, completed=completes, at=now)
+        elif undoes:
+            last_source = (
+                Message.objects.filter(request_id=locked.pk)
+                .order_by("-external_created_at", "-id")
+                .values_list("source", flat=True)
+                .first()
+            )
+            reply_clock.clock_on_completion_undone(
+                request_id=locked.pk,
+                at=now,
+                waiting_on_concierge=waiting_on_source(last_source) == "concierge",
+            )
         if completes:
             for follow_up in _completion_follow_ups:
                 follow_up(request=locked)
         _publish_request(locked, events.REQUEST_UPDATED)
     request.status = locked.status
     request.completed_at = locked.completed_at
+    request.completed_from = locked.completed_from
     request.updated_at = locked.updated_at
     return request
 

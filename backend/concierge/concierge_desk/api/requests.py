@@ -221,9 +221,12 @@ def request_assign(request: HttpRequest, request_id: int, payload: AssignIn):
 )
 def request_status(request: HttpRequest, request_id: int, payload: StatusIn):
     """start: In Queue → In Progress; complete: In Queue or In Progress → Completed;
-    reopen: Completed → In Queue. Any other move is a 422 that says why. Completing emails
-    the employee the one-tap rating links (unless the request is already rated) and stops
-    the reply-time clock; reopening restarts it."""
+    reopen: Completed → In Queue; undo_complete: Completed → the status it was completed from
+    (In Progress, or In Queue), accepted for COMPLETION_UNDO_SECONDS after the completion.
+    Any other move is a 422 that says why. Completing emails the employee the one-tap rating
+    links COMPLETION_EMAIL_DELAY_SECONDS later, if the completion still stands then and the
+    request is not rated, and stops the reply-time clock; reopening restarts it, and undoing
+    puts it back as it was."""
     service_request = request_selectors.request_get_for_desk(request_id=request_id)
     request_services.request_status_change(request=service_request, action=payload.action)
     return _detail_response(request, request_id)

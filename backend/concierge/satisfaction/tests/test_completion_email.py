@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from concierge.notifications.background import BODY_FORGOTTEN
+from concierge.satisfaction.invites import rating_invite_deliver_due
 from concierge.satisfaction.models import Rating
 from concierge.satisfaction.tests.test_ratings import RATE_LINK
 from concierge.servicerequests import services
@@ -19,6 +20,7 @@ from concierge.servicerequests import services
 pytestmark = pytest.mark.django_db
 
 EMAIL_TASK = "concierge.notifications.tasks.email_deliver"
+INVITE_TASK = "concierge.satisfaction.tasks.rating_invite_deliver"
 
 
 class _Html(HTMLParser):
@@ -163,18 +165,27 @@ def test_completion_email_the_request_name_is_escaped_in_the_html_part(
 def test_completion_email_is_queued_after_the_commit_and_its_html_forgotten_once_sent(
     user, make_request, outbox, tasks
 ):
-    """Nothing is sent inside the completing transaction: the email is a background task
-    enqueued on commit, carrying both parts; once sent, the stored text and HTML (which hold
-    the rating links) are removed from the task."""
+    """Nothing is sent inside the completing transaction: a background task enqueued on
+    commit decides, when due, to queue the email (carrying both parts) once; once sent, the
+    stored text and HTML (which hold the rating links) are removed from the task."""
     service_request = make_request(user)
     services.request_status_change(request=service_request, action="complete")
     assert outbox.written() == []
+    [invite] = tasks.results(INVITE_TASK)
+    service_request.refresh_from_db()
+    assert invite.args_kwargs["kwargs"] == {
+        "request_id": service_request.pk,
+        "completed_at": service_request.completed_at.isoformat(),
+    }
+    assert tasks.results(EMAIL_TASK) == []
+
+    assert rating_invite_deliver_due(**invite.args_kwargs["kwargs"]) == "queued"
     [queued] = tasks.results(EMAIL_TASK)
     kwargs = queued.args_kwargs["kwargs"]
     assert "/rate/" in kwargs["body"] and "/rate/" in kwargs["html"]
     assert outbox.written() == []
 
-    assert len(outbox.emails(user.email)) == 1
+    assert len(outbox.emails(user.email)) == 1  # the invite task, run too, queues no second
     [sent] = tasks.results(EMAIL_TASK)
     assert sent.args_kwargs["kwargs"]["body"] == BODY_FORGOTTEN
     assert sent.args_kwargs["kwargs"]["html"] == BODY_FORGOTTEN

@@ -148,6 +148,7 @@ def test_csat_no_email_when_already_rated_and_reopened(
     """Completing a request again after it was rated sends no second rating email."""
     service_request = make_request(user)
     complete_from_desk(concierge_api, service_request)
+    assert len([e for e in outbox.emails(user.email) if "is complete" in e.subject]) == 1
     signed_in_api.post(f"requests/{service_request.pk}/rating", {"score": 4})
     concierge_api.post(f"concierge/requests/{service_request.pk}/status", {"action": "reopen"})
     complete_from_desk(concierge_api, service_request)

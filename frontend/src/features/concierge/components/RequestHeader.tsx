@@ -32,18 +32,21 @@ function isMine(assignee: Person | null, myId: number | null, user: CurrentUser)
   return myId !== null ? assignee.id === myId : assignee.full_name === user.full_name
 }
 
-const ALLOWED_ACTIONS: Record<RequestStatus, StatusAction[]> = {
+/** The status changes offered as buttons (undoing a completion is the toast's Undo). */
+type ButtonAction = Exclude<StatusAction, 'undo_complete'>
+
+const ALLOWED_ACTIONS: Record<RequestStatus, ButtonAction[]> = {
   open: ['start', 'complete'],
   in_progress: ['complete'],
   closed: ['reopen'],
 }
 
 /** The status changes a request's status allows (none for a status the API does not declare). */
-export function allowedActions(status: RequestStatus): StatusAction[] {
+export function allowedActions(status: RequestStatus): ButtonAction[] {
   return isRequestStatus(status) ? ALLOWED_ACTIONS[status] : []
 }
 
-const ACTIONS: Record<StatusAction, { label: string; icon: typeof Play }> = {
+const ACTIONS: Record<ButtonAction, { label: string; icon: typeof Play }> = {
   start: { label: 'Start', icon: Play },
   complete: { label: 'Complete', icon: CircleCheck },
   reopen: { label: 'Reopen', icon: RotateCcw },

@@ -24,6 +24,7 @@ const NEXT_STATUS: Record<StatusAction, RequestStatus> = {
   start: 'in_progress',
   complete: 'closed',
   reopen: 'open',
+  undo_complete: 'in_progress',
 }
 
 interface Recorded {
