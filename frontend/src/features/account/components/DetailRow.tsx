@@ -12,10 +12,13 @@ export function DetailRow({
   action,
   editing,
   onEdit,
+  notice,
   children,
 }: {
   label: string
   value: ReactNode
+  /** Shown under the row, across its width (e.g. a change waiting for confirmation). */
+  notice?: ReactNode
   action: string
   editing: boolean
   onEdit: () => void
@@ -54,6 +57,7 @@ export function DetailRow({
           </Button>
         )}
       </div>
+      {notice}
       {editing ? <div ref={form}>{children}</div> : null}
     </div>
   )

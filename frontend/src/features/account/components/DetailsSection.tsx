@@ -37,7 +37,8 @@ export function DetailsSection({ user }: { user: CurrentUser }) {
         </DetailRow>
         <DetailRow
           label="Email"
-          value={<EmailValue user={user} />}
+          value={user.email}
+          notice={<PendingEmail user={user} />}
           action="Change"
           {...row('email')}
         >
@@ -57,11 +58,11 @@ export function DetailsSection({ user }: { user: CurrentUser }) {
   )
 }
 
-function EmailValue({ user }: { user: CurrentUser }) {
+function PendingEmail({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient()
   const { toast } = useToast()
   const [cancelling, setCancelling] = useState(false)
-  if (!user.pending_email) return <>{user.email}</>
+  if (!user.pending_email) return null
   const cancel = async () => {
     setCancelling(true)
     try {
@@ -76,21 +77,18 @@ function EmailValue({ user }: { user: CurrentUser }) {
     }
   }
   return (
-    <div className="flex flex-col gap-2">
-      <span>{user.email}</span>
-      <div
-        role="status"
-        className="flex flex-col items-start gap-2 rounded-xl bg-primary-50 p-3 text-sm text-ink"
-      >
-        <span>
-          Waiting for confirmation: we sent a link to{' '}
-          <span className="font-semibold break-all">{user.pending_email}</span>. Your email changes
-          once you open it.
-        </span>
-        <Button variant="tertiary" size="sm" loading={cancelling} onClick={cancel}>
-          Cancel change
-        </Button>
-      </div>
+    <div
+      role="status"
+      className="flex flex-col items-start gap-2 rounded-xl bg-primary-50 p-3 text-sm text-ink sm:flex-row sm:items-center sm:justify-between"
+    >
+      <span>
+        Waiting for confirmation: we sent a link to{' '}
+        <span className="font-semibold break-all">{user.pending_email}</span>. Your email changes
+        once you open it.
+      </span>
+      <Button variant="tertiary" size="sm" loading={cancelling} onClick={cancel}>
+        Cancel change
+      </Button>
     </div>
   )
 }
@@ -124,12 +122,14 @@ function ContactRow({
     <DetailRow
       label="Contact details"
       value={
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
-          <dt>Phone</dt>
-          <dd className="text-ink">{formatPhone(initial.phone) || 'Not given'}</dd>
-          <dt>Preferred email</dt>
-          <dd className="break-all text-ink">{initial.preferredEmail || 'Not given'}</dd>
-          <dt>Address</dt>
+        <dl className="grid gap-x-3 sm:grid-cols-[auto_1fr] sm:gap-y-0.5">
+          <dt className="text-sm sm:text-base">Phone</dt>
+          <dd className="mb-1.5 text-ink sm:mb-0">{formatPhone(initial.phone) || 'Not given'}</dd>
+          <dt className="text-sm sm:text-base">Preferred email</dt>
+          <dd className="mb-1.5 break-words text-ink sm:mb-0">
+            {initial.preferredEmail || 'Not given'}
+          </dd>
+          <dt className="text-sm sm:text-base">Address</dt>
           <dd className="text-ink">{address || 'Not given'}</dd>
         </dl>
       }

@@ -1,0 +1,168 @@
+"""Browser tests for issue 29 'The account': the employee changes their name, email, contact
+details and password from the Account page, and names a sign-in method."""
+
+from __future__ import annotations
+
+import re
+
+import pyotp
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from concierge.accounts.models import MfaFactor, OnboardingAnswer, User
+from concierge.accounts.onboarding import Answer
+from e2e.a11y import axe_violations
+from e2e.conftest import PASSWORD, link_from_outbox, outbox_items
+
+pytestmark = pytest.mark.django_db(transaction=True)
+NEW_PASSWORD = "Another-Sturdy-Pass9"
+
+
+def _sign_in(page: Page, email: str, password: str = PASSWORD) -> None:
+    page.goto("/sign-in")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+
+
+def _details(page: Page):
+    return page.get_by_role("region", name="Your details")
+
+
+@pytest.mark.both_viewports
+def test_name_and_contact_details_are_changed_in_place(
+    page: Page, acme, make_employee, screenshot
+) -> None:
+    """Issue 29 account: the name and the contact details (§5 onboarding rules) are edited on
+    the Account page; the focus goes to the form and back; axe finds nothing"""
+    user = make_employee("dana@example.com", company=acme)
+    _sign_in(page, user.email)
+    page.goto("/account")
+    details = _details(page)
+    expect(details.get_by_text("Not given").first).to_be_visible()
+    screenshot("account-details")
+    assert axe_violations(page) == []
+
+    details.get_by_role("button", name="Edit").first.click()
+    expect(details.get_by_label("First name")).to_be_focused()
+    details.get_by_label("Last name").fill("")
+    details.get_by_role("button", name="Save changes").click()
+    expect(details.get_by_text("Please enter your last name")).to_be_visible()
+    details.get_by_label("Last name").fill("King")
+    details.get_by_role("button", name="Save changes").click()
+    expect(page.get_by_text("Your name is saved.")).to_be_visible()
+    expect(page.get_by_role("region", name="Your account")).to_contain_text("Dana King")
+
+    details.get_by_role("button", name="Edit", exact=True).nth(1).click()
+    details.get_by_label("Phone number").fill("555010")
+    details.get_by_label(re.compile("^City")).fill("Austin")
+    details.get_by_role("button", name="Save changes").click()
+    expect(details.get_by_text("Please enter a valid phone number")).to_be_visible()
+    details.get_by_label("Phone number").fill("5550102030")
+    details.get_by_role("button", name="Save changes").click()
+    expect(details.get_by_text("Please enter your address")).to_be_visible()
+    screenshot("account-contact-errors")
+    assert axe_violations(page) == []
+    details.get_by_label(re.compile("^Address line 1")).fill("2 New St")
+    details.get_by_label(re.compile("^State")).fill("TX")
+    details.get_by_label(re.compile("^Postal code")).fill("73301")
+    details.get_by_label(re.compile("^Country")).fill("USA")
+    details.get_by_role("button", name="Save changes").click()
+    expect(page.get_by_text("Your contact details are saved.")).to_be_visible()
+    expect(details).to_contain_text("(555) 010-2030")
+    expect(details).to_contain_text("2 New St, Austin, TX, 73301, USA")
+    user.refresh_from_db()
+    assert user.full_name == "Dana King"
+    assert OnboardingAnswer.objects.get(user=user, answer_id=Answer.PHONE).value == "5550102030"
+
+
+@pytest.mark.both_viewports
+def test_email_changes_once_the_link_is_opened(page: Page, acme, make_employee, screenshot) -> None:
+    """Issue 29 account: a new email needs the password; it shows as waiting until the link
+    sent to it is opened, then the account signs in with it and the old address is told"""
+    user = make_employee("dana@example.com", company=acme)
+    _sign_in(page, user.email)
+    page.goto("/account")
+    details = _details(page)
+    details.get_by_role("button", name="Change").first.click()
+    expect(details.get_by_label(re.compile("^New email address"))).to_be_focused()
+    details.get_by_label(re.compile("^New email address")).fill("dana@new.example")
+    details.get_by_label(re.compile("^Current password")).fill("wrong-password")
+    details.get_by_role("button", name="Send confirmation link").click()
+    expect(details.get_by_text("That password or code is incorrect.")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/account$"))  # a wrong proof keeps the session
+    details.get_by_label(re.compile("^Current password")).fill(PASSWORD)
+    details.get_by_role("button", name="Send confirmation link").click()
+    expect(page.get_by_text("We sent a confirmation link to dana@new.example.")).to_be_visible()
+    expect(details.get_by_role("status")).to_contain_text("dana@new.example")
+    screenshot("account-email-pending")
+
+    page.goto(link_from_outbox("dana@new.example", r"/change-email/\S+"))
+    expect(page.get_by_text("Your email address is changed.")).to_be_visible()
+    screenshot("change-email-done")
+    page.get_by_role("link", name="Back to your account").click()
+    expect(page.get_by_role("region", name="Your account")).to_contain_text("dana@new.example")
+    expect(details.get_by_role("status")).to_have_count(0)
+    assert [e.subject for e in outbox_items("email", "dana@example.com")][0].endswith(
+        "Your email address was changed"
+    )
+    assert User.objects.get(pk=user.pk).email == "dana@new.example"
+
+
+def test_password_change_signs_out_the_other_devices(
+    page: Page, browser: Browser, base_url: str, acme, make_employee
+) -> None:
+    """Issue 29 account: the current password and a §5-valid new one; this tab stays signed
+    in, another device is signed out at its next request"""
+    user = make_employee("dana@example.com", company=acme)
+    other = browser.new_context(base_url=base_url)
+    phone = other.new_page()
+    _sign_in(phone, user.email)
+    _sign_in(page, user.email)
+    page.goto("/account")
+    details = _details(page)
+    details.get_by_role("button", name="Change").nth(1).click()
+    details.get_by_label(re.compile("^Current password")).fill(PASSWORD)
+    details.get_by_label(re.compile("^New password")).fill(NEW_PASSWORD)
+    details.get_by_label(re.compile("^Confirm new password")).fill("Something-Else-1")
+    details.get_by_role("button", name="Change password").click()
+    expect(details.get_by_text("Passwords do not match")).to_be_visible()
+    details.get_by_label(re.compile("^Confirm new password")).fill(NEW_PASSWORD)
+    details.get_by_role("button", name="Change password").click()
+    expect(
+        page.get_by_text("Your password is changed. Other devices were signed out.")
+    ).to_be_visible()
+
+    page.get_by_role("link", name="Requests").first.click()
+    expect(page).to_have_url(re.compile(r"/requests$"))
+    phone.get_by_role("link", name="Requests").first.click()
+    expect(phone).to_have_url(re.compile(r"/sign-in"))
+    other.close()
+    user.refresh_from_db()
+    assert user.check_password(NEW_PASSWORD)
+
+
+def test_a_sign_in_method_is_renamed(page: Page, acme, make_employee) -> None:
+    """Issue 29 account: an authenticator app (or a passkey) gets a name of the owner's choice;
+    an empty name is refused; the focus returns to its Rename button"""
+    user = make_employee("dana@example.com", company=acme)
+    _sign_in(page, user.email)
+    page.goto("/account")
+    page.get_by_role("button", name="Add an authenticator app").click()
+    secret = page.get_by_test_id("totp-secret").inner_text().replace(" ", "")
+    page.get_by_label("Code from the app").fill(pyotp.TOTP(secret).now())
+    page.get_by_role("button", name="Turn on").click()
+    page.get_by_role("button", name="I’ve saved my codes").click()
+
+    row = page.get_by_test_id("factor-totp")
+    row.get_by_role("button", name="Rename Authenticator app").click()
+    name = row.get_by_label(re.compile("^Name"))
+    expect(name).to_be_focused()
+    name.fill(" ")
+    row.get_by_role("button", name="Save name").click()
+    expect(row.get_by_text("Please enter a name")).to_be_visible()
+    name.fill("Work phone")
+    row.get_by_role("button", name="Save name").click()
+    expect(row.get_by_role("button", name="Rename Work phone")).to_be_focused()
+    assert MfaFactor.objects.get(user=user).name == "Work phone"
