@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Info, MessageSquare, TriangleAlert, X } from 'lucide-react'
 import { cx, focusRing } from '../utils'
-import type { ToastItem, ToastSeverity } from './ToastProvider'
+import { ToastActionButton, type ToastItemsProps, type ToastSeverity } from './ToastProvider'
 
 const severityStyles: Record<ToastSeverity, { box: string; icon: string; close: string }> = {
   info: {
@@ -54,20 +54,19 @@ const severityIcons = {
 } as const
 
 /** The toasts themselves, inside the provider's live region. */
-export default function ToastItems({
-  toasts,
-  onClose,
-}: {
-  toasts: readonly ToastItem[]
-  onClose: (id: string) => void
-}) {
+export default function ToastItems({ toasts, onClose, onAction }: ToastItemsProps) {
   return toasts.map((t) => {
     const styles = severityStyles[t.severity]
     const Icon = severityIcons[t.severity]
     return (
       <li
         key={t.id}
+        data-toast-id={t.id}
         data-severity={t.severity}
+        // Escape closes the toast focus is in (its action or Close).
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose(t.id)
+        }}
         className={cx(
           'pointer-events-auto flex items-start gap-3 rounded-xl border p-3.5 shadow-lg',
           'animate-toast-in motion-reduce:animate-none',
@@ -79,6 +78,17 @@ export default function ToastItems({
           <span className="sr-only">{severityLabels[t.severity]}: </span>
           <p className="break-words">{t.message}</p>
         </div>
+        {t.action ? (
+          <ToastActionButton
+            item={t}
+            onAction={onAction}
+            className={cx(
+              '-my-1 inline-flex min-h-8 shrink-0 items-center rounded-md px-2.5 text-sm font-semibold underline underline-offset-2',
+              focusRing,
+              styles.close,
+            )}
+          />
+        ) : null}
         <button
           type="button"
           aria-label="Close"

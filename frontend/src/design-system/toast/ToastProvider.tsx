@@ -2,6 +2,7 @@ import {
   createContext,
   lazy,
   type ReactNode,
+  type Ref,
   Suspense,
   useCallback,
   useContext,
@@ -19,14 +20,36 @@ export type ToastSeverity = 'info' | 'success' | 'warn' | 'error' | 'secondary' 
 /** Toast auto-dismiss delay (spec §9): 10 seconds. */
 export const TOAST_AUTO_DISMISS_MS = 10_000
 
+/** A button in the toast beside Close (e.g. 'Undo'): pressing it runs `onAction` and closes the toast. */
+export interface ToastAction {
+  label: string
+  onAction: () => void
+}
+
+/** How a toast went: its action pressed, closed, timed out, or replaced by one with its id. */
+export type ToastDismissReason = 'action' | 'close' | 'timeout' | 'replaced' | 'all'
+
+export interface ToastDismissal {
+  reason: ToastDismissReason
+  /** Focus was in the toast as it went: the caller puts it somewhere sensible. */
+  hadFocus: boolean
+}
+
 export interface ToastOptions {
   message: ReactNode
   /** Default 'info'. */
   severity?: ToastSeverity
-  /** Remove the toast after 10 seconds. Default false: it stays until closed. */
+  /** Remove the toast after 10 seconds (or `durationMs`). Default false: it stays until closed. */
   autoDismiss?: boolean
+  /** With `autoDismiss`: how long it shows, when not 10 seconds (an Undo lasts a few). */
+  durationMs?: number
   /** Reuse an id to replace an existing toast. Default: a new random string. */
   id?: string
+  action?: ToastAction
+  /** Move focus to the action's button as the toast shows (the button just pressed is gone). */
+  focusAction?: boolean
+  /** Called once when the toast goes, however it goes. */
+  onDismiss?: (dismissal: ToastDismissal) => void
 }
 
 export interface ToastItem {
@@ -34,6 +57,8 @@ export interface ToastItem {
   message: ReactNode
   severity: ToastSeverity
   autoDismiss: boolean
+  action?: ToastAction
+  focusAction?: boolean
 }
 
 export interface ToastApi {
@@ -63,19 +88,27 @@ const TOAST_LOOK_DELAY_MS = 1_000
 const loadToastItems = () => import('./ToastItems').catch(() => ({ default: PlainToastItems }))
 const ToastItems = lazy(loadToastItems)
 
-function PlainToastItems({
-  toasts,
-  onClose,
-}: {
+export interface ToastItemsProps {
   toasts: readonly ToastItem[]
   onClose: (id: string) => void
-}) {
+  onAction: (id: string) => void
+}
+
+function PlainToastItems({ toasts, onClose, onAction }: ToastItemsProps) {
   return toasts.map((t) => (
     <li
       key={t.id}
+      data-toast-id={t.id}
       className="pointer-events-auto flex items-start gap-3 rounded-xl border border-line bg-surface p-3.5 text-sm text-ink shadow-lg"
     >
       <p className="min-w-0 flex-1 break-words">{t.message}</p>
+      {t.action ? (
+        <ToastActionButton
+          item={t}
+          onAction={onAction}
+          className={cx('rounded-md px-1 font-semibold underline', focusRing)}
+        />
+      ) : null}
       <button
         type="button"
         onClick={() => onClose(t.id)}
@@ -85,6 +118,29 @@ function PlainToastItems({
       </button>
     </li>
   ))
+}
+
+/** The action's button; it takes focus as it shows when the toast asks for that. */
+export function ToastActionButton({
+  item,
+  onAction,
+  className,
+}: {
+  item: ToastItem
+  onAction: (id: string) => void
+  className?: string
+}) {
+  const ref = useRef<HTMLButtonElement>(null)
+  const focusOnShow = item.focusAction === true
+  useEffect(() => {
+    if (focusOnShow) ref.current?.focus()
+  }, [focusOnShow])
+  if (!item.action) return null
+  return (
+    <button ref={ref} type="button" onClick={() => onAction(item.id)} className={className}>
+      {item.action.label}
+    </button>
+  )
 }
 
 export interface ToastProviderProps {
@@ -100,6 +156,19 @@ export interface ToastProviderProps {
 export function ToastProvider({ children, regionClassName }: ToastProviderProps) {
   const [toasts, setToasts] = useState<ToastItem[]>([])
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>())
+  const dismissHandlers = useRef(new Map<string, NonNullable<ToastOptions['onDismiss']>>())
+  const actions = useRef(new Map<string, ToastAction>())
+  const regionRef = useRef<HTMLOListElement>(null)
+
+  /** Tells the toast's owner it went (once), and whether focus was in it. */
+  const notifyDismissed = useCallback((id: string, reason: ToastDismissReason) => {
+    const handler = dismissHandlers.current.get(id)
+    if (!handler) return
+    dismissHandlers.current.delete(id)
+    const item = regionRef.current?.querySelector(`[data-toast-id="${CSS.escape(id)}"]`)
+    const hadFocus = !!item && item.contains(document.activeElement)
+    handler({ reason, hadFocus })
+  }, [])
 
   const clearTimer = useCallback((id: string) => {
     const timer = timers.current.get(id)
@@ -109,25 +178,44 @@ export function ToastProvider({ children, regionClassName }: ToastProviderProps)
     }
   }, [])
 
-  const dismiss = useCallback(
-    (id: string) => {
+  const remove = useCallback(
+    (id: string, reason: ToastDismissReason) => {
       clearTimer(id)
+      notifyDismissed(id, reason)
+      actions.current.delete(id)
       setToasts((list) => list.filter((t) => t.id !== id))
     },
-    [clearTimer],
+    [clearTimer, notifyDismissed],
   )
+
+  const dismiss = useCallback((id: string) => remove(id, 'close'), [remove])
 
   const dismissAll = useCallback(() => {
     for (const timer of timers.current.values()) clearTimeout(timer)
     timers.current.clear()
+    for (const id of [...dismissHandlers.current.keys()]) notifyDismissed(id, 'all')
+    actions.current.clear()
     setToasts([])
-  }, [])
+  }, [notifyDismissed])
 
   const toast = useCallback(
-    ({ message, severity = 'info', autoDismiss = false, id }: ToastOptions) => {
+    ({
+      message,
+      severity = 'info',
+      autoDismiss = false,
+      durationMs,
+      id,
+      action,
+      focusAction,
+      onDismiss,
+    }: ToastOptions) => {
       const toastId = id ?? randomId()
       clearTimer(toastId)
-      const item: ToastItem = { id: toastId, message, severity, autoDismiss }
+      notifyDismissed(toastId, 'replaced')
+      if (onDismiss) dismissHandlers.current.set(toastId, onDismiss)
+      if (action) actions.current.set(toastId, action)
+      else actions.current.delete(toastId)
+      const item: ToastItem = { id: toastId, message, severity, autoDismiss, action, focusAction }
       setToasts((list) =>
         list.some((t) => t.id === toastId)
           ? list.map((t) => (t.id === toastId ? item : t))
@@ -136,12 +224,22 @@ export function ToastProvider({ children, regionClassName }: ToastProviderProps)
       if (autoDismiss) {
         timers.current.set(
           toastId,
-          setTimeout(() => dismiss(toastId), TOAST_AUTO_DISMISS_MS),
+          setTimeout(() => remove(toastId, 'timeout'), durationMs ?? TOAST_AUTO_DISMISS_MS),
         )
       }
       return toastId
     },
-    [clearTimer, dismiss],
+    [clearTimer, notifyDismissed, remove],
+  )
+
+  /** The toast's action: the toast goes, then the action runs. */
+  const runAction = useCallback(
+    (id: string) => {
+      const action = actions.current.get(id)
+      remove(id, 'action')
+      action?.onAction()
+    },
+    [remove],
   )
 
   useEffect(() => afterFirstScreen(() => whenIdleAfter(TOAST_LOOK_DELAY_MS, loadToastItems)), [])
@@ -162,7 +260,13 @@ export function ToastProvider({ children, regionClassName }: ToastProviderProps)
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <ToastRegion toasts={toasts} onClose={dismiss} className={regionClassName} />
+      <ToastRegion
+        toasts={toasts}
+        onClose={dismiss}
+        onAction={runAction}
+        listRef={regionRef}
+        className={regionClassName}
+      />
     </ToastContext.Provider>
   )
 }
@@ -170,10 +274,14 @@ export function ToastProvider({ children, regionClassName }: ToastProviderProps)
 function ToastRegion({
   toasts,
   onClose,
+  onAction,
+  listRef,
   className,
 }: {
   toasts: ToastItem[]
   onClose: (id: string) => void
+  onAction: (id: string) => void
+  listRef: Ref<HTMLOListElement>
   className?: string
 }) {
   return (
@@ -185,10 +293,15 @@ function ToastRegion({
         className,
       )}
     >
-      <ol aria-live="polite" aria-relevant="additions text" className="flex flex-col gap-2">
+      <ol
+        ref={listRef}
+        aria-live="polite"
+        aria-relevant="additions text"
+        className="flex flex-col gap-2"
+      >
         {toasts.length > 0 && (
           <Suspense fallback={null}>
-            <ToastItems toasts={toasts} onClose={onClose} />
+            <ToastItems toasts={toasts} onClose={onClose} onAction={onAction} />
           </Suspense>
         )}
       </ol>

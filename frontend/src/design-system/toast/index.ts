@@ -1,5 +1,8 @@
 export type {
+  ToastAction,
   ToastApi,
+  ToastDismissal,
+  ToastDismissReason,
   ToastItem,
   ToastOptions,
   ToastProviderProps,

@@ -130,6 +130,68 @@ describe('Toasts', () => {
     spy.mockRestore()
   })
 
+  it('issue 29 toasts: an action button (Undo) runs its action and closes the toast', async () => {
+    const onAction = vi.fn()
+    const onDismiss = vi.fn()
+    render(
+      <ToastProvider>
+        <Trigger
+          message="Request completed."
+          severity="success"
+          action={{ label: 'Undo', onAction }}
+          onDismiss={onDismiss}
+        />
+      </ToastProvider>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Notify' }))
+    const undo = await within(region()).findByRole('button', { name: 'Undo' })
+    await userEvent.click(undo)
+    expect(onAction).toHaveBeenCalledTimes(1)
+    expect(onDismiss).toHaveBeenCalledWith({ reason: 'action', hadFocus: true })
+    expect(within(region()).queryByText('Request completed.')).not.toBeInTheDocument()
+  })
+
+  it('issue 29 toasts: focusAction puts focus on the action; it lasts durationMs; Escape closes it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const onDismiss = vi.fn()
+    render(
+      <ToastProvider>
+        <Trigger
+          message="Request completed."
+          autoDismiss
+          durationMs={6_000}
+          focusAction
+          action={{ label: 'Undo', onAction: () => {} }}
+          onDismiss={onDismiss}
+        />
+        <Trigger
+          message="Again"
+          label="again"
+          focusAction
+          action={{ label: 'Undo again', onAction: () => {} }}
+        />
+      </ToastProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Notify' }))
+    const undo = await within(region()).findByRole('button', { name: 'Undo' })
+    await vi.waitFor(() => expect(undo).toHaveFocus())
+    act(() => {
+      vi.advanceTimersByTime(5_900)
+    })
+    expect(screen.getByText('Request completed.')).toBeInTheDocument()
+    act(() => {
+      vi.advanceTimersByTime(200)
+    })
+    expect(screen.queryByText('Request completed.')).not.toBeInTheDocument()
+    expect(onDismiss).toHaveBeenCalledWith({ reason: 'timeout', hadFocus: true })
+
+    fireEvent.click(screen.getByRole('button', { name: 'again' }))
+    const again = await within(region()).findByRole('button', { name: 'Undo again' })
+    await vi.waitFor(() => expect(again).toHaveFocus())
+    fireEvent.keyDown(again, { key: 'Escape' })
+    expect(screen.queryByText('Again')).not.toBeInTheDocument()
+  })
+
   it("§2 toasts: when the toasts' look fails to load (offline), the words and Close still show", async () => {
     vi.resetModules()
     vi.doMock('./ToastItems', () => {

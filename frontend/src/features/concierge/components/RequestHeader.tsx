@@ -3,9 +3,9 @@ import { ArrowLeft, CircleCheck, Hand, Play, RotateCcw, Users } from 'lucide-rea
 import { useEffect, useRef } from 'react'
 import type { CurrentUser } from '@/api/client'
 import type { RequestStatus } from '@/api/enums'
-import { Button, CategoryIcon, Heading, Link } from '@/design-system'
+import { Button, CategoryIcon, Heading, Link, useToast } from '@/design-system'
 import { StatusBadge } from '@/features/conversation'
-import { isRequestStatus, relativeTime } from '@/lib/format'
+import { isRequestStatus, relativeTime, statusLabel } from '@/lib/format'
 import {
   assignRequest,
   changeStatus,
@@ -52,6 +52,9 @@ const ACTIONS: Record<ButtonAction, { label: string; icon: typeof Play }> = {
   reopen: { label: 'Reopen', icon: RotateCcw },
 }
 
+/** How long the desk offers Undo after Complete (the server accepts it a little longer). */
+export const UNDO_COMPLETE_MS = 6_000
+
 export function RequestHeader({
   request,
   user,
@@ -70,23 +73,71 @@ export function RequestHeader({
   const status = useDeskAction<StatusAction>(request.id, (action) =>
     changeStatus(request.id, action),
   )
-  const busy = claim.isPending || assign.isPending || status.isPending
   const actions = useRef<HTMLDivElement>(null)
   const refocus = useRef(false)
+  // Undo pressed with focus on it: focus goes to the status action once the request shows
+  // undone (Complete again), or at once when the undo was refused.
+  const focusAfterUndo = useRef<'no' | 'pressed' | 'undone'>('no')
+  const { toast } = useToast()
+  const undo = useDeskAction<void>(request.id, () => changeStatus(request.id, 'undo_complete'), {
+    onSuccess: (undone) => {
+      if (focusAfterUndo.current === 'pressed') focusAfterUndo.current = 'undone'
+      toast({
+        message: `Completion undone: the request is ${statusLabel(undone.status)} again.`,
+        severity: 'success',
+        autoDismiss: true,
+      })
+    },
+    onSettled: () => {
+      if (focusAfterUndo.current !== 'pressed') return
+      focusAfterUndo.current = 'no'
+      refocus.current = true
+    },
+  })
+  const busy = claim.isPending || assign.isPending || status.isPending || undo.isPending
+  const focusLastAction = () => {
+    const buttons = actions.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')
+    buttons?.[buttons.length - 1]?.focus()
+  }
   // The button pressed is disabled while busy and often gone afterwards (Claim, Complete → Reopen):
   // focus then moves to the next action rather than being lost to the page.
   useEffect(() => {
+    if (focusAfterUndo.current === 'undone' && request.status !== 'closed') {
+      focusAfterUndo.current = 'no'
+      refocus.current = true
+    }
     if (busy || !refocus.current) return
     refocus.current = false
     const active = document.activeElement
     if (active && active !== document.body && document.contains(active)) return
-    const buttons = actions.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')
-    buttons?.[buttons.length - 1]?.focus()
+    focusLastAction()
   })
   const act = (run: () => void) => {
     refocus.current = true
     run()
   }
+  // Complete: the button goes, and for a few seconds a toast offers Undo, with focus on it.
+  // When the toast goes with focus in it, focus comes back to the status action here (after
+  // an Undo, once the request is back: Complete again).
+  const offerUndo = () => {
+    refocus.current = false
+    toast({
+      id: `request-completed-${request.id}`,
+      message: 'Request completed.',
+      severity: 'success',
+      autoDismiss: true,
+      durationMs: UNDO_COMPLETE_MS,
+      focusAction: true,
+      action: { label: 'Undo', onAction: () => undo.mutate() },
+      onDismiss: ({ reason, hadFocus }) => {
+        if (!hadFocus || !actions.current?.isConnected) return
+        if (reason === 'action') focusAfterUndo.current = 'pressed'
+        else focusLastAction()
+      },
+    })
+  }
+  const changeTo = (action: ButtonAction) =>
+    act(() => status.mutate(action, { onSuccess: action === 'complete' ? offerUndo : undefined }))
 
   return (
     <header className="flex flex-col gap-4">
@@ -171,7 +222,7 @@ export function RequestHeader({
                 icon={<Icon />}
                 loading={status.isPending && status.variables === action}
                 disabled={busy}
-                onClick={() => act(() => status.mutate(action))}
+                onClick={() => changeTo(action)}
               >
                 {label}
               </Button>

@@ -10,7 +10,12 @@ import { type DeskApiError, type DeskRequest, deskKeys } from '../api'
 export function useDeskAction<TVariables>(
   requestId: number,
   run: (variables: TVariables) => Promise<DeskRequest>,
-  options: { onSuccess?: (request: DeskRequest) => void; toastErrors?: boolean } = {},
+  options: {
+    onSuccess?: (request: DeskRequest) => void
+    /** After the answer is in the cache, or the refusal in a toast. */
+    onSettled?: () => void
+    toastErrors?: boolean
+  } = {},
 ) {
   const queryClient = useQueryClient()
   const { toast } = useToast()
@@ -25,5 +30,6 @@ export function useDeskAction<TVariables>(
       if (options.toastErrors === false) return
       toast({ message: error.message, severity: 'error', autoDismiss: true })
     },
+    onSettled: () => options.onSettled?.(),
   })
 }

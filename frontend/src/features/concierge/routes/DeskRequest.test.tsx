@@ -6,6 +6,7 @@ import { renderWithProviders, signInSession } from '@/test/render'
 import { sentMessage } from '@/test/requestFixtures'
 import { apiUrl, server } from '@/test/server'
 import type { DeskRequest as DeskRequestData, StatusAction } from '../api'
+import { UNDO_COMPLETE_MS } from '../components/RequestHeader'
 import { PRESENCE_HEARTBEAT_MS } from '../lib/usePresence'
 import {
   conciergesHandler,
@@ -647,5 +648,73 @@ describe('issue 29 desk: new messages while the concierge reads', () => {
     await user.click(pill)
     expect(screen.queryByRole('button', { name: 'New message' })).not.toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: /reply/i })).toHaveFocus()
+  })
+})
+
+describe('issue 29 desk: Complete can be undone for a few seconds', () => {
+  function toasts() {
+    return within(screen.getByRole('region', { name: 'Notifications' }))
+  }
+
+  it('issue 29 desk: Complete shows "Request completed." with Undo, focused; Undo puts it back In Progress, focus on Complete', async () => {
+    const desk = deskServer(makeDeskRequest({ status: 'in_progress' }))
+    const { user } = renderDesk()
+    await heading('Find a dog walker')
+    await user.click(screen.getByRole('button', { name: 'Complete' }))
+    expect(await toasts().findByText('Request completed.')).toBeInTheDocument()
+    const undo = toasts().getByRole('button', { name: 'Undo' })
+    await waitFor(() => expect(undo).toHaveFocus())
+    expect(screen.getByRole('button', { name: 'Reopen' })).toBeInTheDocument()
+
+    await user.keyboard('{Enter}')
+    expect(
+      await toasts().findByText('Completion undone: the request is In Progress again.'),
+    ).toBeInTheDocument()
+    expect(toasts().queryByText('Request completed.')).not.toBeInTheDocument()
+    const complete = await screen.findByRole('button', { name: 'Complete' })
+    await waitFor(() => expect(complete).toHaveFocus())
+    expect(desk.writes('/status').map((c) => c.body)).toEqual([
+      { action: 'complete' },
+      { action: 'undo_complete' },
+    ])
+  })
+
+  it('issue 29 desk: the Undo toast goes after 6 s and focus comes back to Reopen; a late Undo shows why', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const desk = deskServer(makeDeskRequest({ status: 'in_progress' }))
+    const { user } = renderDesk()
+    await heading('Find a dog walker')
+    await user.click(screen.getByRole('button', { name: 'Complete' }))
+    const undo = await toasts().findByRole('button', { name: 'Undo' })
+    await waitFor(() => expect(undo).toHaveFocus())
+    act(() => {
+      vi.advanceTimersByTime(UNDO_COMPLETE_MS)
+    })
+    expect(toasts().queryByText('Request completed.')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Reopen' })).toHaveFocus()
+    expect(desk.writes('/status').map((c) => c.body)).toEqual([{ action: 'complete' }])
+
+    // Completed again, and Undo pressed once the server no longer takes it.
+    desk.state.request = { ...desk.state.request, status: 'in_progress' }
+    server.use(
+      http.post(apiUrl('/api/v1/concierge/requests/:id/status'), async ({ request }) => {
+        const { action } = (await request.json()) as { action: StatusAction }
+        if (action === 'undo_complete')
+          return HttpResponse.json(
+            { success: false, error: "It's too late to undo this completion." },
+            { status: 422 },
+          )
+        desk.state.request = {
+          ...desk.state.request,
+          status: action === 'complete' ? 'closed' : 'open',
+        }
+        return HttpResponse.json({ request: desk.state.request })
+      }),
+    )
+    await user.click(screen.getByRole('button', { name: 'Reopen' }))
+    await user.click(await screen.findByRole('button', { name: 'Complete' }))
+    await user.click(await toasts().findByRole('button', { name: 'Undo' }))
+    expect(await toasts().findByText("It's too late to undo this completion.")).toBeInTheDocument()
+    expect(screen.getByText('Completed')).toBeInTheDocument()
   })
 })
