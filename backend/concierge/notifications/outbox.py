@@ -19,7 +19,10 @@ class OutboxItem:
     to: str
     subject: str
     body: str
+    """The plain text (an email's text/plain part; its HTML when it has no other)."""
     created_at: datetime
+    html: str = ""
+    """An email's text/html part when it has one beside the plain text, as sent."""
 
 
 def outbox_dir() -> Path:
@@ -42,6 +45,7 @@ def _read(path: Path) -> OutboxItem:
     if path.suffix == ".eml":
         message = message_from_bytes(path.read_bytes(), policy=policy.default)
         body_part = message.get_body(preferencelist=("plain", "html"))  # type: ignore[attr-defined]
+        html_part = message.get_body(preferencelist=("html",))  # type: ignore[attr-defined]
         return OutboxItem(
             name=path.name,
             kind="email",
@@ -49,6 +53,7 @@ def _read(path: Path) -> OutboxItem:
             subject=str(message["Subject"]),
             body=body_part.get_content() if body_part else "",
             created_at=created,
+            html=html_part.get_content() if html_part and html_part is not body_part else "",
         )
     data = json.loads(path.read_text())
     return OutboxItem(
