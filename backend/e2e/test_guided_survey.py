@@ -45,6 +45,18 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewport
 ADDRESS_QUESTION = "Where should the locksmith come?"
 PHOTO_QUESTION = "A photo of the damage"
 KIND_QUESTION = "What kind of insurance?"
+MEDICAL = (
+    "BlueHarbor Health, Medical coverage, PPO plan with a nationwide network, "
+    "View details (benefit)"
+)
+BENEFITS_HELP = "Help me with my benefits"
+Q_BENEFIT = "Which benefit do you need help with?"
+PASSPORT_OPTIONS = [
+    "Still valid",
+    "Expired less than 5 years ago",
+    "Expired more than 5 years ago",
+    "Lost or stolen",
+]
 ROADSAFE = "RoadSafe Auto, Auto insurance, Group rate for Acme Corp employees, View details (offer)"
 EVERGREEN = (
     "Evergreen Life, Term life insurance, Coverage in minutes, no medical exam for most, "
@@ -134,15 +146,21 @@ def test_text_question_prefilled_from_the_address(page: Page, demo, viewport_nam
     shot(page, "address-prefilled", viewport_name)
 
 
-def get_help(page: Page, card: str, heading: str):
+def get_help(
+    page: Page,
+    card: str,
+    heading: str,
+    cta: str = "Help me compare quotes",
+    survey: str = "Compare insurance quotes",
+):
     """Opens an offering's details from the all-offerings page and presses its 'Get help'
     button ('Help me compare quotes'); returns the request drawer."""
     page.goto("/benefits-and-offers/all")
     page.get_by_role("button", name=card, exact=True).click()
     details = page.get_by_role("dialog", name=heading, exact=True)
-    details.get_by_role("button", name="Help me compare quotes", exact=True).click()
+    details.get_by_role("button", name=cta, exact=True).click()
     expect(details).to_be_hidden()
-    request_drawer = page.get_by_role("dialog", name="Compare insurance quotes", exact=True)
+    request_drawer = page.get_by_role("dialog", name=survey, exact=True)
     expect(request_drawer).to_be_visible()
     return request_drawer
 
@@ -260,3 +278,133 @@ def test_summary_shows_an_uploaded_photo_as_a_thumbnail_that_opens_the_viewer(
     page.keyboard.press("Escape")
     expect(viewer).to_be_hidden()
     expect(link).to_be_focused()
+
+
+def _boxes(page: Page, selector: str) -> list[dict]:
+    return page.locator(selector).evaluate_all(
+        "els => els.map(el => el.getBoundingClientRect().toJSON())"
+    )
+
+
+def test_choice_options_fill_a_phone_and_number_keys_choose(
+    page: Page, browser, browser_context_args: dict, demo, viewport_name: str
+) -> None:
+    """Issue 29 'The intake': the survey's options keep the spec's 9rem x 3.5rem chip box on
+    wide screens and fill the row on a phone (no blank second line), each with its radio circle
+    level with its title; the keys 1–9 choose an option, as on Typeform, shown as key hints
+    where there is a keyboard (not on a touch screen), never in the option's name."""
+    sign_in(page, "demo@example.com", DEMO_PASSWORD, "/dashboard")
+    travel = SurveyCategory.objects.get(icon=SurveyCategory.Icon.TRAVEL)
+    page.goto(f"/requests/category/{travel.pk}")
+    page.get_by_role("button", name=PASSPORT).click()
+    asked(page, Q_PASSPORT)
+    form = page.get_by_role("form", name=Q_PASSPORT)
+    radios = form.get_by_role("radio")
+    expect(radios).to_have_count(4)
+    for name in PASSPORT_OPTIONS:
+        expect(form.get_by_role("radio", name=name, exact=True)).to_be_visible()
+    chips = form.locator("label:has(input[type=radio])")
+    rem = page.evaluate("() => parseFloat(getComputedStyle(document.documentElement).fontSize)")
+    form_box = form.bounding_box()
+    assert form_box is not None
+    chip_boxes = _boxes(page, "form label:has(input[type=radio])")
+    text_boxes = _boxes(page, "form label:has(input[type=radio]) [data-chip-text]")
+    if viewport_name == "mobile":
+        for chip in chip_boxes:  # one option per row, as wide as the form
+            assert abs(chip["width"] - form_box["width"]) <= 1, (chip, form_box)
+        assert len({round(chip["x"]) for chip in chip_boxes}) == 1
+        for text in text_boxes:  # one line of title, no blank line under it
+            assert text["height"] < 2 * rem, text
+    else:
+        assert {(round(t["width"]), round(t["height"])) for t in text_boxes} == {
+            (round(9 * rem), round(3.5 * rem))
+        }
+    for index in range(4):
+        chip = chips.nth(index)
+        title = chip.get_by_text(PASSPORT_OPTIONS[index], exact=True).bounding_box()
+        circle = chip.locator("span.rounded-full").first.bounding_box()
+        assert title is not None and circle is not None
+        title_middle = title["y"] + title["height"] / 2
+        circle_middle = circle["y"] + circle["height"] / 2
+        assert abs(title_middle - circle_middle) <= 2, (index, title, circle)
+
+    hints = form.locator("[data-key-hint]")
+    expect(hints).to_have_count(4)
+    expect(hints.first).to_be_visible()
+    expect(hints).to_have_text(["1", "2", "3", "4"])
+    expect(form.get_by_role("radio", name="Lost or stolen", exact=True)).to_have_accessible_name(
+        "Lost or stolen"
+    )
+    settle(page)
+    page.screenshot(path=f"/tmp/shots_time/survey-options-{viewport_name}.png")
+    shot(page, "choice-options", viewport_name)
+
+    page.keyboard.press("3")
+    third = form.get_by_role("radio", name=PASSPORT_OPTIONS[2], exact=True)
+    expect(third).to_be_checked()
+    expect(third).to_be_focused()
+    page.keyboard.press("1")
+    first = form.get_by_role("radio", name=PASSPORT_OPTIONS[0], exact=True)
+    expect(first).to_be_checked()
+    expect(third).not_to_be_checked()
+    page.keyboard.press("9")  # no ninth option
+    expect(first).to_be_checked()
+    settle(page)
+    page.screenshot(path=f"/tmp/shots_time/survey-options-key-chosen-{viewport_name}.png")
+    page.keyboard.press("Enter")  # continues, as Continue does
+    asked(page, Q_TRIP)
+    expect(answer_bubble(page, PASSPORT_OPTIONS[0])).to_be_visible()
+    # Digits typed into a text answer stay text.
+    trip = page.get_by_role("textbox", name=re.compile("^" + re.escape(Q_TRIP)))
+    trip.press_sequentially("June 12")
+    expect(trip).to_have_value("June 12")
+
+    if viewport_name == "mobile":
+        # On a touch screen the key hints are not shown.
+        touch = browser.new_context(
+            **{**browser_context_args, "has_touch": True, "is_mobile": True}
+        )
+        phone = touch.new_page()
+        sign_in(phone, "demo@example.com", DEMO_PASSWORD, "/dashboard")
+        phone.goto(f"/requests/category/{travel.pk}")
+        phone.get_by_role("button", name=PASSPORT).click()
+        expect(phone.get_by_text("Continue where you left off?")).to_be_visible()
+        phone.get_by_role("button", name="Start over", exact=True).click()
+        asked(phone, Q_PASSPORT)
+        touch_form = phone.get_by_role("form", name=Q_PASSPORT)
+        expect(touch_form.get_by_role("radio")).to_have_count(4)
+        expect(touch_form.locator("[data-key-hint]").first).to_be_hidden()
+        settle(phone)
+        phone.screenshot(path="/tmp/shots_time/survey-options-touch-mobile.png")
+        touch.close()
+
+
+def test_get_help_on_medical_coverage_starts_with_medical_insurance_chosen(
+    page: Page, demo, viewport_name: str
+) -> None:
+    """Issue 29 'The intake': 'Get help' on Medical coverage starts 'Help me with my benefits',
+    whose 'Which benefit do you need help with?' is asked with 'Medical insurance' already
+    chosen; the employee can change it ('Dental or vision'), and the answer given is stored."""
+    sign_in(page, "demo@example.com", DEMO_PASSWORD, "/dashboard")
+    request_drawer = get_help(page, MEDICAL, "Medical coverage", BENEFITS_HELP, BENEFITS_HELP)
+    asked(page, Q_BENEFIT)
+    expect(page.get_by_role("progressbar", name=re.compile(r"^Question 1\b"))).to_be_visible()
+    medical = request_drawer.get_by_role("radio", name="Medical insurance", exact=True)
+    expect(medical).to_be_checked()
+    expect(medical).to_be_focused()
+    expect(continue_button(page)).to_be_enabled()
+    settle(page)
+    page.screenshot(path=f"/tmp/shots_time/get-help-prefilled-{viewport_name}.png")
+    shot(page, "get-help-prefilled", viewport_name)
+
+    pick(page, "Dental or vision")
+    expect(medical).not_to_be_checked()
+    continue_button(page).click()
+    expect(answer_bubble(request_drawer, "Dental or vision")).to_be_visible()
+    run = UserRequestSurvey.objects.get(
+        user__email="demo@example.com",
+        offering_id=Offering.objects.get(slug="acme-blueharbor-medical").pk,
+        submitted_at=None,
+    )
+    assert UserRequestAnswer.objects.get(user_request_survey=run).value == "dental_vision"
+    expect_axe_clean(page, "a survey question with an answer chosen by 'Get help'")

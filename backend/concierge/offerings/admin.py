@@ -64,12 +64,35 @@ class OfferingAdmin(admin.ModelAdmin):
             },
         ),
         ("Who sees it", {"fields": ["companies"]}),
-        ("Get help", {"fields": ["request_survey", "request_survey_cta"]}),
+        (
+            "Get help",
+            {"fields": ["request_survey", "request_survey_cta", "request_survey_answer"]},
+        ),
     ]
     inlines = [SectionInline]
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("companies")
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        """The pre-selected answer is picked among the saved survey's choice options, each
+        named with its question."""
+        form = super().get_form(request, obj, change=change, **kwargs)
+        field = form.base_fields.get("request_survey_answer")
+        if field is not None:
+            survey_id = obj.request_survey_id if obj else None
+            field.queryset = field.queryset.filter(  # type: ignore[attr-defined]
+                question__survey_id=survey_id
+            ).select_related("question")
+            field.label_from_instance = (  # type: ignore[attr-defined]
+                lambda option: f"{option.question.label} → {option.label}"
+            )
+            if survey_id is None:
+                field.help_text = (
+                    "Save the offering with its request survey first, then pick one of its "
+                    "answers here."
+                )
+        return form
 
     @admin.display(description="Who sees it")
     def audience(self, obj: Offering) -> str:

@@ -18,6 +18,7 @@ from concierge.offerings.schemas import (
     OfferingListOut,
     OfferingListQuery,
     OfferingOut,
+    PreselectedAnswerOut,
     SectionItemOut,
     SectionOut,
 )
@@ -60,6 +61,14 @@ def _section_out(section: Section) -> SectionOut:
     )
 
 
+def _survey_answer(offering: Offering) -> PreselectedAnswerOut | None:
+    """The answer 'Get help' pre-selects, while it is one of the offering's survey's options."""
+    option = offering.request_survey_answer
+    if option is None or option.question.survey_id != offering.request_survey_id:
+        return None
+    return PreselectedAnswerOut(question_id=option.question_id, value=option.value)
+
+
 @router.get("/offerings", response={200: OfferingListOut, 401: ErrorOut, 422: ErrorOut})
 def offerings(request: HttpRequest, filters: Query[OfferingListQuery]):
     found = selectors.offering_list_for_user(
@@ -87,6 +96,7 @@ def offering_detail(request: HttpRequest, offering_id: int):
             request_survey_cta=(offering.request_survey_cta or DEFAULT_CTA) if survey else None,
             request_survey_id=survey.id if survey else None,
             request_survey_name=survey.name if survey else None,
+            request_survey_answer=_survey_answer(offering),
         )
     )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.core.validators import FileExtensionValidator
 from django.db import models
 
@@ -72,6 +73,19 @@ class Offering(models.Model):
     request_survey_cta = models.CharField(
         max_length=100, blank=True, help_text="The 'Get help' button label, e.g. 'Help me enroll'."
     )
+    request_survey_answer = models.ForeignKey(
+        "surveys.SelectOption",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="pre-selected answer",
+        help_text=(
+            "The answer 'Get help' starts the survey with, which the employee can still change: "
+            "an option of one of its questions, e.g. 'Medical insurance' for 'Which benefit do "
+            "you need help with?'."
+        ),
+    )
 
     class Meta:
         ordering = ["position", "id"]
@@ -79,6 +93,19 @@ class Offering(models.Model):
 
     def __str__(self) -> str:
         return f"{self.provider_name}: {self.heading}"
+
+    def clean(self) -> None:
+        option = self.request_survey_answer if self.request_survey_answer_id else None
+        if option is None:
+            return
+        if not self.request_survey_id:
+            raise ValidationError(
+                {"request_survey_answer": "Pick the request survey first, then one of its answers."}
+            )
+        if option.question.survey_id != self.request_survey_id:
+            raise ValidationError(
+                {"request_survey_answer": "Pick an answer of this offering's request survey."}
+            )
 
 
 class Section(models.Model):

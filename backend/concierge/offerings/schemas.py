@@ -64,11 +64,20 @@ class SectionOut(Schema):
     cta_text: str | None
 
 
+class PreselectedAnswerOut(Schema):
+    question_id: int
+    value: str = Field(description="The value of the question's option that starts selected.")
+
+
 class OfferingDetailOut(OfferingOut):
     sections: list[SectionOut]
     request_survey_cta: str | None
     request_survey_id: int | None
     request_survey_name: str | None
+    request_survey_answer: PreselectedAnswerOut | None = Field(
+        description="The answer 'Get help' starts the survey with (the employee can change it): "
+        "e.g. 'Medical insurance' for 'Which benefit do you need help with?'."
+    )
 
 
 class OfferingDetailResponse(Schema):

@@ -80,7 +80,7 @@ def offering_get_for_user(*, user: User, offering_id: int) -> Offering:
     offering = (
         offering_visible_queryset(user=user)
         .filter(pk=offering_id)
-        .select_related("request_survey")
+        .select_related("request_survey", "request_survey_answer__question")
         .prefetch_related(_categories_prefetch(), Prefetch("sections", queryset=sections))
         .first()
     )

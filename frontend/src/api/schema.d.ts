@@ -2280,6 +2280,8 @@ export interface components {
             provider_logo_url: string | null;
             /** Provider Name */
             provider_name: string;
+            /** @description The answer 'Get help' starts the survey with (the employee can change it): e.g. 'Medical insurance' for 'Which benefit do you need help with?'. */
+            request_survey_answer: components["schemas"]["PreselectedAnswerOut"] | null;
             /** Request Survey Cta */
             request_survey_cta: string | null;
             /** Request Survey Id */
@@ -2464,6 +2466,16 @@ export interface components {
             full_name: string;
             /** Id */
             id: number;
+        };
+        /** PreselectedAnswerOut */
+        PreselectedAnswerOut: {
+            /** Question Id */
+            question_id: number;
+            /**
+             * Value
+             * @description The value of the question's option that starts selected.
+             */
+            value: string;
         };
         /** PresenceOut */
         PresenceOut: {

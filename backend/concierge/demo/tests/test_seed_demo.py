@@ -174,6 +174,13 @@ def test_s2_seed_demo_offerings(seeded):
     assert Offering.objects.filter(type="product", featured=True).exists()
     helped = Offering.objects.filter(request_survey__isnull=False).exclude(request_survey_cta="")
     assert helped.filter(request_survey_id=720).exists()
+    # Issue 29 'The intake': 'Get help' on Medical coverage starts with 'Medical insurance'.
+    medical = Offering.objects.get(slug="acme-blueharbor-medical")
+    assert medical.request_survey_answer is not None
+    assert medical.request_survey_answer.label == "Medical insurance"
+    assert medical.request_survey_answer.question.survey_id == medical.request_survey_id
+    for offering in Offering.objects.exclude(request_survey_answer=None):
+        offering.full_clean()
 
     acme_only = Offering.objects.filter(type="benefit", companies__slug="acme")
     globex_only = Offering.objects.filter(type="benefit", companies__slug="globex")

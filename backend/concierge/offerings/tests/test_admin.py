@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
 from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
+from concierge.surveys.models import Question, RequestSurvey, SelectOption, SurveyCategory
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +57,37 @@ def test_admin_offering_filters_and_audience(admin_client_, offering, company):
     assert "Acme Corp" in response.content.decode()
     response = admin_client_.get(url, {"type__exact": "product"})
     assert "Dental" not in response.content.decode()
+
+
+def test_issue_29_intake_admin_picks_the_pre_selected_answer_among_the_surveys(
+    admin_client_, offering
+):
+    """Issue 29 'The intake': the 'Get help' answer is picked among the offering's survey's
+    options, each named with its question; an answer of another survey is refused."""
+    category = SurveyCategory.objects.create(name="Health", icon="medical")
+    survey = RequestSurvey.objects.create(name="Help", slug="help", category=category)
+    other = RequestSurvey.objects.create(name="Other", slug="other-survey", category=category)
+    question = Question.objects.create(
+        survey=survey, label="Which benefit?", input_type=Question.InputType.SINGLE_SELECT
+    )
+    medical = SelectOption.objects.create(question=question, label="Medical", value="medical")
+    elsewhere = SelectOption.objects.create(
+        question=Question.objects.create(
+            survey=other, label="Which pet?", input_type=Question.InputType.SINGLE_SELECT
+        ),
+        label="Dog",
+        value="dog",
+    )
+    offering.request_survey = survey
+    offering.save()
+    change = reverse("admin:offerings_offering_change", args=[offering.pk])
+    page = admin_client_.get(change).content.decode()
+    assert "Which benefit? → Medical" in page
+    assert "Which pet? → Dog" not in page
+
+    offering.request_survey_answer = elsewhere
+    with pytest.raises(ValidationError) as refused:
+        offering.full_clean()
+    assert "request_survey_answer" in refused.value.message_dict
+    offering.request_survey_answer = medical
+    offering.full_clean()

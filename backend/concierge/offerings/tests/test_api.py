@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
-from concierge.surveys.models import RequestSurvey, SurveyCategory
+from concierge.surveys.models import Question, RequestSurvey, SelectOption, SurveyCategory
 
 pytestmark = pytest.mark.django_db
 
@@ -301,6 +301,49 @@ def test_s2_get_help_button_has_a_label_even_when_the_admin_left_it_empty(signed
     detailed.save()
     offering = signed_in_api.get(f"offerings/{detailed.id}").json()["offering"]
     assert offering["request_survey_cta"] == "Request help"
+
+
+def _benefit_question(survey: RequestSurvey) -> Question:
+    question = Question.objects.create(
+        survey=survey,
+        position=1,
+        label="Which benefit do you need help with?",
+        input_type=Question.InputType.SINGLE_SELECT,
+    )
+    for position, (label, value) in enumerate(
+        [("Medical insurance", "medical"), ("Dental or vision", "dental_vision")], start=1
+    ):
+        SelectOption.objects.create(question=question, label=label, value=value, position=position)
+    return question
+
+
+def test_issue_29_intake_get_help_carries_the_answer_it_starts_with(signed_in_api, detailed):
+    """Issue 29 'The intake': the offering names the survey answer its 'Get help' pre-selects
+    ('Which benefit do you need help with?' → 'Dental or vision'), by question and value."""
+    question = _benefit_question(detailed.request_survey)
+    detailed.request_survey_answer = question.select_options.get(value="dental_vision")
+    detailed.save()
+    offering = signed_in_api.get(f"offerings/{detailed.id}").json()["offering"]
+    assert offering["request_survey_answer"] == {
+        "question_id": question.id,
+        "value": "dental_vision",
+    }
+
+
+def test_issue_29_intake_no_answer_without_one_or_from_another_survey(signed_in_api, detailed):
+    """Issue 29 'The intake': no pre-selected answer when none is set, or when the offering's
+    survey changed to one the answer is not part of."""
+    offering = signed_in_api.get(f"offerings/{detailed.id}").json()["offering"]
+    assert offering["request_survey_answer"] is None
+    detailed.request_survey_answer = _benefit_question(
+        detailed.request_survey
+    ).select_options.first()
+    detailed.request_survey = RequestSurvey.objects.create(
+        name="Other", slug="other", category=detailed.request_survey.category
+    )
+    detailed.save()
+    offering = signed_in_api.get(f"offerings/{detailed.id}").json()["offering"]
+    assert offering["request_survey_answer"] is None
 
 
 @pytest.mark.parametrize("offering_id", ["999999", "0", str(2**70)])

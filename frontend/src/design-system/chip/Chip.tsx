@@ -25,6 +25,16 @@ interface ChipBaseProps {
   error?: boolean
   /** Disabled chips ignore interaction. */
   isDisabled?: boolean
+  /**
+   * Below `sm` the chip fills its row and its text box fits the title (no blank second line);
+   * from `sm` up it keeps the 9rem x 3.5rem box (spec §9). For lists of choices on a phone.
+   */
+  stretch?: boolean
+  /**
+   * The key that chooses the chip ('1'), shown as a small key cap where there is a fine pointer
+   * (so a keyboard, most likely), and never announced: the chip's name stays its title.
+   */
+  keyHint?: string
   className?: string
 }
 
@@ -66,10 +76,12 @@ export type ChipProps =
 function chipClassName({
   error,
   isDisabled,
+  stretch,
   className,
-}: Pick<ChipBaseProps, 'error' | 'isDisabled' | 'className'>) {
+}: Pick<ChipBaseProps, 'error' | 'isDisabled' | 'stretch' | 'className'>) {
   return cx(
     'group ripple inline-flex max-w-full items-center gap-3 rounded-2xl border bg-surface p-3 text-start',
+    stretch && 'min-h-12 w-full sm:w-auto',
     'shadow-xs transition-colors motion-reduce:transition-none no-underline',
     error ? 'border-danger-600' : 'border-line data-[invalid]:border-danger-600',
     isDisabled
@@ -95,27 +107,59 @@ function DefaultPicture() {
   )
 }
 
+/** A description that says nothing ('', null): the title stands alone, centred in its box. */
+function isBlank(description: ReactNode): boolean {
+  return (
+    description === '' || description === null || description === undefined || description === false
+  )
+}
+
+function KeyHint({ children }: { children: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-key-hint=""
+      className={cx(
+        'inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-md border border-line-strong bg-surface px-1',
+        'font-sans text-xs font-semibold text-ink-muted pointer-coarse:hidden',
+        'group-data-[selected]:border-primary-600 group-data-[selected]:text-primary-700',
+      )}
+    >
+      {children}
+    </span>
+  )
+}
+
 function ChipBody({
   label,
   description,
   image,
+  stretch,
+  keyHint,
   titleId,
   descriptionId,
   trailing,
-}: Pick<ChipBaseProps, 'label' | 'description' | 'image'> & {
+}: Pick<ChipBaseProps, 'label' | 'description' | 'image' | 'stretch' | 'keyHint'> & {
   titleId: string
   descriptionId: string
   trailing?: ReactNode
 }) {
+  const blank = isBlank(description)
   return (
     <>
+      {keyHint ? <KeyHint>{keyHint}</KeyHint> : null}
       {image === 'default' ? <DefaultPicture /> : null}
       {/* The title and description box: 9rem x 3.5rem on every chip, so chips line up (spec
           §9). Both texts keep to 2 lines of 1.125rem; the description gets what the title
-          leaves (2 lines under a 1-line title, 1 under a 2-line one). */}
+          leaves (2 lines under a 1-line title, 1 under a 2-line one). A title without a
+          description sits in the middle of the box, level with the chip's mark. */}
       <span
         data-chip-text=""
-        className="flex h-chip-box w-chip min-w-0 shrink-0 flex-col gap-0.5 overflow-hidden"
+        className={cx(
+          'flex min-w-0 flex-col gap-0.5 overflow-hidden',
+          blank && 'justify-center',
+          stretch ? 'flex-1 sm:h-chip-box sm:w-chip sm:flex-none' : 'h-chip-box w-chip shrink-0',
+        )}
       >
         <span
           id={titleId}
@@ -123,12 +167,14 @@ function ChipBody({
         >
           {label}
         </span>
-        <span
-          id={descriptionId}
-          className="line-clamp-2 min-h-0 text-xs leading-[1.125rem] text-ink-muted"
-        >
-          {description}
-        </span>
+        {blank ? null : (
+          <span
+            id={descriptionId}
+            className="line-clamp-2 min-h-0 text-xs leading-[1.125rem] text-ink-muted"
+          >
+            {description}
+          </span>
+        )}
       </span>
       {trailing}
     </>
@@ -162,19 +208,31 @@ export function Chip(props: ChipProps) {
   const uid = useId()
   const titleId = `${uid}-title`
   const descriptionId = `${uid}-description`
-  const { label, description, image, error, isDisabled = false, className } = props
+  const {
+    label,
+    description,
+    image,
+    error,
+    isDisabled = false,
+    stretch,
+    keyHint,
+    className,
+  } = props
   const body = (trailing?: ReactNode) => (
     <ChipBody
       label={label}
       description={description}
       image={image}
+      stretch={stretch}
+      keyHint={keyHint}
       titleId={titleId}
       descriptionId={descriptionId}
       trailing={trailing}
     />
   )
-  const labelling = { 'aria-labelledby': titleId, 'aria-describedby': descriptionId }
-  const classes = chipClassName({ error, isDisabled, className })
+  const describedBy = isBlank(description) ? undefined : descriptionId
+  const labelling = { 'aria-labelledby': titleId, 'aria-describedby': describedBy }
+  const classes = chipClassName({ error, isDisabled, stretch, className })
 
   switch (props.variant) {
     case 'radio':
@@ -234,7 +292,7 @@ export function Chip(props: ChipProps) {
           target="_blank"
           rel="noopener noreferrer"
           aria-labelledby={`${titleId} ${uid}-newtab`}
-          aria-describedby={descriptionId}
+          aria-describedby={describedBy}
           className={cx(classes, focusRing)}
         >
           {body(

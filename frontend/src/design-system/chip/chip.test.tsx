@@ -50,6 +50,31 @@ describe('Chip', () => {
     expect(box).toContainElement(screen.getByText('Description'))
   })
 
+  it('issue 29 intake: a stretched chip fills the row on a phone and keeps the 9rem x 3.5rem box from sm up', () => {
+    render(<Chip label="Title" description="" stretch />)
+    const chip = screen.getByRole('button', { name: 'Title' })
+    expect(chip).toHaveClass('w-full', 'sm:w-auto')
+    const box = screen.getByText('Title').parentElement as HTMLElement
+    expect(box).toHaveClass('flex-1', 'sm:w-chip', 'sm:h-chip-box')
+    expect(box).not.toHaveClass('w-chip', 'h-chip-box')
+  })
+
+  it('issue 29 intake: a chip without a description centres its title and describes nothing', () => {
+    render(<Chip label="Title" description="" />)
+    const chip = screen.getByRole('button', { name: 'Title' })
+    expect(chip).not.toHaveAttribute('aria-describedby')
+    expect(screen.getByText('Title').parentElement).toHaveClass('justify-center')
+    expect(screen.getByText('Title').parentElement?.children).toHaveLength(1)
+  })
+
+  it('issue 29 intake: a key hint shows beside the title, hidden on touch screens and from screen readers', () => {
+    render(<Chip label="Title" description="Description" keyHint="3" />)
+    const hint = screen.getByText('3')
+    expect(hint).toHaveAttribute('aria-hidden', 'true')
+    expect(hint).toHaveClass('pointer-coarse:hidden')
+    expect(screen.getByRole('button', { name: 'Title' })).toHaveAccessibleDescription('Description')
+  })
+
   it('§4 widget states: chips ripple when pressed (the ripple utility)', () => {
     render(<Chip label="Title" description="Description" />)
     expect(screen.getByRole('button', { name: 'Title' })).toHaveClass('ripple')

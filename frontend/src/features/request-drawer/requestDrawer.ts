@@ -15,6 +15,12 @@ export interface RequestDrawerTarget {
   surveyName?: string
   /** The offering whose 'Get help' opened the drawer: only its own unsubmitted run resumes. */
   offeringId?: number
+  /**
+   * The answer that offering starts its survey with: the question is asked with this option
+   * already chosen ('Medical insurance' for 'Which benefit do you need help with?'), and the
+   * person can still change it.
+   */
+  answer?: { questionId: number; value: string }
 }
 
 export interface RequestDrawerApi {

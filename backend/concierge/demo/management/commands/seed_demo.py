@@ -275,6 +275,14 @@ class Command(BaseCommand):
                 defaults={"name": category["name"], "position": position},
             )
         for position, demo in enumerate(data["offerings"], start=1):
+            survey = surveys[demo["survey"]] if "survey" in demo else None
+            answer = (
+                SelectOption.objects.filter(question__survey=survey, value=demo["answer"])
+                .order_by("question__position")
+                .first()
+                if survey and "answer" in demo
+                else None
+            )
             offering, _ = Offering.objects.update_or_create(
                 slug=demo["slug"],
                 defaults={
@@ -286,8 +294,9 @@ class Command(BaseCommand):
                     "name": demo["name"],
                     "featured": demo.get("featured", False),
                     "position": position,
-                    "request_survey": surveys[demo["survey"]] if "survey" in demo else None,
+                    "request_survey": survey,
                     "request_survey_cta": demo.get("cta", ""),
+                    "request_survey_answer": answer,
                 },
             )
             if store_file(

@@ -243,6 +243,25 @@ describe('§2 Offering details drawer', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
+  it("issue 29 intake: 'Get help' on Medical coverage hands the request drawer the answer its survey starts with", async () => {
+    const detail = makeDetail({
+      ...medicalDetail,
+      request_survey_cta: 'Help me with my benefits',
+      request_survey_id: 720,
+      request_survey_name: 'Help me with my benefits',
+      request_survey_answer: { question_id: 4101, value: 'medical' },
+    })
+    const { dialog, user } = await openDrawer(medical, { [medical.id]: detail })
+    const block = await within(dialog).findByRole('region', { name: 'Get help' })
+    await user.click(within(block).getByRole('button', { name: 'Help me with my benefits' }))
+    expect(requestDrawer.open).toHaveBeenCalledWith({
+      surveyId: 720,
+      surveyName: 'Help me with my benefits',
+      offeringId: medical.id,
+      answer: { questionId: 4101, value: 'medical' },
+    })
+  })
+
   it("§2 Offering details drawer: no 'Get help' block without request_survey_cta", async () => {
     const detail = makeDetail({
       ...medicalDetail,

@@ -121,10 +121,14 @@ function GetHelp({ offering, onClose }: { offering: OfferingDetail; onClose: () 
           icon={<LifeBuoy />}
           onClick={() => {
             onClose()
+            const answer = offering.request_survey_answer
             requestDrawer.open({
               surveyId,
               surveyName: offering.request_survey_name ?? undefined,
               offeringId: offering.id,
+              ...(answer
+                ? { answer: { questionId: answer.question_id, value: answer.value } }
+                : {}),
             })
           }}
         >

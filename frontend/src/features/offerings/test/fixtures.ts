@@ -77,6 +77,7 @@ export function makeDetail(overrides: Partial<OfferingDetail> = {}): OfferingDet
     request_survey_cta: null,
     request_survey_id: null,
     request_survey_name: null,
+    request_survey_answer: null,
     ...overrides,
   }
 }

@@ -4,11 +4,12 @@
  * uploaded file for uploads (spec §5).
  */
 import { CircleAlert, Paperclip, RotateCcw } from 'lucide-react'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Button, Chip, ChipGroup, FileUpload, PhoneInput, TextInput } from '@/design-system'
 import { useSingleFileUpload } from '@/features/conversation'
 import { answerPayload, answerProblem, displayAnswer, isAnswerReady, phoneDigits } from '../answers'
 import type { QuestionItem } from '../api'
+import { NUMBER_KEYS, useNumberKeys } from '../useNumberKeys'
 import type { SaveResult } from '../useSurveyFlow'
 
 export interface AnswerFormProps {
@@ -17,6 +18,12 @@ export interface AnswerFormProps {
   mode: 'ask' | 'edit'
   /** Editing: the answer's current value (phone digits, option value, upload key, text). */
   initialValue?: string | null
+  /**
+   * Asking: the answer the question starts with, e.g. the option that 'Get help' from an
+   * offering pre-selects ('Medical insurance' for 'Which benefit do you need help with?').
+   * The person can change it before continuing.
+   */
+  prefill?: string
   /** Editing an upload: the current file's name. */
   initialFileName?: string
   /** Sends the answer; resolves with the outcome. */
@@ -32,8 +39,18 @@ interface FormError {
   retry?: () => void
 }
 
-function initialFor(question: QuestionItem, mode: 'ask' | 'edit', value?: string | null): string {
+function initialFor(
+  question: QuestionItem,
+  mode: 'ask' | 'edit',
+  value?: string | null,
+  prefill?: string,
+): string {
   if (mode === 'edit') return value ?? ''
+  if (question.type === 'SingleSelectInput') {
+    // Only one of the question's own options can start chosen.
+    return question.select_options.some((option) => option.value === prefill) ? (prefill ?? '') : ''
+  }
+  if (prefill) return prefill
   if (question.type === 'PhoneNumberInput') return phoneDigits(question.universal_answer)
   if (question.type === 'ManagedEmailInput') return question.universal_answer ?? ''
   // Text questions with a universal answer (the address, a city…) start from it too.
@@ -48,12 +65,13 @@ export function AnswerForm({
   optional,
   mode,
   initialValue,
+  prefill,
   initialFileName,
   onSubmit,
   onCancel,
   labelledBy,
 }: AnswerFormProps) {
-  const startValue = initialFor(question, mode, initialValue)
+  const startValue = initialFor(question, mode, initialValue, prefill)
   const [value, setValue] = useState(startValue)
   const [fileName, setFileName] = useState(initialFileName ?? '')
   const [saving, setSaving] = useState<'answer' | 'skip' | null>(null)
@@ -61,15 +79,32 @@ export function AnswerForm({
   const containerRef = useRef<HTMLFormElement>(null)
   const errorId = useId()
 
-  // Focus moves to each new question's input (and into the editor when editing starts).
+  // Focus moves to each new question's input (and into the editor when editing starts): for a
+  // choice, the chosen option's.
   useEffect(() => {
-    const field = containerRef.current?.querySelector<HTMLElement>(
-      'input:not([type="hidden"]):not([disabled]), textarea',
-    )
+    const form = containerRef.current
+    const field =
+      form?.querySelector<HTMLElement>('input[type="radio"]:checked') ??
+      form?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), textarea')
     field?.focus()
   }, [])
 
   const type = question.type
+  const choice = type === 'SingleSelectInput'
+  const optionValues = useMemo(
+    () => question.select_options.slice(0, NUMBER_KEYS.length).map((option) => option.value),
+    [question.select_options],
+  )
+  useNumberKeys({
+    formRef: containerRef,
+    values: optionValues,
+    enabled: choice && saving === null,
+    primary: mode === 'ask',
+    onPick: (next) => {
+      setValue(next)
+      if (error && !error.retry) setError(null)
+    },
+  })
   const ready = isAnswerReady(type, value)
   const dirty = value !== startValue
 
@@ -113,6 +148,7 @@ export function AnswerForm({
       ref={containerRef}
       onSubmit={onFormSubmit}
       aria-labelledby={labelledBy}
+      data-number-keys={choice ? '' : undefined}
       className="flex flex-col gap-3"
       noValidate
     >
@@ -251,13 +287,15 @@ function AnswerInput({
           isDisabled={disabled}
           error={fieldError}
         >
-          {question.select_options.map((option) => (
+          {question.select_options.map((option, index) => (
             <Chip
               key={option.value}
               variant="radio"
               value={option.value}
               label={option.label}
               description=""
+              stretch
+              keyHint={NUMBER_KEYS[index]}
             />
           ))}
         </ChipGroup>

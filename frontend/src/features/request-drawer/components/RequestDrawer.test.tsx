@@ -32,6 +32,7 @@ function renderDrawer(
     onClose?: () => void
     withCachedUser?: boolean
     offeringId?: number
+    answer?: { questionId: number; value: string }
   } = {},
 ) {
   const onClose = options.onClose ?? vi.fn()
@@ -44,6 +45,7 @@ function renderDrawer(
         surveyId: 603,
         surveyName: 'Tell us what you need',
         ...(options.offeringId === undefined ? {} : { offeringId: options.offeringId }),
+        ...(options.answer === undefined ? {} : { answer: options.answer }),
       }}
       onClose={onClose}
     />,
@@ -784,5 +786,91 @@ describe('§8 request drawer: failures', () => {
     expect(await screen.findByText('Penny is typing')).toBeInTheDocument()
     expect(await screen.findByRole('textbox', { name: /Anything else/ })).toBeInTheDocument()
     expect(screen.queryByText('Penny is typing')).not.toBeInTheDocument()
+  })
+})
+
+describe("issue 29 'The intake': choosing an option", () => {
+  const UP_TO_CHOICE = { 11: 'x', 12: null, 13: '5551234567', 14: 'a@b.co' }
+
+  it('issue 29 intake: number keys 1–9 choose the matching option, shown as key hints the name leaves out', async () => {
+    const fake = useFake({ answered: UP_TO_CHOICE })
+    const { user } = renderDrawer()
+    const group = await screen.findByRole('radiogroup', { name: /How soon/ })
+    const week = within(group).getByRole('radio', { name: 'This week' })
+    const month = within(group).getByRole('radio', { name: 'This month' })
+    // Each option shows its key, hidden from screen readers and outside its name.
+    const hints = group.querySelectorAll('[data-key-hint]')
+    expect([...hints].map((hint) => hint.textContent)).toEqual(['1', '2'])
+    for (const hint of hints) expect(hint).toHaveAttribute('aria-hidden', 'true')
+    expect(month).not.toHaveAccessibleDescription()
+
+    await user.keyboard('2')
+    expect(month).toBeChecked()
+    expect(month).toHaveFocus()
+    await user.keyboard('1')
+    expect(week).toBeChecked()
+    await user.keyboard('3') // no third option: nothing changes
+    expect(week).toBeChecked()
+    await user.click(continueButton())
+    await screen.findByText('Choose a file')
+    expect(fake.state.answerCalls[0].body.user_request_answer.value).toBe('this_week')
+  })
+
+  it('issue 29 intake: number keys typed in a text field stay text', async () => {
+    useFake({ answered: UP_TO_CHOICE })
+    const { user } = renderDrawer()
+    const group = await screen.findByRole('radiogroup', { name: /How soon/ })
+    await user.click(
+      screen.getByRole('button', { name: 'Edit answer: What do you need help with?' }),
+    )
+    const field = await screen.findByRole('textbox', { name: 'What do you need help with?' })
+    await user.clear(field)
+    await user.type(field, 'Flat 2')
+    expect(field).toHaveValue('Flat 2')
+    for (const radio of within(group).getAllByRole('radio')) expect(radio).not.toBeChecked()
+  })
+
+  it('issue 29 intake: a choice being edited takes the keys only while the focus is in it', async () => {
+    const fake = useFake({ answered: { ...UP_TO_CHOICE, 15: 'this_week' } })
+    const { user } = renderDrawer()
+    await screen.findByText('Choose a file')
+    await user.click(
+      screen.getByRole('button', { name: 'Edit answer: How soon do you need this?' }),
+    )
+    const month = await screen.findByRole('radio', { name: 'This month' })
+    await user.keyboard('2')
+    expect(month).toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(fake.state.answerCalls.at(-1)?.body.user_request_answer).toMatchObject({
+        object_satisfied_id: 15,
+        value: 'this_month',
+      }),
+    )
+  })
+
+  it("issue 29 intake: 'Get help' from an offering starts its question with the offering's answer chosen, which can be changed", async () => {
+    const fake = useFake({ answered: UP_TO_CHOICE })
+    const { user } = renderDrawer({
+      offeringId: 9,
+      answer: { questionId: 15, value: 'this_month' },
+    })
+    const month = await screen.findByRole('radio', { name: 'This month' })
+    expect(month).toBeChecked()
+    expect(month).toHaveFocus()
+    expect(continueButton()).toBeEnabled()
+    // Still asked (not skipped), and the person can pick another option.
+    await user.click(screen.getByRole('radio', { name: 'This week' }))
+    await user.click(continueButton())
+    await screen.findByText('Choose a file')
+    expect(fake.state.answerCalls[0].body.user_request_answer.value).toBe('this_week')
+  })
+
+  it('issue 29 intake: an answer that is not one of the options starts nothing chosen', async () => {
+    useFake({ answered: UP_TO_CHOICE })
+    renderDrawer({ offeringId: 9, answer: { questionId: 15, value: 'yesterday' } })
+    const group = await screen.findByRole('radiogroup', { name: /How soon/ })
+    for (const radio of within(group).getAllByRole('radio')) expect(radio).not.toBeChecked()
+    expect(continueButton()).toBeDisabled()
   })
 })

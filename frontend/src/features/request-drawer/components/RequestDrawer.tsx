@@ -153,6 +153,9 @@ export default function RequestDrawer({
               question={current.item}
               optional={current.optional}
               mode="ask"
+              prefill={
+                target.answer?.questionId === current.item.id ? target.answer.value : undefined
+              }
               labelledBy={questionLabelId}
               onSubmit={(value, display) => flow.answer(current.item, value, display)}
             />
