@@ -30,10 +30,13 @@ from django.conf import settings
 from django.core.management import call_command
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from concierge.accounts.models import User
 from concierge.concierge_desk.models import InternalNote
 from concierge.demo.management.commands.seed_demo import simple_pdf
+from concierge.servicerequests import services
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.surveys.models import SurveyCategory
+from e2e.a11y import expect_axe_clean, focus_ring
 from e2e.conftest import (
     SCREENSHOT_DIR,
     VIEWPORTS,
@@ -371,3 +374,77 @@ def test_request_answered_live_between_employee_and_concierge(
         expect_no_sideways_scroll(desk)
         shot(desk, "desk-request-mobile")
         shot(desk, "desk-request-mobile-full", full_page=True)
+
+
+# --------------------------------------------------------------------------- issue 29: undo
+
+
+def settle_toasts(page: Page) -> None:
+    """Waits for the toasts' entrance animations to end (for a screenshot of them as shown)."""
+    page.get_by_role("region", name="Notifications").evaluate(
+        "el => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished))"
+    )
+
+
+def test_issue_29_desk_complete_can_be_undone(demo, pages, viewport_name) -> None:
+    """Issue 29 desk: Complete can be undone for a few seconds. The concierge (at the run's
+    size) completes from the keyboard: 'Request completed.' shows with Undo, focused with a
+    visible ring, in the polite Notifications region; the employee's open thread turns
+    Completed with 'How did we do?'. Undo (Enter): the request is In Progress again on the
+    desk, focus on Complete, and live on the employee's thread, the rating card gone; the
+    worker then sends no completion email."""
+    desk, employee = pages["concierge"], pages["employee"]
+    desk.set_viewport_size(VIEWPORTS[viewport_name])
+    dana = User.objects.get(email=EMPLOYEE_EMAIL)
+    casey = User.objects.get(email=CONCIERGE_EMAIL)
+    request = services.request_create(user=dana, name="Find a dog groomer")
+    services.concierge_reply_create(
+        request=request, author=casey, body="I'm calling three groomers near you now."
+    )
+
+    sign_in(employee, EMPLOYEE_EMAIL, "/dashboard")
+    employee.goto(f"/requests/{request.pk}")
+    employee_status = employee.locator("main header [data-status]")
+    expect(employee_status).to_have_text("In Progress")
+
+    sign_in(desk, CONCIERGE_EMAIL, "/concierge")
+    desk.goto(f"/concierge/requests/{request.pk}")
+    expect(desk.get_by_role("heading", level=1, name="Find a dog groomer")).to_be_visible()
+    desk_status = desk.locator("main header [data-status]")
+    expect(desk_status).to_have_text("In Progress")
+
+    desk.get_by_role("button", name="Complete", exact=True).focus()
+    desk.keyboard.press("Enter")
+    expect(desk_status).to_have_text("Completed")
+    notifications = desk.get_by_role("region", name="Notifications")
+    expect(notifications.locator("[aria-live=polite]")).to_contain_text("Request completed.")
+    undo = notifications.get_by_role("button", name="Undo", exact=True)
+    expect(undo).to_be_focused()
+    assert focus_ring(desk)["ring"], focus_ring(desk)
+    expect(undo).to_be_in_viewport()
+    expect_axe_clean(desk, "the desk's Undo toast", include="section[aria-label=Notifications]")
+    expect_no_sideways_scroll(desk)
+    settle_toasts(desk)
+    shot(desk, f"undo-toast-{viewport_name}")
+
+    expect(employee_status).to_have_text("Completed", timeout=LIVE_MS)
+    expect(employee.get_by_role("region", name="How did we do?")).to_be_visible()
+    shot(employee, f"undo-employee-completed-{viewport_name}")
+
+    desk.keyboard.press("Enter")
+    expect(desk_status).to_have_text("In Progress")
+    expect(notifications).to_contain_text("Completion undone: the request is In Progress again.")
+    expect(notifications).not_to_contain_text("Request completed.")
+    expect(desk.get_by_role("button", name="Complete", exact=True)).to_be_focused()
+    settle_toasts(desk)
+    shot(desk, f"undo-done-{viewport_name}")
+
+    expect(employee_status).to_have_text("In Progress", timeout=LIVE_MS)
+    expect_live(employee, "request.updated", request.pk, status="in_progress")
+    expect(employee.get_by_role("region", name="How did we do?")).to_have_count(0)
+    shot(employee, f"undo-employee-undone-{viewport_name}")
+    request.refresh_from_db()
+    assert (request.status, request.completed_at) == (ServiceRequest.Status.IN_PROGRESS, None)
+
+    call_command("task_worker", "--batch", "--no-reload", stdout=io.StringIO())
+    assert [e for e in outbox_items("email", EMPLOYEE_EMAIL) if "is complete" in e.subject] == []
