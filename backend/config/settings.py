@@ -13,6 +13,7 @@ import dj_database_url
 from corsheaders.defaults import default_headers
 from django.core.exceptions import ImproperlyConfigured
 
+from concierge.common.logs import LOG_LEVELS, logging_config
 from config.env import (
     env_bool,
     env_choice,
@@ -88,6 +89,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "concierge.common.middleware.RequestBodyDrainMiddleware",  # first: it sees every answer
+    # The request id, the request's log line and metrics (docs/operations/monitoring.md).
+    "concierge.common.observability.RequestObservabilityMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "concierge.common.middleware.SecurityHeadersMiddleware",
     "concierge.common.middleware.ApiCompressionMiddleware",
@@ -445,7 +448,7 @@ CONTENT_SECURITY_POLICY = (
     "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
 )
 # Load balancers check health over plain HTTP inside the network.
-SECURE_REDIRECT_EXEMPT = [r"^api/v1/health"]
+SECURE_REDIRECT_EXEMPT = [r"^api/v1/health", r"^metrics$"]
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -455,12 +458,23 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-}
+# Logs and metrics (docs/operations/monitoring.md): one line per record on standard error,
+# JSON unless DEBUG (LOG_FORMAT=text for people), with the request id and user id. /metrics
+# answers a scrape bearing METRICS_TOKEN (a 404 without it); PROMETHEUS_MULTIPROC_DIR, one
+# directory shared by a node's processes, makes it report the whole node.
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
+if LOG_LEVEL not in LOG_LEVELS:
+    raise ImproperlyConfigured(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+LOG_FORMAT = env_choice("LOG_FORMAT", "text" if DEBUG else "json", ("json", "text"))
+LOGGING = logging_config(log_format=LOG_FORMAT, level=LOG_LEVEL)
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")
+if METRICS_TOKEN and len(METRICS_TOKEN) < 16:
+    raise ImproperlyConfigured("METRICS_TOKEN must be at least 16 characters long")
+PROMETHEUS_MULTIPROC_DIR = env_str("PROMETHEUS_MULTIPROC_DIR", "")
+if PROMETHEUS_MULTIPROC_DIR and not os.access(PROMETHEUS_MULTIPROC_DIR, os.W_OK | os.X_OK):
+    raise ImproperlyConfigured(
+        "PROMETHEUS_MULTIPROC_DIR must name an existing directory this process can write to"
+    )
 
 from concierge.common.reporting import error_reporting_init  # noqa: E402
 

@@ -2,6 +2,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import path, re_path
 
+from concierge.common.metrics import metrics_view
 from concierge.common.views import partner_quote, public_media, spa_index
 from concierge.live.sse import events_view
 from concierge.notifications.views import outbox_view
@@ -28,6 +29,8 @@ urlpatterns = [
     path("api/v1/", api.urls),
     path("admin/", admin.site.urls),
     path("dev/outbox", outbox_view, name="dev-outbox"),
+    # Prometheus's scrape (docs/operations/monitoring.md), for a bearer of METRICS_TOKEN.
+    path("metrics", metrics_view, name="metrics"),
     # Public catalogue images and documents on local storage; uploads are never served here.
     re_path(
         rf"^media/(?P<path>(?:{'|'.join(PUBLIC_MEDIA_PREFIXES)})/[^/]+)$",

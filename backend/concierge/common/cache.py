@@ -21,6 +21,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from concierge.common.metrics import cache_breaker_trips, cache_errors
+
 logger = logging.getLogger("concierge.cache")
 
 # What a cache backend raises when its server is unreachable or times out.
@@ -30,6 +32,9 @@ _UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
 
 
 def cache_unavailable(purpose: str, exc: BaseException) -> None:
+    """Log a cache call that failed and was skipped; `purpose` (a fixed phrase, never a
+    value) labels it in `concierge_cache_errors_total`."""
+    cache_errors.labels(purpose).inc()
     logger.warning("Cache unavailable, %s skipped: %s", purpose, exc)
 
 
@@ -51,6 +56,7 @@ class CircuitBreaker:
             already_open = time.monotonic() < self._open_until
             self._open_until = time.monotonic() + settings.REDIS_BREAKER_SECONDS
         if not already_open:
+            cache_breaker_trips.inc()
             logger.warning(
                 "Redis unreachable (%s): skipped for %s s", exc, settings.REDIS_BREAKER_SECONDS
             )

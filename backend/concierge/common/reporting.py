@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from concierge.common.logs import current_request_id
+
 KEPT_HEADERS = {"user-agent", "content-type", "content-length"}
 
 
@@ -21,6 +23,9 @@ def _scrub(event: dict[str, Any], hint: dict[str, Any]) -> dict[str, Any]:
         }
     event.pop("breadcrumbs", None)
     event.pop("user", None)
+    request_id = current_request_id()
+    if request_id:  # the same id as the request's log lines and its X-Request-ID
+        event.setdefault("tags", {})["request_id"] = request_id
     return event
 
 

@@ -35,6 +35,7 @@ the periodic re-check, one query each) hands its connection back as soon as it i
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -47,17 +48,27 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
+from prometheus_client import Gauge
 
 from concierge.accounts.auth import token_auth
 from concierge.accounts.selectors.concierges import user_is_concierge
 from concierge.accounts.selectors.sessions import auth_token_get_active_by_id
 from concierge.common.errors import ApiError, error_body
+from concierge.common.logs import log_context_user
 from concierge.live.broker import broker_get
 from concierge.live.drain import drain_on_stop_signals, draining, reconnect_block
 from concierge.live.events import Event, event_visible_to
 
 if TYPE_CHECKING:
     from concierge.accounts.models import AuthToken
+
+logger = logging.getLogger(__name__)
+# Summed over the live processes of a node in multiprocess mode (common.metrics).
+streams_open = Gauge(
+    "concierge_event_streams_open",
+    "Live event streams open on this node.",
+    multiprocess_mode="livesum",
+)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -171,6 +182,7 @@ async def event_stream(viewer: Viewer) -> AsyncIterator[str]:
     subscription = await broker.subscribe()
     timing = _Timing()
     sent = 0
+    streams_open.inc()
     try:
         if draining():  # subscribed after the drain closed the others
             yield reconnect_block()
@@ -195,7 +207,14 @@ async def event_stream(viewer: Viewer) -> AsyncIterator[str]:
                 sent += 1
                 yield _frame(sent, event)
     finally:
+        streams_open.dec()
         await broker.unsubscribe(subscription)
+        logger.info(
+            "Event stream closed after %.0f s, %s events sent",
+            time.monotonic() - timing.started,
+            sent,
+            extra={"events_sent": sent},
+        )
 
 
 async def events_view(request: HttpRequest) -> HttpResponseBase:
@@ -206,6 +225,7 @@ async def events_view(request: HttpRequest) -> HttpResponseBase:
         viewer = await _viewer_for_request(request)
     except ApiError as exc:
         return JsonResponse(error_body(exc.message), status=exc.status_code)
+    log_context_user(viewer.user_id)
     if not isinstance(request, ASGIRequest):  # a load balancer sent it to the WSGI API server
         return JsonResponse(
             error_body("The event stream is served by the events server."), status=503

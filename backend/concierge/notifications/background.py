@@ -41,6 +41,8 @@ from django_tasks.signals import task_finished
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
+from concierge.notifications.metrics import task_run_count
+
 logger = logging.getLogger(__name__)
 
 WORKER_LOST = "The worker stopped while running this task."
@@ -115,6 +117,9 @@ def _task_finished(sender: Any, task_result: TaskResult, **kwargs: Any) -> None:
     if db_result is None:
         return
     try:  # the worker must never take a failure here for the task's own
+        task_run_count(
+            task_path=db_result.task_path, failed=task_result.status == TaskResultStatus.FAILED
+        )
         if task_result.status == TaskResultStatus.FAILED:
             _retry_failed_task(db_result)
         elif db_result.task_path in _FORGET_BODY_WHEN_SENT:
