@@ -165,20 +165,3 @@ export async function verifyEmail(token: string): Promise<AccountResult> {
   }
   return { success: true }
 }
-
-export const INVALID_EMAIL_CHANGE =
-  'This confirmation link is invalid, already used or expired. Ask for a new one on your Account page.'
-
-/** Follows the link sent to a new address: the account's email becomes that address. */
-export async function confirmEmailChange(token: string): Promise<AccountResult> {
-  const { error, response } = await api.POST('/api/v1/users/email_change/confirm', {
-    body: { token },
-  })
-  if (!response.ok) {
-    return {
-      success: false,
-      error: fieldErrors(error).token?.[0] ?? errorMessage(error, response, INVALID_EMAIL_CHANGE),
-    }
-  }
-  return { success: true }
-}

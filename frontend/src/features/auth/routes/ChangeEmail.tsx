@@ -1,14 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router'
+import { api, errorMessage, fieldErrors } from '@/api/client'
 import { Button, Paragraph } from '@/design-system'
 import { session } from '@/lib/session'
-import { confirmEmailChange, INVALID_EMAIL_CHANGE } from '../api/account'
 import { AuthHeader } from '../components/AuthHeader'
 import { StatusIcon, StatusWorking } from '../components/StatusIcon'
 import { SupportLink } from '../components/SupportLink'
 
 type ChangeState = 'loading' | 'success' | 'error'
+
+const INVALID_EMAIL_CHANGE =
+  'This confirmation link is invalid, already used or expired. Ask for a new one on your Account page.'
+
+/** Follows the link sent to a new address: the account's email becomes that address. */
+async function confirmEmailChange(token: string): Promise<{ success: boolean; error?: string }> {
+  const { error, response } = await api.POST('/api/v1/users/email_change/confirm', {
+    body: { token },
+  })
+  if (response.ok) return { success: true }
+  return {
+    success: false,
+    error: fieldErrors(error).token?.[0] ?? errorMessage(error, response, INVALID_EMAIL_CHANGE),
+  }
+}
 
 /** ChangeEmail: follows the link sent to a new address from the Account page, once, on load;
  * waiting, success or failure. Signed in or not: the link is opened from that mailbox. */
