@@ -263,6 +263,16 @@ UPLOAD_MAX_BYTES = 26214400  # spec §9: 25 MB
 UPLOAD_PUT_URL_TTL_SECONDS = 15 * 60
 UPLOAD_GET_URL_TTL_SECONDS = 5 * 60
 
+# GET /api/v1/health/ready and the upload endpoint ask the file storage (a probe object written
+# and deleted) and the mail server (connect and greeting) at most once per
+# READINESS_CACHE_SECONDS in each process, each probe giving up after READINESS_TIMEOUT_SECONDS.
+READINESS_CACHE_SECONDS = env_float("READINESS_CACHE_SECONDS", 10.0)
+READINESS_TIMEOUT_SECONDS = env_float("READINESS_TIMEOUT_SECONDS", 3.0)
+if READINESS_CACHE_SECONDS < 0 or READINESS_TIMEOUT_SECONDS <= 0:
+    raise ImproperlyConfigured(
+        "READINESS_CACHE_SECONDS must be 0 or more and READINESS_TIMEOUT_SECONDS more than 0"
+    )
+
 REDIS_URL = env_url("REDIS_URL", "", schemes=("redis", "rediss"))
 if REDIS_URL:
     CACHES = {

@@ -13,6 +13,9 @@ os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="media-"))
 os.environ.setdefault("TASKS_IN_PROCESS", "false")
 # The completion email is queued at once; the tests of its delay and of Undo set their own.
 os.environ.setdefault("COMPLETION_EMAIL_DELAY_SECONDS", "0")
+# Every readiness question probes the storage and the mail server again (tests of the kept
+# answer set their own).
+os.environ.setdefault("READINESS_CACHE_SECONDS", "0")
 
 from config.settings import *  # noqa: E402,F403
 

@@ -1,24 +1,23 @@
 """GET /health: a load balancer's check, and the floor of `make bench`; GET /health/ready:
-what each dependency says, for operators and deploy checks."""
+what each dependency says (`concierge.common.readiness`), for operators and deploy checks."""
 
 from __future__ import annotations
 
 import secrets
-from typing import Literal
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
-from ninja import Router, Schema
+from ninja import Router, Schema, Status
 
+from concierge.common import readiness as readiness_checks
 from concierge.common.errors import ApiError
+from concierge.common.readiness import CheckStatus, ReadinessStatus
 from concierge.common.schemas import ErrorOut
 
 router = Router(tags=["health"])
 DATABASE_UNAVAILABLE = "The database is unavailable."
-
-CheckStatus = Literal["ok", "unavailable", "not configured"]
 
 
 class HealthOut(Schema):
@@ -26,7 +25,7 @@ class HealthOut(Schema):
 
 
 class ReadinessOut(Schema):
-    status: Literal["ok", "degraded", "unavailable"]
+    status: ReadinessStatus
     checks: dict[str, CheckStatus]
 
 
@@ -44,7 +43,11 @@ def _database_ok() -> bool:
     return True
 
 
-def _cache_status() -> CheckStatus:
+def database_status() -> CheckStatus:
+    return "ok" if _database_ok() else "unavailable"
+
+
+def cache_status() -> CheckStatus:
     if not settings.REDIS_URL:
         return "not configured"
     key, value = f"ready:{secrets.token_hex(4)}", secrets.token_hex(4)
@@ -67,16 +70,14 @@ def health(request: HttpRequest):
 
 @router.get("/health/ready", auth=None, response={200: ReadinessOut, 503: ReadinessOut})
 def readiness(request: HttpRequest):
-    """Each dependency's state. Without the database: 503 `unavailable`. Without Redis the app
-    still serves (rate limits allow, presence is empty, live events pause): 200 `degraded`."""
-    checks: dict[str, CheckStatus] = {
-        "database": "ok" if _database_ok() else "unavailable",
-        "cache": _cache_status(),
-    }
-    if checks["database"] != "ok":
-        return 503, {"status": "unavailable", "checks": checks}
-    status = "degraded" if "unavailable" in checks.values() else "ok"
-    return 200, {"status": status, "checks": checks}
+    """Each dependency's state: `database` and `storage` (the uploads' disk or bucket, written
+    to and deleted) are required, so without either the answer is 503 `unavailable`. Without
+    Redis (`cache`) or the mail server (`mail`) the app still serves (rate limits allow,
+    presence is empty, emails wait in their tasks): 200 `degraded`. `not configured`: an
+    optional dependency that is not set up (no REDIS_URL; no EMAIL_URL, mail to the outbox).
+    The storage's and mail server's answers are kept for READINESS_CACHE_SECONDS."""
+    status, checks = readiness_checks.readiness()
+    return Status(503 if status == "unavailable" else 200, {"status": status, "checks": checks})
 
 
 class SiteOut(Schema):

@@ -25,13 +25,16 @@ def _base_url(request: HttpRequest) -> str:
     return request.build_absolute_uri("/").rstrip("/")
 
 
-@router.post("/uploads/presigned_url", response={200: PresignedUrlOut, **ERRORS})
+@router.post("/uploads/presigned_url", response={200: PresignedUrlOut, **ERRORS, 503: ErrorOut})
 def presigned_url(request: HttpRequest, payload: PresignedUrlIn):
+    """The address to PUT one file to, and its key. 503 while the file storage is down (its
+    readiness check fails), so the browser never gets an address its upload would fail on."""
     user = request_auth_token(request).user
     request_id = payload.upload.request_id
     if request_id is not None:
         # 404 unless it is theirs; concierges attach files to replies on any request.
         selectors.request_attachable_require(user=user, request_id=request_id)
+    services.storage_require_ready()
     upload = services.upload_create(
         owner=user, filename=payload.upload.filename, request_id=request_id
     )

@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from concierge.common import readiness
 from concierge.common.errors import ApiError, NotFound, ValidationFailed
 from concierge.uploads import storage
 from concierge.uploads.files import (
@@ -47,6 +48,19 @@ ALREADY_UPLOADED = "This file has already been uploaded. Please choose the file 
 NOT_UPLOADED = "'{filename}' hasn't finished uploading. Please try again."
 ATTACHMENT_NOT_FOUND = "We couldn't find that attachment. Please upload the file again."
 TOO_MANY_ATTACHMENTS = "Only one file can be attached to a message."
+STORAGE_UNAVAILABLE = "File storage is unavailable right now. Please try again in a few minutes."
+
+
+class StorageUnavailable(ApiError):
+    status_code = 503
+
+
+def storage_require_ready() -> None:
+    """Raises a 503 while the uploads storage's readiness check fails (its answer is kept for
+    READINESS_CACHE_SECONDS), rather than handing out an address the browser's PUT would
+    fail on."""
+    if readiness.check_status("storage") != "ok":
+        raise StorageUnavailable(STORAGE_UNAVAILABLE)
 
 
 def max_upload_bytes() -> int:

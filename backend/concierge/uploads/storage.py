@@ -5,11 +5,17 @@ S3-compatible bucket (`STORAGE=s3` with the `S3_*` settings, presigned URLs).
 
 from __future__ import annotations
 
+import os
+import secrets
+import socket
 from typing import IO, Any
 
+from django.conf import settings
 from django.core.files import File
+from django.core.files.base import ContentFile
 from django.core.files.storage import FileSystemStorage, Storage, storages
 
+from concierge.common.readiness import CheckStatus
 from concierge.uploads.files import content_disposition
 
 
@@ -24,6 +30,56 @@ def storage_is_s3() -> bool:
 def _s3_client_and_bucket() -> tuple[Any, str]:
     storage: Any = upload_storage()
     return storage.connection.meta.client, storage.bucket_name
+
+
+# Where the readiness probe writes; never an upload's key (those start with `uploads/`), and
+# left out of file backups.
+PROBE_PREFIX = "_readiness/"
+
+
+def _probe_key() -> str:
+    return f"{PROBE_PREFIX}{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(6)}"
+
+
+def _probe_s3_client() -> tuple[Any, str]:
+    """A client of the uploads bucket that gives up after READINESS_TIMEOUT_SECONDS (the
+    storage's own waits a minute and retries), with the storage's credentials and addressing."""
+    from botocore.config import Config
+
+    storage: Any = upload_storage()
+    timeout = float(settings.READINESS_TIMEOUT_SECONDS)
+    config = storage.client_config.merge(
+        Config(
+            connect_timeout=timeout,
+            read_timeout=timeout,
+            retries={"mode": "standard", "total_max_attempts": 1},
+        )
+    )
+    client = storage._create_session().client(
+        "s3",
+        region_name=storage.region_name,
+        use_ssl=storage.use_ssl,
+        endpoint_url=storage.endpoint_url,
+        config=config,
+        verify=storage.verify,
+    )
+    return client, storage.bucket_name
+
+
+def storage_probe() -> CheckStatus:
+    """`ok` when a small object can be written to the uploads storage and deleted again (the
+    bucket exists, the credentials may put and delete, the server answers in time; or the
+    local folder is writable), else `unavailable`. Raises on failure (readiness logs it)."""
+    key = _probe_key()
+    if storage_is_s3():
+        client, bucket = _probe_s3_client()
+        client.put_object(Bucket=bucket, Key=key, Body=b"ok")
+        client.delete_object(Bucket=bucket, Key=key)
+        return "ok"
+    storage = upload_storage()
+    saved = storage.save(key, ContentFile(b"ok"))
+    storage.delete(saved)
+    return "ok"
 
 
 def object_presigned_put_url(key: str, *, expires: int) -> str:

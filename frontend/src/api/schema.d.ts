@@ -444,8 +444,12 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Each dependency's state. Without the database: 503 `unavailable`. Without Redis the app
-         *     still serves (rate limits allow, presence is empty, live events pause): 200 `degraded`.
+         * @description Each dependency's state: `database` and `storage` (the uploads' disk or bucket, written
+         *     to and deleted) are required, so without either the answer is 503 `unavailable`. Without
+         *     Redis (`cache`) or the mail server (`mail`) the app still serves (rate limits allow,
+         *     presence is empty, emails wait in their tasks): 200 `degraded`. `not configured`: an
+         *     optional dependency that is not set up (no REDIS_URL; no EMAIL_URL, mail to the outbox).
+         *     The storage's and mail server's answers are kept for READINESS_CACHE_SECONDS.
          */
         get: operations["concierge_common_api_readiness"];
         put?: never;
@@ -1076,7 +1080,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Presigned Url */
+        /**
+         * Presigned Url
+         * @description The address to PUT one file to, and its key. 503 while the file storage is down (its
+         *     readiness check fails), so the browser never gets an address its upload would fail on.
+         */
         post: operations["concierge_uploads_api_presigned_url"];
         delete?: never;
         options?: never;
@@ -6733,6 +6741,15 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -31,7 +31,7 @@ def test_hardening_7_redis_outage_degrades_sign_in_desk_writes_and_presence(
     assert desk.post(f"{path}/presence").status_code == 200
     assert Client().get("/api/v1/health/ready").json() == {
         "status": "ok",
-        "checks": {"database": "ok", "cache": "ok"},
+        "checks": {"database": "ok", "cache": "ok", "mail": "not configured", "storage": "ok"},
     }
 
     redis_server.stop()
@@ -49,7 +49,12 @@ def test_hardening_7_redis_outage_degrades_sign_in_desk_writes_and_presence(
     assert ready.status_code == 200
     assert ready.json() == {
         "status": "degraded",
-        "checks": {"database": "ok", "cache": "unavailable"},
+        "checks": {
+            "database": "ok",
+            "cache": "unavailable",
+            "mail": "not configured",
+            "storage": "ok",
+        },
     }
 
 
@@ -66,5 +71,10 @@ def test_hardening_7_readiness_is_503_without_the_database(settings):
     assert response.status_code == 503
     assert response.json() == {
         "status": "unavailable",
-        "checks": {"database": "unavailable", "cache": "not configured"},
+        "checks": {
+            "database": "unavailable",
+            "cache": "not configured",
+            "mail": "not configured",
+            "storage": "ok",
+        },
     }

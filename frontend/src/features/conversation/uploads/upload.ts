@@ -29,9 +29,16 @@ export async function requestPresignedUrl(
       status: response.status,
       statusText: response.statusText,
       responseText: JSON.stringify(error ?? null),
+      // 503: the server says why it takes no file now (its file storage is down).
+      serverMessage: response.status === 503 ? serverErrorText(error) : undefined,
     })
   }
   return { presignedUrl: data.presigned_url, key: data.key }
+}
+
+function serverErrorText(body: unknown): string | undefined {
+  const text = (body as { error?: unknown } | null | undefined)?.error
+  return typeof text === 'string' && text.trim() ? text : undefined
 }
 
 export type UploadErrorKind = 'presign' | 'empty-url' | 'http' | 'network' | 'abort'
@@ -41,11 +48,18 @@ export class UploadError extends Error {
   readonly status?: number
   readonly statusText?: string
   readonly responseText?: string
+  /** The server's own words for a person, shown instead of 'Error uploading {file name}'. */
+  readonly serverMessage?: string
 
   constructor(
     kind: UploadErrorKind,
     message: string,
-    details: { status?: number; statusText?: string; responseText?: string } = {},
+    details: {
+      status?: number
+      statusText?: string
+      responseText?: string
+      serverMessage?: string
+    } = {},
   ) {
     super(message)
     this.name = 'UploadError'
@@ -53,6 +67,7 @@ export class UploadError extends Error {
     this.status = details.status
     this.statusText = details.statusText
     this.responseText = details.responseText
+    this.serverMessage = details.serverMessage
   }
 }
 

@@ -123,6 +123,25 @@ describe('useSingleFileUpload', () => {
     expect(result.current.status).toBe('idle')
   })
 
+  it("issue 25: storage down (503) shows the server's reason instead of the generic error", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const reason = 'File storage is unavailable right now. Please try again in a few minutes.'
+    server.use(
+      http.post(apiUrl('/api/v1/uploads/presigned_url'), () =>
+        HttpResponse.json({ success: false, error: reason }, { status: 503 }),
+      ),
+    )
+    const { result } = renderHook(() => useSingleFileUpload())
+    await act(async () => {
+      expect(await result.current.start(file())).toBeNull()
+    })
+    expect(result.current).toMatchObject({ status: 'idle', file: null, error: reason })
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringContaining('(503)'),
+      expect.objectContaining({ status: 503 }),
+    )
+  })
+
   it('§5 uploads: an empty upload address is refused with a console error only', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     server.use(

@@ -1,6 +1,7 @@
 /**
  * One file at a time through the presigned-address upload (spec §4 'File upload (single file)'):
- * Pending → Uploading n% → Uploaded, or a cleared selection and 'Error uploading {file name}'.
+ * Pending → Uploading n% → Uploaded, or a cleared selection and 'Error uploading {file name}'
+ * (or the server's reason when it takes no file now: its storage is down, a 503).
  * Starting another file replaces (and aborts) the one before.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -93,7 +94,8 @@ export function useSingleFileUpload(): SingleFileUpload {
         reportUploadError(error)
         if (!current() || (error instanceof UploadError && error.kind === 'abort')) return null
         controller.current = null
-        setState({ ...IDLE, error: uploadErrorMessage(file.name) })
+        const serverMessage = error instanceof UploadError ? error.serverMessage : undefined
+        setState({ ...IDLE, error: serverMessage ?? uploadErrorMessage(file.name) })
         return null
       }
     },
