@@ -477,6 +477,7 @@ if LOG_LEVEL not in LOG_LEVELS:
     raise ImproperlyConfigured(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
 LOG_FORMAT = env_choice("LOG_FORMAT", "text" if DEBUG else "json", ("json", "text"))
 LOGGING = logging_config(log_format=LOG_FORMAT, level=LOG_LEVEL)
+LOGGING_CONFIG = "concierge.common.logs.logging_configure"
 METRICS_TOKEN = env_str("METRICS_TOKEN", "")
 if METRICS_TOKEN and len(METRICS_TOKEN) < 16:
     raise ImproperlyConfigured("METRICS_TOKEN must be at least 16 characters long")

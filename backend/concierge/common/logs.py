@@ -17,6 +17,7 @@ token in the path.
 from __future__ import annotations
 
 import logging
+import logging.config
 import re
 import uuid
 from contextvars import ContextVar, Token
@@ -266,6 +267,9 @@ class TextFormatter(logging.Formatter):
 # =========================================================================== configuration
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# Loggers that Django's defaults give handlers of their own (plain text, DEBUG only): theirs
+# go through the one handler as well.
+DJANGO_LOGGERS = ("django", "django.server", "py.warnings")
 # The servers' own loggers: their lines go through the same handler (and so the same format
 # and scrubbing) as the app's once Django has loaded in the process.
 SERVER_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "_granian", "granian.access")
@@ -293,9 +297,19 @@ def logging_config(*, log_format: str, level: str) -> dict[str, Any]:
         },
         "root": {"handlers": ["console"], "level": level},
         "loggers": {
-            **{name: {"handlers": [], "propagate": True} for name in SERVER_LOGGERS},
+            **{
+                name: {"handlers": [], "propagate": True}
+                for name in (*SERVER_LOGGERS, *DJANGO_LOGGERS)
+            },
             # Every 4xx is already a line of its own (concierge.request); 5xx keep theirs,
             # with the traceback.
             "django.request": {"level": "ERROR"},
         },
     }
+
+
+def logging_configure(config: dict[str, Any]) -> None:
+    """settings.LOGGING_CONFIG: Django's dictConfig, and Python's warnings (a missing static
+    folder, a deprecation) logged as `py.warnings` lines instead of written raw."""
+    logging.config.dictConfig(config)
+    logging.captureWarnings(True)
