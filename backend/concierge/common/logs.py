@@ -123,10 +123,11 @@ _SECRET_PAIR = re.compile(
     r"""["']?\s*[:=]\s*["']?)(?!\[redacted\]|Bearer\s)[^\s"',&;)}\]]+""",
     re.IGNORECASE,
 )
-# A path segment that looks like a token rather than a word, a slug or a number: long, from a
-# token's alphabet, and not all lowercase letters and hyphens or all digits.
+# A path segment that looks like a token rather than a word, a slug, a number or a file name:
+# long, from a token's alphabet, and not all lowercase letters and hyphens, all digits, or a
+# name with an extension (the web app's hashed files: `index-C0vBEgu2.js`).
 _TOKEN_SEGMENT = re.compile(r"[A-Za-z0-9._~:=+%-]{16,}")
-_SLUG_OR_NUMBER = re.compile(r"[a-z-]+|[0-9]+")
+_NOT_A_TOKEN = re.compile(r"[a-z-]+|[0-9]+|[A-Za-z0-9_-]+\.[a-z0-9]{1,5}")
 
 
 def redact(text: str) -> str:
@@ -144,7 +145,7 @@ def safe_path(path: str) -> str:
     path = path.split("?", 1)[0]
     return "/".join(
         REDACTED
-        if _TOKEN_SEGMENT.fullmatch(segment) and not _SLUG_OR_NUMBER.fullmatch(segment)
+        if _TOKEN_SEGMENT.fullmatch(segment) and not _NOT_A_TOKEN.fullmatch(segment)
         else segment
         for segment in path.split("/")
     )

@@ -265,3 +265,5 @@ def test_issue_25_observability_paths_lose_tokens_but_keep_words_slugs_and_ids()
     assert safe_path("/sign-up/acme-corporation-employees") == "/sign-up/acme-corporation-employees"
     assert safe_path("/unlock/AbCdEfGhIjKlMnOpQrSt_-12") == "/unlock/[redacted]"
     assert safe_path("/api/v1/events?ticket=1:2:abc") == "/api/v1/events"
+    assert safe_path("/assets/RequestDrawer-C0vBEgu2.js") == "/assets/RequestDrawer-C0vBEgu2.js"
+    assert safe_path("/rate/42:1tAbCd:Zx9_Signature-Value") == "/rate/[redacted]"
