@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Info, MessageSquare, TriangleAlert, X } from 'lucide-react'
 import { cx, focusRing } from '../utils'
-import { ToastActionButton, type ToastItemsProps, type ToastSeverity } from './ToastProvider'
+import type { ToastDismissReason, ToastItem, ToastSeverity } from './ToastProvider'
 
 const severityStyles: Record<ToastSeverity, { box: string; icon: string; close: string }> = {
   info: {
@@ -54,18 +54,30 @@ const severityIcons = {
 } as const
 
 /** The toasts themselves, inside the provider's live region. */
-export default function ToastItems({ toasts, onClose, onAction }: ToastItemsProps) {
+export default function ToastItems({
+  toasts,
+  onClose,
+}: {
+  toasts: readonly ToastItem[]
+  onClose: (id: string) => void
+}) {
+  // The owner hears how the toast went while it is still on screen (focus may be in it).
+  const close = (t: ToastItem, reason: ToastDismissReason) => {
+    t.onDismiss?.(reason)
+    onClose(t.id)
+    if (reason === 'action') t.action?.onAction()
+  }
   return toasts.map((t) => {
     const styles = severityStyles[t.severity]
     const Icon = severityIcons[t.severity]
     return (
       <li
         key={t.id}
-        data-toast-id={t.id}
+        data-toast=""
         data-severity={t.severity}
         // Escape closes the toast focus is in (its action or Close).
         onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose(t.id)
+          if (event.key === 'Escape') close(t, 'close')
         }}
         className={cx(
           'pointer-events-auto flex items-start gap-3 rounded-xl border p-3.5 shadow-lg',
@@ -79,20 +91,24 @@ export default function ToastItems({ toasts, onClose, onAction }: ToastItemsProp
           <p className="break-words">{t.message}</p>
         </div>
         {t.action ? (
-          <ToastActionButton
-            item={t}
-            onAction={onAction}
+          <button
+            type="button"
+            // biome-ignore lint/a11y/noAutofocus: asked for by the toast, whose action replaces the button just pressed
+            autoFocus={t.focusAction}
+            onClick={() => close(t, 'action')}
             className={cx(
               '-my-1 inline-flex min-h-8 shrink-0 items-center rounded-md px-2.5 text-sm font-semibold underline underline-offset-2',
               focusRing,
               styles.close,
             )}
-          />
+          >
+            {t.action.label}
+          </button>
         ) : null}
         <button
           type="button"
           aria-label="Close"
-          onClick={() => onClose(t.id)}
+          onClick={() => close(t, 'close')}
           className={cx(
             '-m-1 inline-flex size-8 shrink-0 items-center justify-center rounded-md opacity-80 hover:opacity-100',
             focusRing,

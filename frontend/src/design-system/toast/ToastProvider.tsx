@@ -2,7 +2,6 @@ import {
   createContext,
   lazy,
   type ReactNode,
-  type Ref,
   Suspense,
   useCallback,
   useContext,
@@ -20,20 +19,14 @@ export type ToastSeverity = 'info' | 'success' | 'warn' | 'error' | 'secondary' 
 /** Toast auto-dismiss delay (spec §9): 10 seconds. */
 export const TOAST_AUTO_DISMISS_MS = 10_000
 
-/** A button in the toast beside Close (e.g. 'Undo'): pressing it runs `onAction` and closes the toast. */
+/** A button in the toast beside Close (e.g. 'Undo'): pressing it closes the toast and runs `onAction`. */
 export interface ToastAction {
   label: string
   onAction: () => void
 }
 
-/** How a toast went: its action pressed, closed, timed out, or replaced by one with its id. */
-export type ToastDismissReason = 'action' | 'close' | 'timeout' | 'replaced' | 'all'
-
-export interface ToastDismissal {
-  reason: ToastDismissReason
-  /** Focus was in the toast as it went: the caller puts it somewhere sensible. */
-  hadFocus: boolean
-}
+/** How a toast went: its action pressed, Close or Escape, or its time ran out. */
+export type ToastDismissReason = 'action' | 'close' | 'timeout'
 
 export interface ToastOptions {
   message: ReactNode
@@ -48,17 +41,18 @@ export interface ToastOptions {
   action?: ToastAction
   /** Move focus to the action's button as the toast shows (the button just pressed is gone). */
   focusAction?: boolean
-  /** Called once when the toast goes, however it goes. */
-  onDismiss?: (dismissal: ToastDismissal) => void
+  /**
+   * Called as the toast goes by its action, Close, Escape or its time running out (not by
+   * `dismiss`), while it is still on screen: `document.activeElement?.closest('[data-toast]')`
+   * tells whether focus was in it, to be put back somewhere sensible.
+   */
+  onDismiss?: (reason: ToastDismissReason) => void
 }
 
-export interface ToastItem {
+export interface ToastItem extends ToastOptions {
   id: string
-  message: ReactNode
   severity: ToastSeverity
   autoDismiss: boolean
-  action?: ToastAction
-  focusAction?: boolean
 }
 
 export interface ToastApi {
@@ -88,27 +82,19 @@ const TOAST_LOOK_DELAY_MS = 1_000
 const loadToastItems = () => import('./ToastItems').catch(() => ({ default: PlainToastItems }))
 const ToastItems = lazy(loadToastItems)
 
-export interface ToastItemsProps {
+function PlainToastItems({
+  toasts,
+  onClose,
+}: {
   toasts: readonly ToastItem[]
   onClose: (id: string) => void
-  onAction: (id: string) => void
-}
-
-function PlainToastItems({ toasts, onClose, onAction }: ToastItemsProps) {
+}) {
   return toasts.map((t) => (
     <li
       key={t.id}
-      data-toast-id={t.id}
       className="pointer-events-auto flex items-start gap-3 rounded-xl border border-line bg-surface p-3.5 text-sm text-ink shadow-lg"
     >
       <p className="min-w-0 flex-1 break-words">{t.message}</p>
-      {t.action ? (
-        <ToastActionButton
-          item={t}
-          onAction={onAction}
-          className={cx('rounded-md px-1 font-semibold underline', focusRing)}
-        />
-      ) : null}
       <button
         type="button"
         onClick={() => onClose(t.id)}
@@ -118,29 +104,6 @@ function PlainToastItems({ toasts, onClose, onAction }: ToastItemsProps) {
       </button>
     </li>
   ))
-}
-
-/** The action's button; it takes focus as it shows when the toast asks for that. */
-export function ToastActionButton({
-  item,
-  onAction,
-  className,
-}: {
-  item: ToastItem
-  onAction: (id: string) => void
-  className?: string
-}) {
-  const ref = useRef<HTMLButtonElement>(null)
-  const focusOnShow = item.focusAction === true
-  useEffect(() => {
-    if (focusOnShow) ref.current?.focus()
-  }, [focusOnShow])
-  if (!item.action) return null
-  return (
-    <button ref={ref} type="button" onClick={() => onAction(item.id)} className={className}>
-      {item.action.label}
-    </button>
-  )
 }
 
 export interface ToastProviderProps {
@@ -156,19 +119,6 @@ export interface ToastProviderProps {
 export function ToastProvider({ children, regionClassName }: ToastProviderProps) {
   const [toasts, setToasts] = useState<ToastItem[]>([])
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>())
-  const dismissHandlers = useRef(new Map<string, NonNullable<ToastOptions['onDismiss']>>())
-  const actions = useRef(new Map<string, ToastAction>())
-  const regionRef = useRef<HTMLOListElement>(null)
-
-  /** Tells the toast's owner it went (once), and whether focus was in it. */
-  const notifyDismissed = useCallback((id: string, reason: ToastDismissReason) => {
-    const handler = dismissHandlers.current.get(id)
-    if (!handler) return
-    dismissHandlers.current.delete(id)
-    const item = regionRef.current?.querySelector(`[data-toast-id="${CSS.escape(id)}"]`)
-    const hadFocus = !!item && item.contains(document.activeElement)
-    handler({ reason, hadFocus })
-  }, [])
 
   const clearTimer = useCallback((id: string) => {
     const timer = timers.current.get(id)
@@ -178,44 +128,26 @@ export function ToastProvider({ children, regionClassName }: ToastProviderProps)
     }
   }, [])
 
-  const remove = useCallback(
-    (id: string, reason: ToastDismissReason) => {
+  const dismiss = useCallback(
+    (id: string) => {
       clearTimer(id)
-      notifyDismissed(id, reason)
-      actions.current.delete(id)
       setToasts((list) => list.filter((t) => t.id !== id))
     },
-    [clearTimer, notifyDismissed],
+    [clearTimer],
   )
-
-  const dismiss = useCallback((id: string) => remove(id, 'close'), [remove])
 
   const dismissAll = useCallback(() => {
     for (const timer of timers.current.values()) clearTimeout(timer)
     timers.current.clear()
-    for (const id of [...dismissHandlers.current.keys()]) notifyDismissed(id, 'all')
-    actions.current.clear()
     setToasts([])
-  }, [notifyDismissed])
+  }, [])
 
   const toast = useCallback(
-    ({
-      message,
-      severity = 'info',
-      autoDismiss = false,
-      durationMs,
-      id,
-      action,
-      focusAction,
-      onDismiss,
-    }: ToastOptions) => {
+    (options: ToastOptions) => {
+      const { severity = 'info', autoDismiss = false, id } = options
       const toastId = id ?? randomId()
       clearTimer(toastId)
-      notifyDismissed(toastId, 'replaced')
-      if (onDismiss) dismissHandlers.current.set(toastId, onDismiss)
-      if (action) actions.current.set(toastId, action)
-      else actions.current.delete(toastId)
-      const item: ToastItem = { id: toastId, message, severity, autoDismiss, action, focusAction }
+      const item: ToastItem = { ...options, id: toastId, severity, autoDismiss }
       setToasts((list) =>
         list.some((t) => t.id === toastId)
           ? list.map((t) => (t.id === toastId ? item : t))
@@ -224,22 +156,15 @@ export function ToastProvider({ children, regionClassName }: ToastProviderProps)
       if (autoDismiss) {
         timers.current.set(
           toastId,
-          setTimeout(() => remove(toastId, 'timeout'), durationMs ?? TOAST_AUTO_DISMISS_MS),
+          setTimeout(() => {
+            item.onDismiss?.('timeout')
+            dismiss(toastId)
+          }, options.durationMs ?? TOAST_AUTO_DISMISS_MS),
         )
       }
       return toastId
     },
-    [clearTimer, notifyDismissed, remove],
-  )
-
-  /** The toast's action: the toast goes, then the action runs. */
-  const runAction = useCallback(
-    (id: string) => {
-      const action = actions.current.get(id)
-      remove(id, 'action')
-      action?.onAction()
-    },
-    [remove],
+    [clearTimer, dismiss],
   )
 
   useEffect(() => afterFirstScreen(() => whenIdleAfter(TOAST_LOOK_DELAY_MS, loadToastItems)), [])
@@ -260,13 +185,7 @@ export function ToastProvider({ children, regionClassName }: ToastProviderProps)
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <ToastRegion
-        toasts={toasts}
-        onClose={dismiss}
-        onAction={runAction}
-        listRef={regionRef}
-        className={regionClassName}
-      />
+      <ToastRegion toasts={toasts} onClose={dismiss} className={regionClassName} />
     </ToastContext.Provider>
   )
 }
@@ -274,14 +193,10 @@ export function ToastProvider({ children, regionClassName }: ToastProviderProps)
 function ToastRegion({
   toasts,
   onClose,
-  onAction,
-  listRef,
   className,
 }: {
   toasts: ToastItem[]
   onClose: (id: string) => void
-  onAction: (id: string) => void
-  listRef: Ref<HTMLOListElement>
   className?: string
 }) {
   return (
@@ -293,15 +208,10 @@ function ToastRegion({
         className,
       )}
     >
-      <ol
-        ref={listRef}
-        aria-live="polite"
-        aria-relevant="additions text"
-        className="flex flex-col gap-2"
-      >
+      <ol aria-live="polite" aria-relevant="additions text" className="flex flex-col gap-2">
         {toasts.length > 0 && (
           <Suspense fallback={null}>
-            <ToastItems toasts={toasts} onClose={onClose} onAction={onAction} />
+            <ToastItems toasts={toasts} onClose={onClose} />
           </Suspense>
         )}
       </ol>

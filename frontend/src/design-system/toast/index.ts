@@ -1,7 +1,6 @@
 export type {
   ToastAction,
   ToastApi,
-  ToastDismissal,
   ToastDismissReason,
   ToastItem,
   ToastOptions,

@@ -129,7 +129,8 @@ export function RequestHeader({
       durationMs: UNDO_COMPLETE_MS,
       focusAction: true,
       action: { label: 'Undo', onAction: () => undo.mutate() },
-      onDismiss: ({ reason, hadFocus }) => {
+      onDismiss: (reason) => {
+        const hadFocus = !!document.activeElement?.closest('[data-toast]')
         if (!hadFocus || !actions.current?.isConnected) return
         if (reason === 'action') focusAfterUndo.current = 'pressed'
         else focusLastAction()
