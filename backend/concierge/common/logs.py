@@ -20,6 +20,7 @@ import logging
 import logging.config
 import re
 import uuid
+import weakref
 from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -46,7 +47,8 @@ class LogContext:
 
     request_id: str
     user_id: int | None = None
-    request: Any = None  # the HttpRequest, for a user signed in by the admin's session
+    # The HttpRequest (weakly: the request holds its context), for the user it signs in.
+    request: weakref.ref[Any] | None = None
 
 
 _context: ContextVar[LogContext | None] = ContextVar("concierge_log_context", default=None)
@@ -96,7 +98,7 @@ def context_user_id(context: LogContext) -> int | None:
     `request.user` (that would read the session for a log line)."""
     if context.user_id is not None:
         return context.user_id
-    request = context.request
+    request = context.request() if context.request is not None else None
     if request is None:
         return None
     user = request.__dict__.get("user")

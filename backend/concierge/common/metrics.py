@@ -146,8 +146,9 @@ def metrics_exposition() -> bytes:
 
 
 def _this_process_stopped() -> None:
-    path = multiprocess_dir()
-    if path:
+    # The variable prometheus-client itself reads (the settings may be gone by now).
+    path = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
+    if path and os.path.isdir(path):
         multiprocess.mark_process_dead(os.getpid(), path)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
+import weakref
 from collections.abc import Callable
 
 from django.core.handlers.asgi import ASGIRequest
@@ -55,7 +56,9 @@ class RequestObservabilityMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         request_id = request_id_from_header(request.headers.get(REQUEST_ID_HEADER))
-        context = LogContext(request_id=request_id or request_id_new(), request=request)
+        context = LogContext(
+            request_id=request_id or request_id_new(), request=weakref.ref(request)
+        )
         request.log_context = context  # type: ignore[attr-defined]
         token = log_context_begin(context)
         started = time.perf_counter()

@@ -267,3 +267,27 @@ def test_issue_25_observability_paths_lose_tokens_but_keep_words_slugs_and_ids()
     assert safe_path("/api/v1/events?ticket=1:2:abc") == "/api/v1/events"
     assert safe_path("/assets/RequestDrawer-C0vBEgu2.js") == "/assets/RequestDrawer-C0vBEgu2.js"
     assert safe_path("/rate/42:1tAbCd:Zx9_Signature-Value") == "/rate/[redacted]"
+
+
+def test_issue_25_observability_an_admin_session_user_is_named_without_extra_queries(
+    logs, user_factory
+):
+    """Issue 25 observability: a request signed in by the admin's session names its user once
+    the app has looked at it (the admin does); a request that never looks (the health check)
+    names nobody, and writing its line reads nothing from the database."""
+    staff = user_factory(is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(staff)
+    admin = client.get("/admin/", headers={"X-Request-ID": "admin-page-1"})
+    assert admin.status_code in (200, 302)
+    assert logs.access_line("admin-page-1")["user_id"] == staff.pk
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get("/api/v1/search-nothing", headers={"X-Request-ID": "no-look-1"})
+    assert response.status_code == 404
+    line = logs.access_line("no-look-1")
+    assert "user_id" not in line
+    assert not any("session" in query["sql"].lower() for query in queries.captured_queries)
