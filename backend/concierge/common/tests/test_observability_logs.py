@@ -291,3 +291,19 @@ def test_issue_25_observability_an_admin_session_user_is_named_without_extra_que
     line = logs.access_line("no-look-1")
     assert "user_id" not in line
     assert not any("session" in query["sql"].lower() for query in queries.captured_queries)
+
+
+def test_issue_25_observability_an_error_report_carries_the_request_id():
+    """Issue 25 observability: an error sent to Sentry while a request is answered is tagged
+    with the request's id, the one in its log lines and its X-Request-ID."""
+    from concierge.common.logs import LogContext, log_context_begin, log_context_end
+    from concierge.common.reporting import _scrub
+
+    token = log_context_begin(LogContext(request_id="report-7"))
+    try:
+        event = _scrub({"request": {"method": "GET", "url": "https://x/api/v1/a?ticket=t"}}, {})
+    finally:
+        log_context_end(token)
+    assert event["tags"]["request_id"] == "report-7"
+    assert event["request"]["url"] == "https://x/api/v1/a"
+    assert "tags" not in _scrub({}, {})  # outside a request: no tag
