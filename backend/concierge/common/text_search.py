@@ -36,10 +36,13 @@ class StoredVector:
     GIN-indexed and kept up to date by a trigger on every insert and on updates of `columns`.
 
     `expression` is the vector's SQL over the row's columns, each written `{row}column`.
-    Installing computes the vectors of the rows already there in the table rewrite of a
-    generated column, which fires no trigger and leaves no dead rows, then makes it a plain
-    column that the trigger keeps: a generated column would forbid ever changing the type of
-    a column it reads (a longer `max_length`, say).
+    Installing (`install`, in one transaction) computes the vectors of the rows already there
+    in the table rewrite of a generated column, which fires no trigger and leaves no dead rows,
+    then makes it a plain column that the trigger keeps: a generated column would forbid ever
+    changing the type of a column it reads (a longer `max_length`, say). The rewrite holds an
+    exclusive lock on the table; the index is built afterwards, concurrently, while the table
+    takes writes again (`install_index`, outside a transaction). Each statement can run again
+    after an interrupted attempt.
     """
 
     table: str
@@ -52,25 +55,34 @@ class StoredVector:
         return f"{self.index}_vector"
 
     def install(self) -> list[str]:
+        """The column, filled, and the trigger that keeps it: one transaction (a row written
+        between two of these statements would miss its vector)."""
         unchanged = " AND ".join(f"NEW.{c} IS NOT DISTINCT FROM OLD.{c}" for c in self.columns)
         return [
-            f"ALTER TABLE {self.table} ADD COLUMN {COLUMN} tsvector "
+            f"ALTER TABLE {self.table} ADD COLUMN IF NOT EXISTS {COLUMN} tsvector "
             f"GENERATED ALWAYS AS ({self.expression.format(row='')}) STORED",
-            f"ALTER TABLE {self.table} ALTER COLUMN {COLUMN} DROP EXPRESSION",
+            f"ALTER TABLE {self.table} ALTER COLUMN {COLUMN} DROP EXPRESSION IF EXISTS",
             f"""
-CREATE FUNCTION {self._function}() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION {self._function}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND {unchanged} THEN RETURN NEW; END IF;
   NEW.{COLUMN} := {self.expression.format(row="NEW.")};
   RETURN NEW;
 END $$""",
+            f"DROP TRIGGER IF EXISTS {self.index} ON {self.table}",
             f"CREATE TRIGGER {self.index} BEFORE INSERT OR UPDATE OF {', '.join(self.columns)} "
             f"ON {self.table} FOR EACH ROW EXECUTE FUNCTION {self._function}()",
-            # Without a pending list every search reads the index alone, and no write pays
-            # for merging the list (a message's words go into the index as it is sent).
-            f"CREATE INDEX {self.index} ON {self.table} USING gin ({COLUMN}) "
-            "WITH (fastupdate = off)",
         ]
+
+    def install_index(self) -> str:
+        """The GIN index, built concurrently: outside a transaction, after `install` (drop an
+        invalid leftover of an interrupted build first: common.migration_operations).
+        Without a pending list every search reads the index alone, and no write pays for
+        merging the list (a message's words go into the index as it is sent)."""
+        return (
+            f"CREATE INDEX CONCURRENTLY IF NOT EXISTS {self.index} ON {self.table} "
+            f"USING gin ({COLUMN}) WITH (fastupdate = off)"
+        )
 
     def uninstall(self) -> list[str]:
         return [
