@@ -27,6 +27,7 @@ from concierge.accounts.models import Company, User
 from concierge.live.tests.servers import server_database_url
 from concierge.notifications.background import worker_new
 from concierge.notifications.outbox import OutboxItem, outbox_list
+from config import nginx_template
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -86,7 +87,6 @@ def browser_context_args(browser_context_args: dict, viewport_name: str, base_ur
 PRODUCTION_LAYOUT = LayoutSpec(
     "e2e", "granian (API) + uvicorn (events)", "granian", 2, 4, events_workers=1
 )
-NGINX_CONF = BACKEND_DIR / "config" / "nginx.conf"
 
 
 def _redis_url() -> str:
@@ -99,41 +99,46 @@ def _redis_url() -> str:
     return url
 
 
-def nginx_config(listen: int, api: Sequence[str], events: Sequence[str]) -> str:
-    """config/nginx.conf filled in: listening on `listen`, in front of the API servers `api`
-    and the events servers `events` (URLs or host:port); a line naming a kind of server is
-    repeated once per server of that kind."""
-    values = {
-        "LISTEN": [f"{HOST}:{listen}"],
-        "API": [url.removeprefix("http://") for url in api],
-        "EVENTS": [url.removeprefix("http://") for url in events],
-    }
-    lines = []
-    for line in NGINX_CONF.read_text().splitlines(keepends=True):
-        name = next((name for name in values if "{{" + name + "}}" in line), None)
-        if name is None:
-            lines.append(line)
-        else:
-            lines.extend(line.replace("{{" + name + "}}", value) for value in values[name])
-    return "".join(lines)
+def nginx_config(
+    listen: int, api: Sequence[str], events: Sequence[str], **settings: Sequence[str]
+) -> str:
+    """config/nginx.conf filled in (config/nginx_template.py): listening on `listen`, in front
+    of the API servers `api` and the events servers `events` (URLs or host:port), plus any
+    other template `settings` (LISTEN_TLS=[...], TLS_CERTIFICATE=[...], ...)."""
+    return nginx_template.render(
+        {
+            "LISTEN": [f"{HOST}:{listen}"],
+            "API": [url.removeprefix("http://") for url in api],
+            "EVENTS": [url.removeprefix("http://") for url in events],
+            **settings,
+        }
+    )
+
+
+def nginx_binary() -> str:
+    return shutil.which("nginx") or "/usr/sbin/nginx"
 
 
 def _nginx(
-    listen: int, api: str | Sequence[str], events: str | Sequence[str], folder: Path
+    listen: int,
+    api: str | Sequence[str],
+    events: str | Sequence[str],
+    folder: Path,
+    **settings: Sequence[str],
 ) -> subprocess.Popen:
     """nginx with config/nginx.conf in front of one API and one events server (URLs), or of
-    several of each (lists of URLs)."""
-    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    several of each (lists of URLs), with any other template `settings`."""
     conf = folder / "nginx.conf"
     conf.write_text(
         nginx_config(
             listen,
             [api] if isinstance(api, str) else api,
             [events] if isinstance(events, str) else events,
+            **settings,
         )
     )
     return subprocess.Popen(
-        [nginx, "-p", str(folder), "-c", str(conf), "-g", "daemon off;"],
+        [nginx_binary(), "-p", str(folder), "-c", str(conf), "-g", "daemon off;"],
         start_new_session=True,
     )
 
