@@ -276,6 +276,24 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("filterwarnings", "ignore:No directory at:UserWarning")
 
 
+# Tests create rows with the spec's fixed ids (survey 616, 720, ...); the ids PostgreSQL hands
+# out start far above them. A sequence is not rolled back with a test's transaction, so without
+# this an automatic id could reach a fixed one, depending on which tests ran first.
+FIRST_AUTOMATIC_ID = 1_000_000
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT setval(format('%%I.%%I', schemaname, sequencename)::regclass, %s, false) "
+                    "FROM pg_sequences WHERE schemaname = current_schema()",
+                    [FIRST_AUTOMATIC_ID],
+                )
+
+
 @pytest.fixture
 def redis_server(settings):
     """A redis-server of the test's own as the cache and the live events' broker, behind the
