@@ -3,15 +3,20 @@ it."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from concierge.accounts.models import User
+from concierge.accounts.models import PasswordResetToken, User
 from concierge.accounts.selectors.password_reset import INVALID_RESET_TOKEN, password_resets_usable
 from concierge.accounts.services.identity import password_errors
+from concierge.accounts.services.links import account_link
 from concierge.accounts.services.tokens import user_sessions_revoke
 from concierge.accounts.tasks import password_reset_email
 from concierge.common.errors import ValidationFailed
+from concierge.common.tokens import token_new
 from concierge.notifications.background import enqueue_on_commit
 
 
@@ -19,6 +24,19 @@ def password_reset_request(*, email: str) -> None:
     """Queues the reset email. The request does the same work whether the email is known or
     not (the lookup happens in the task), so neither its answer nor its time tells them apart."""
     enqueue_on_commit(password_reset_email, email=email.strip())
+
+
+def password_set_link_create(*, user: User) -> str:
+    """A link (the reset page's) that sets `user`'s password once, within
+    PASSWORD_RESET_TTL_SECONDS: handed to an operator (`manage.py bootstrap`), never emailed,
+    so the hourly cap of reset emails does not apply."""
+    raw, hashed = token_new()
+    PasswordResetToken.objects.create(
+        user=user,
+        token_hash=hashed,
+        expires_at=timezone.now() + timedelta(seconds=settings.PASSWORD_RESET_TTL_SECONDS),
+    )
+    return account_link(f"/reset-password/{raw}")
 
 
 @transaction.atomic

@@ -15,7 +15,6 @@ import os
 from datetime import time
 from typing import Any
 
-from django.contrib.auth.models import Group, Permission
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -26,6 +25,7 @@ from django.utils import timezone
 
 from concierge.accounts.models import Company, OnboardingAnswer, User
 from concierge.accounts.selectors.concierges import CONCIERGE_GROUP
+from concierge.accounts.services.concierges import concierge_group_ensure
 from concierge.common.validation import PASSWORD_MAX, PASSWORD_MIN
 from concierge.company_reports.models import CompanyAdmin
 from concierge.demo.files import logo_svg, simple_pdf
@@ -152,11 +152,7 @@ class Command(BaseCommand):
             )
 
     def seed_users(self, companies: dict[str, Company], password: str) -> list[User]:
-        concierges, _ = Group.objects.get_or_create(name=CONCIERGE_GROUP)
-        view_permissions = Permission.objects.filter(
-            content_type__app_label__in=["surveys", "offerings"], codename__startswith="view_"
-        )
-        concierges.permissions.add(*view_permissions)
+        concierges, _, _ = concierge_group_ensure()
         groups = {CONCIERGE_GROUP: concierges}
         users = []
         for demo in demo_data("people")["users"]:
