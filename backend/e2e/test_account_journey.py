@@ -115,7 +115,9 @@ def test_sign_out_and_return_target(page: Page, acme, make_employee, screenshot)
 
     open_account(page)
     expect(page).to_have_title("Concierge | Account Settings")
-    expect(page.get_by_text("Dana Reyes")).to_be_visible()
+    expect(
+        page.get_by_role("region", name="Your account").get_by_text("Dana Reyes")
+    ).to_be_visible()
     expect(page.get_by_text("This action cannot be undone")).to_be_visible()
     close = page.get_by_role("link", name=re.compile("Close Account", re.I))
     expect(close).to_have_attribute("href", re.compile(r"^mailto:"))
