@@ -126,15 +126,19 @@ fmt: $(VENV)/.installed
 typecheck: frontend/node_modules/.installed
 	cd frontend && npx tsc --noEmit -p tsconfig.json
 
+# Both suites run on TEST_WORKERS processes (pytest-xdist; each has its own test database, and
+# each browser-test worker its own servers); TEST_WORKERS=0 runs them in this one.
+TEST_WORKERS ?= 2
+
 test-backend: $(VENV)/.installed
-	cd backend && ../$(VENV)/bin/pytest -q concierge
+	cd backend && ../$(VENV)/bin/pytest -q -n $(TEST_WORKERS) concierge
 
 test-frontend: frontend/node_modules/.installed
 	cd frontend && npx vitest run
 
 # Against the production layout (granian + uvicorn + nginx, Redis at REDIS_URL): see e2e/conftest.py.
 test-e2e: $(VENV)/.installed chromium nginx build
-	cd backend && DJANGO_ALLOW_ASYNC_UNSAFE=true ../$(VENV)/bin/pytest -q e2e
+	cd backend && DJANGO_ALLOW_ASYNC_UNSAFE=true ../$(VENV)/bin/pytest -q -n $(TEST_WORKERS) --dist loadfile e2e
 
 test: install lint openapi-check typecheck test-backend test-frontend budget test-e2e
 	@echo "All checks passed."
