@@ -12,6 +12,7 @@ listener redirecting to it.
 | LISTEN_TLS | HTTPS addresses (`443`) |
 | TLS_CERTIFICATE, TLS_CERTIFICATE_KEY | the certificate (chain) and key files, PEM |
 | PUBLIC_URL | the app's PUBLIC_URL (`https://concierge.example.com`), where plain HTTP redirects to |
+| ACME_WEBROOT | a folder whose `.well-known/acme-challenge/` files are served over plain HTTP (certbot's `--webroot -w`) |
 | API, EVENTS | the API (granian) and events (uvicorn) servers, `host:port` each |
 
 For an operator, from backend/:
@@ -19,7 +20,7 @@ For an operator, from backend/:
     ../.venv/bin/python -m config.nginx_template --listen 80 --listen-tls 443 \\
         --tls-certificate /etc/letsencrypt/live/concierge.example.com/fullchain.pem \\
         --tls-certificate-key /etc/letsencrypt/live/concierge.example.com/privkey.pem \\
-        --public-url https://concierge.example.com \\
+        --public-url https://concierge.example.com --acme-webroot /var/lib/concierge-nginx/acme \\
         --api 10.0.0.5:8001 --api 10.0.0.6:8001 --events 10.0.0.5:8002 --events 10.0.0.6:8002 \\
         -o /etc/concierge/nginx.conf
 """
@@ -39,6 +40,7 @@ SETTINGS = (
     "TLS_CERTIFICATE",
     "TLS_CERTIFICATE_KEY",
     "PUBLIC_URL",
+    "ACME_WEBROOT",
     "API",
     "EVENTS",
 )
@@ -82,6 +84,8 @@ def settings_check(values: Mapping[str, Sequence[str]]) -> None:
         raise ValueError("--public-url must be one https:// URL (the app's PUBLIC_URL)")
     if url and not values.get("LISTEN_TLS"):
         raise ValueError("Redirecting to PUBLIC_URL needs nginx to serve HTTPS (--listen-tls)")
+    if values.get("ACME_WEBROOT") and not values.get("LISTEN"):
+        raise ValueError("Certificate challenges are answered over plain HTTP: give --listen")
     if values.get("LISTEN") and values.get("LISTEN_TLS") and not url:
         raise ValueError(
             "With both --listen and --listen-tls, give --public-url: plain HTTP redirects there"
@@ -100,6 +104,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tls-certificate", help="certificate chain file (PEM)")
     parser.add_argument("--tls-certificate-key", help="private key file (PEM)")
     parser.add_argument("--public-url", help="https://… (the app's PUBLIC_URL)")
+    parser.add_argument(
+        "--acme-webroot", help="folder of certbot's challenges (certbot certonly --webroot -w)"
+    )
     parser.add_argument("--api", action="append", default=[], help="API server host:port")
     parser.add_argument("--events", action="append", default=[], help="events server host:port")
     parser.add_argument("-o", "--output", help="file to write (default: standard output)")
@@ -110,6 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "TLS_CERTIFICATE": [options.tls_certificate] if options.tls_certificate else [],
         "TLS_CERTIFICATE_KEY": [options.tls_certificate_key] if options.tls_certificate_key else [],
         "PUBLIC_URL": [options.public_url.rstrip("/")] if options.public_url else [],
+        "ACME_WEBROOT": [options.acme_webroot] if options.acme_webroot else [],
         "API": options.api,
         "EVENTS": options.events,
     }

@@ -20,6 +20,7 @@ import secrets
 import signal
 import ssl
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -64,6 +65,7 @@ class Site:
     events_port: int
     certificate: Path
     key: Path
+    acme_webroot: Path  # readable by nginx's workers (nobody), unlike tmp_path
 
 
 @contextmanager
@@ -166,7 +168,11 @@ def site(tmp_path: Path) -> Iterator[Site]:
     http_port, https_port, api_port, events_port = (free_port() for _ in range(4))
     public_url = f"https://localhost:{https_port}"
     certificate, key = _self_signed_certificate(tmp_path)
-    with _fresh_database(tmp_path) as database_url:
+    with (
+        _fresh_database(tmp_path) as database_url,
+        tempfile.TemporaryDirectory(prefix="deploy-acme-") as acme_webroot,
+    ):
+        Path(acme_webroot).chmod(0o755)
         env_file = tmp_path / "concierge.env"
         env_file.write_text(
             "\n".join(
@@ -201,6 +207,7 @@ def site(tmp_path: Path) -> Iterator[Site]:
             events_port=events_port,
             certificate=certificate,
             key=key,
+            acme_webroot=Path(acme_webroot),
         )
 
 
@@ -247,6 +254,7 @@ def test_from_a_fresh_server_to_a_running_service(browser: Browser, site: Site) 
             TLS_CERTIFICATE=[str(site.certificate)],
             TLS_CERTIFICATE_KEY=[str(site.key)],
             PUBLIC_URL=[site.public_url],
+            ACME_WEBROOT=[str(site.acme_webroot)],
         )
         _wait_until_up(site.http_url, nginx)  # the health check, over plain HTTP
         _over_http_and_https(site)
@@ -264,7 +272,7 @@ def test_from_a_fresh_server_to_a_running_service(browser: Browser, site: Site) 
 
 def _over_http_and_https(site: Site) -> None:
     """HTTPS answers the app and Django admin's stylesheet with HSTS; plain HTTP redirects to
-    PUBLIC_URL except the health checks."""
+    PUBLIC_URL except the health checks and the certificate authority's challenges."""
     trusted = ssl.create_default_context(cafile=str(site.certificate))
     with httpx.Client(base_url=site.public_url, verify=trusted) as https:
         home = https.get("/sign-in")
@@ -287,6 +295,13 @@ def _over_http_and_https(site: Site) -> None:
             answer = http.get(path)
             assert answer.status_code == 200, path
             assert "strict-transport-security" not in answer.headers
+        # A certificate renewal's challenge (certbot --webroot), over plain HTTP.
+        challenge = site.acme_webroot / ".well-known" / "acme-challenge" / "token-1"
+        challenge.parent.mkdir(parents=True, mode=0o755)
+        challenge.parent.parent.chmod(0o755)
+        challenge.write_text("token-1.thumbprint")
+        answer = http.get("/.well-known/acme-challenge/token-1")
+        assert (answer.status_code, answer.text) == (200, "token-1.thumbprint")
 
 
 def _second_api_server_refused(site: Site) -> None:

@@ -18,6 +18,7 @@ TLS = {
     "TLS_CERTIFICATE": ["/etc/ssl/concierge.pem"],
     "TLS_CERTIFICATE_KEY": ["/etc/ssl/concierge.key"],
     "PUBLIC_URL": ["https://concierge.example.com"],
+    "ACME_WEBROOT": ["/var/lib/concierge-nginx/acme"],
     **SERVERS,
 }
 
@@ -28,7 +29,7 @@ def test_a_line_is_written_once_per_value_and_left_out_without_one() -> None:
     assert "server 10.0.0.5:8001 max_fails=3" in plain
     assert "server 10.0.0.6:8001 max_fails=3" in plain
     assert "listen 127.0.0.1:8080;" in plain
-    for absent in ("ssl_certificate", " ssl http2", "return 301", "{{"):
+    for absent in ("ssl_certificate", " ssl http2", "return 301", "acme-challenge/ {", "{{"):
         assert absent not in plain
 
     tls = render(TLS)
@@ -37,6 +38,7 @@ def test_a_line_is_written_once_per_value_and_left_out_without_one() -> None:
     assert "ssl_certificate /etc/ssl/concierge.pem;" in tls
     assert "ssl_certificate_key /etc/ssl/concierge.key;" in tls
     assert "return 301 https://concierge.example.com$request_uri;" in tls
+    assert "location ^~ /.well-known/acme-challenge/ { root /var/lib/concierge-nginx/acme; }" in tls
     assert "client_max_body_size 25m;" in tls
     assert "add_header Strict-Transport-Security $strict_transport_security always;" in tls
     assert "{{" not in tls
@@ -57,6 +59,7 @@ def test_unknown_settings_are_refused() -> None:
         ({"TLS_CERTIFICATE_KEY": []}, "needs --tls-certificate and --tls-certificate-key"),
         ({"PUBLIC_URL": []}, "give --public-url"),
         ({"PUBLIC_URL": ["http://concierge.example.com"]}, "one https:// URL"),
+        ({"LISTEN": [], "PUBLIC_URL": []}, "challenges are answered over plain HTTP"),
     ],
 )
 def test_settings_that_would_serve_nothing_are_refused(change: dict, message: str) -> None:
@@ -84,7 +87,7 @@ def test_the_written_file_is_valid_nginx(tmp_path) -> None:
         [
             "--listen", "127.0.0.1:8080", "--listen-tls", "127.0.0.1:8443",
             "--tls-certificate", str(cert), "--tls-certificate-key", str(key),
-            "--public-url", "https://localhost:8443",
+            "--public-url", "https://localhost:8443", "--acme-webroot", str(tmp_path),
             "--api", "127.0.0.1:8001", "--events", "127.0.0.1:8002", "-o", str(conf),
         ]
     )  # fmt: skip
