@@ -58,6 +58,17 @@ def test_the_example_environment_names_every_setting() -> None:
     assert not unread, f"read by nothing: {sorted(unread)}"
 
 
+def test_the_readme_describes_every_setting_in_one_table() -> None:
+    """Issue 25 deploy: README's settings table (Production, Settings) has a row for every
+    setting the app and the process definitions read."""
+    readme = (REPO_DIR / "README.md").read_text()
+    section = readme[readme.index("### Settings\n") :]
+    table = "\n".join(line for line in section.splitlines() if line.startswith("| `"))
+    described = set(re.findall(r"`([A-Z][A-Z0-9_]+)`", table))
+    missing = (app_settings() | PROCESS_SETTINGS) - described
+    assert not missing, f"missing from README's settings table: {sorted(missing)}"
+
+
 def test_the_example_environment_reads_the_same_in_honcho_and_sh() -> None:
     """Issue 25 deploy: honcho (Procfile) and sh (deploy/manage) give every value alike, quoted
     values with spaces and '<' included; the required secrets are left empty, so nothing
