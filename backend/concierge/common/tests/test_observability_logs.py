@@ -175,11 +175,13 @@ def test_issue_25_observability_lines_written_inside_a_request_carry_its_ids(
 
 @pytest.mark.parametrize("formatter", [JsonFormatter, TextFormatter], ids=["json", "text"])
 def test_issue_25_observability_no_line_carries_a_password_token_or_ticket(
-    formatter, user, settings
+    formatter, user, settings, tmp_path
 ):
     """Issue 25 observability: sign-in bodies, bearer and MFA tokens, Authorization headers,
     stream tickets in query strings, upload and reset tokens in paths, and the traceback of a
     500 on such a path never reach the log, in either format."""
+    (tmp_path / "index.html").write_text("<!doctype html><title>Concierge</title>")
+    settings.SPA_DIST_DIR = tmp_path  # the web app's page, built or not
     secret_password = "S3cret-Passw0rd-xyz"
     user.set_password(secret_password)
     user.save()

@@ -51,14 +51,12 @@ def test_issue_25_readiness_a_missing_bucket_makes_the_node_unavailable_until_it
 
     status, body = ready()
     assert status == 503
-    assert body == {
-        "status": "unavailable",
-        "checks": {
-            "database": "ok",
-            "cache": "not configured",
-            "mail": "not configured",
-            "storage": "unavailable",
-        },
+    # The cache is 'ok' or 'not configured', as REDIS_URL says: optional either way.
+    assert body["status"] == "unavailable"
+    assert {k: v for k, v in body["checks"].items() if k != "cache"} == {
+        "database": "ok",
+        "mail": "not configured",
+        "storage": "unavailable",
     }
     refused = presign(signed_in_api, "lease.pdf")
     assert refused.status_code == 503
