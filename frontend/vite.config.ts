@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
@@ -408,5 +409,7 @@ export default defineConfig(({ command }) => ({
     restoreMocks: true,
     testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
+    // One worker per core: Vitest's default (cores - 1) runs one at a time on a 2-core machine.
+    maxWorkers: Math.max(1, availableParallelism()),
   },
 }))

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { KeyRound, MessageSquareText, Plus, ShieldCheck, Smartphone } from 'lucide-react'
-import { type ReactNode, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Button, FormError, Paragraph, Skeleton, TextInput, useToast } from '@/design-system'
 import {
   FACTOR_LABELS,
@@ -218,10 +218,13 @@ function FactorRow({
   const used = factor.last_used_at
     ? `last used ${relativeTime(factor.last_used_at).toLowerCase()}`
     : 'not used yet'
-  const renameDone = () => {
-    setRenaming(false)
-    requestAnimationFrame(() => renameButton.current?.focus())
-  }
+  const wasRenaming = useRef(false)
+  useEffect(() => {
+    // Closing the name's form gives the focus back to its Rename button, once it is rendered.
+    if (wasRenaming.current && !renaming) renameButton.current?.focus()
+    wasRenaming.current = renaming
+  }, [renaming])
+  const renameDone = () => setRenaming(false)
   return (
     <li className="flex flex-col gap-3 p-4" data-testid={`factor-${factor.kind}`}>
       <div className="flex flex-wrap items-center gap-3">
