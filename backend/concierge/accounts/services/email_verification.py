@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from concierge.accounts.account_emails import account_email_reserve
 from concierge.accounts.models import AccountEmail, User
-from concierge.accounts.services.links import account_link
+from concierge.accounts.services.links import account_link, signed_claims
 from concierge.common.errors import ApiError, ValidationFailed
 from concierge.notifications.services import email_enqueue
 
@@ -54,24 +54,10 @@ def email_verification_send(*, user: User) -> None:
     )
 
 
-def _email_verification_claims(token: str) -> dict[str, str] | None:
-    try:
-        claims = signing.loads(
-            token, salt=_EMAIL_VERIFICATION_SALT, max_age=settings.EMAIL_VERIFICATION_TTL_SECONDS
-        )
-    except signing.BadSignature:  # also SignatureExpired
-        return None
-    if not isinstance(claims, dict) or not all(
-        isinstance(claims.get(k), str) for k in ("user", "email")
-    ):
-        return None
-    return claims
-
-
 @transaction.atomic
 def email_verify(*, token: str) -> User:
     """Marks the address verified by a link from `email_verification_send`."""
-    claims = _email_verification_claims(token)
+    claims = signed_claims(token, salt=_EMAIL_VERIFICATION_SALT, keys=("user", "email"))
     user = None
     if claims is not None:
         try:

@@ -13,7 +13,7 @@ from django.utils import timezone
 from concierge.accounts.account_emails import account_email_reserve
 from concierge.accounts.models import AccountEmail, AuthToken, User
 from concierge.accounts.services.identity import email_domain_check, password_errors
-from concierge.accounts.services.links import account_link
+from concierge.accounts.services.links import account_link, signed_claims
 from concierge.accounts.services.mfa.fresh_check import FreshCheckFailed, fresh_check_passed
 from concierge.common.errors import ValidationFailed
 from concierge.common.validation import require_email, require_password, require_text
@@ -140,25 +140,11 @@ def email_change_cancel(*, user: User) -> None:
     User.objects.filter(pk=user.pk).update(pending_email="")
 
 
-def _email_change_claims(token: str) -> dict[str, str] | None:
-    try:
-        claims = signing.loads(
-            token, salt=_EMAIL_CHANGE_SALT, max_age=settings.EMAIL_VERIFICATION_TTL_SECONDS
-        )
-    except signing.BadSignature:  # also SignatureExpired
-        return None
-    if not isinstance(claims, dict) or not all(
-        isinstance(claims.get(k), str) for k in ("user", "from", "to")
-    ):
-        return None
-    return claims
-
-
 @transaction.atomic
 def email_change_confirm(*, token: str) -> User:
     """Changes the account's email to the address the link was sent to; the link proves it,
     so the address counts as verified. The old address is told."""
-    claims = _email_change_claims(token)
+    claims = signed_claims(token, salt=_EMAIL_CHANGE_SALT, keys=("user", "from", "to"))
     user = None
     if claims is not None:
         try:
