@@ -23,6 +23,7 @@ class Company(models.Model):
         OPEN = "open", "Open: anyone with the sign-up link"
         EMAIL_DOMAIN = "email_domain", "Work email: allowed domains, email verified first"
         INVITE = "invite", "Invite links only"
+        ROSTER = "roster", "Roster only: people on the company's roster (SCIM or CSV import)"
 
     join_policy = models.CharField(
         max_length=20,
@@ -307,3 +308,48 @@ class AccountEmail(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["user", "kind", "queued_at"])]
+
+
+class EmployeeRecord(models.Model):
+    """The employer's record of one person: made when they join (sign-up, company sign-in),
+    by SCIM provisioning or by a roster import, before or after they have an account.
+
+    Access follows `User.companies` alone: a row there is an active membership. Deactivating
+    a record removes that row (and the person's sessions, see services.memberships), so no
+    query anywhere can grant a leaver access; the record keeps who they were for the
+    employer, the report and a later reactivation."""
+
+    class Source(models.TextChoices):
+        SIGN_UP = "sign_up", "Sign-up"
+        SSO = "sso", "Company sign-in"
+        SCIM = "scim", "SCIM provisioning"
+        ROSTER = "roster", "Roster import"
+        ADMIN = "admin", "Admin"
+
+    company = models.ForeignKey(Company, on_delete=models.CASCADE, related_name="employee_records")
+    user = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="employee_records"
+    )
+    # Lower-case; the key that links a record to the account with that address.
+    email = models.EmailField()
+    employee_id = models.CharField(max_length=100, blank=True)
+    first_name = models.CharField(max_length=150, blank=True)
+    last_name = models.CharField(max_length=150, blank=True)
+    # The identity provider's own id for the person (SCIM `externalId`).
+    external_id = models.CharField(max_length=255, blank=True)
+    active = models.BooleanField(default=True)
+    source = models.CharField(max_length=10, choices=Source.choices)
+    joined_at = models.DateTimeField(null=True, blank=True)
+    deactivated_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["company", "email"]
+        constraints = [
+            models.UniqueConstraint(fields=["company", "email"], name="one_record_per_email")
+        ]
+        indexes = [models.Index(fields=["user", "company"])]
+
+    def __str__(self) -> str:
+        return f"{self.email} at {self.company}"

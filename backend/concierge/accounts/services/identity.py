@@ -19,6 +19,7 @@ from concierge.accounts.models import (
     AuthToken,
     Company,
     CompanyInvite,
+    EmployeeRecord,
     OneTimeCode,
     User,
 )
@@ -32,6 +33,7 @@ from concierge.accounts.services.lockout import (
     lock_lift_if_expired,
     sign_in_failure_count,
 )
+from concierge.accounts.services.memberships import membership_join
 from concierge.accounts.services.mfa.sms import otp_issue
 from concierge.accounts.services.tokens import auth_token_create
 from concierge.common.errors import Unauthorized, ValidationFailed
@@ -147,7 +149,7 @@ def _user_create(
             )
     except IntegrityError:
         return False
-    user.companies.add(company)
+    membership_join(user=user, company=company, source=EmployeeRecord.Source.SIGN_UP)
     if company.requires_verified_email:
         email_verification_send(user=user)
     return True
