@@ -13,7 +13,7 @@ VAR := var
 PYTHON ?= python3
 export PRODUCT_NAME ?= Concierge
 
-.PHONY: help lock run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium nginx wrk migrate demo bench budget lighthouse clean
+.PHONY: help lock run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium nginx xmlsec1 wrk migrate demo bench budget lighthouse clean
 
 help:
 	@echo "make run    install, migrate, load demo data, build the web app and serve on http://$(HOST):$(PORT)"
@@ -46,6 +46,10 @@ install: $(VENV)/.installed frontend/node_modules/.installed
 # Debian's Chromium drives the browser tests (needs root for apt-get; see README).
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+# Debian's xmlsec1 checks the signatures of company sign-in's SAML assertions (pysaml2 runs it).
+xmlsec1:
+	@command -v xmlsec1 >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq xmlsec1; }
 
 # Debian's nginx routes the browser tests' requests as the production load balancer does.
 nginx:
@@ -130,14 +134,14 @@ typecheck: frontend/node_modules/.installed
 # each browser-test worker its own servers); TEST_WORKERS=0 runs them in this one.
 TEST_WORKERS ?= 2
 
-test-backend: $(VENV)/.installed
+test-backend: $(VENV)/.installed xmlsec1
 	cd backend && ../$(VENV)/bin/pytest -q -n $(TEST_WORKERS) concierge
 
 test-frontend: frontend/node_modules/.installed
 	cd frontend && npx vitest run
 
 # Against the production layout (granian + uvicorn + nginx, Redis at REDIS_URL): see e2e/conftest.py.
-test-e2e: $(VENV)/.installed chromium nginx build
+test-e2e: $(VENV)/.installed chromium nginx xmlsec1 build
 	cd backend && DJANGO_ALLOW_ASYNC_UNSAFE=true ../$(VENV)/bin/pytest -q -n $(TEST_WORKERS) --dist loadfile e2e
 
 test: install lint openapi-check typecheck test-backend test-frontend budget test-e2e
