@@ -27,6 +27,9 @@ MESSAGE_CREATED = "message.created"
 NOTE_CREATED = "note.created"  # staff only
 PRESENCE_UPDATED = "presence.updated"  # staff only
 RESYNC = "resync"  # sent by a process whose pub/sub connection came back: refetch everything
+# Internal, never sent to a client: sessions of the user in `owner_id` were signed out, so
+# that user's streams re-check their session at once (and end when it was one of them).
+SESSIONS_REVOKED = "sessions.revoked"
 
 
 @dataclass(frozen=True)

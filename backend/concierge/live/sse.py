@@ -18,8 +18,10 @@ Protocol (see also `concierge.live.events`):
    asks the client to refetch everything.
 4. A `: ping` comment every `EVENTS_HEARTBEAT_SECONDS` (15 s) keeps proxies from closing an
    idle stream. About once a minute the session is checked again: signed out, expired or a
-   changed role ends the stream. The stream also ends when the client disconnects (Django
-   cancels it). When the server ends it, because it fell too far behind, after
+   changed role ends the stream. When a user's sessions are signed out (a password reset or
+   change, the employer deactivating them) their streams check at once and end within a
+   moment (`concierge.live.sessions`). The stream also ends when the client disconnects
+   (Django cancels it). When the server ends it, because it fell too far behind, after
    `EVENTS_MAX_STREAM_SECONDS`, or because the process is stopping (`drain`: SIGTERM), its
    last lines are `retry: <ms>` and `: reconnect`; the client then reconnects with a fresh
    ticket. Last-Event-ID is not replayed: after a reconnect the client refetches what it
@@ -57,7 +59,7 @@ from concierge.common.errors import ApiError, error_body
 from concierge.common.logs import log_context_user
 from concierge.live.broker import broker_get
 from concierge.live.drain import drain_on_stop_signals, draining, reconnect_block
-from concierge.live.events import Event, event_visible_to
+from concierge.live.events import SESSIONS_REVOKED, Event, event_visible_to
 
 if TYPE_CHECKING:
     from concierge.accounts.models import AuthToken
@@ -175,6 +177,10 @@ class _Timing:
         return True
 
 
+async def _still_signed_in(viewer: Viewer) -> bool:
+    return await _viewer_recheck(viewer.token_id) == viewer
+
+
 async def event_stream(viewer: Viewer) -> AsyncIterator[str]:
     """The stream under ASGI: waits on the broker without blocking the event loop."""
     drain_on_stop_signals(asyncio.get_running_loop())
@@ -203,6 +209,10 @@ async def event_stream(viewer: Viewer) -> AsyncIterator[str]:
             if event is None:  # closed: too far behind, or the process is stopping
                 yield reconnect_block()
                 return
+            if event.type == SESSIONS_REVOKED:  # never sent on; ends the stream if it was ours
+                if event.owner_id == viewer.user_id and not await _still_signed_in(viewer):
+                    return
+                continue
             if event_visible_to(event, user_id=viewer.user_id, is_concierge=viewer.is_concierge):
                 sent += 1
                 yield _frame(sent, event)

@@ -33,10 +33,10 @@ from concierge.accounts.services.lockout import (
     lock_lift_if_expired,
     sign_in_failure_count,
 )
-from concierge.accounts.services.memberships import membership_join
+from concierge.accounts.services.memberships import membership_join, sign_in_membership_check
 from concierge.accounts.services.mfa.sms import otp_issue
 from concierge.accounts.services.tokens import auth_token_create
-from concierge.common.errors import Unauthorized, ValidationFailed
+from concierge.common.errors import ApiError, Unauthorized, ValidationFailed
 from concierge.common.tokens import token_hash
 from concierge.notifications.services import email_enqueue
 
@@ -185,6 +185,8 @@ def user_sign_in(*, email: str, password: str) -> SignInResult:
     if isinstance(outcome, str):
         # Raised only after the transaction committed, so failed attempts and locks are kept.
         raise Unauthorized(outcome)
+    if isinstance(outcome, ApiError):
+        raise outcome
     return outcome
 
 
@@ -223,11 +225,16 @@ def _credentials_attempt(*, email: str, password: str) -> User | str:
 
 
 @transaction.atomic
-def _sign_in_attempt(*, email: str, password: str) -> SignInResult | str:
-    """A SignInResult, or the error message of a refused attempt (its counting is saved)."""
+def _sign_in_attempt(*, email: str, password: str) -> SignInResult | str | ApiError:
+    """A SignInResult, or the error message of a refused attempt (its counting is saved), or
+    the refusal of someone whose employer ended their access (right password: no count)."""
     user = _credentials_attempt(email=email, password=password)
     if isinstance(user, str):
         return user
+    try:
+        sign_in_membership_check(user=user)
+    except ApiError as exc:
+        return exc
     user.last_login = timezone.now()
     user.save(update_fields=["last_login"])
     raw, auth_token = auth_token_create(user)

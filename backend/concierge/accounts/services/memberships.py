@@ -8,6 +8,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from concierge.accounts.models import Company, EmployeeRecord, User
+from concierge.accounts.selectors.memberships import user_access_ended_company
+from concierge.accounts.services.tokens import user_sessions_revoke
 from concierge.common.errors import PermissionDenied
 
 MEMBERSHIP_ENDED = (
@@ -20,6 +22,16 @@ class MembershipEnded(PermissionDenied):
 
     def __init__(self, company: Company) -> None:
         super().__init__(MEMBERSHIP_ENDED.format(company=company.name))
+
+
+def sign_in_membership_check(*, user: User) -> None:
+    """Refuses (MembershipEnded, 403) a sign-in of someone whose access through their
+    employers has all ended (see `user_access_ended_company`). Every way of signing in
+    (password, passkey, company SSO) calls it once the credentials are proven, so a wrong
+    password never learns whether the account was deactivated."""
+    company = user_access_ended_company(user=user)
+    if company is not None:
+        raise MembershipEnded(company)
 
 
 @transaction.atomic
@@ -55,3 +67,64 @@ def membership_join(
         record.save(update_fields=["user", "joined_at", "employee_id", "updated_at"])
     user.companies.add(company)
     return record
+
+
+def _locked(record: EmployeeRecord) -> EmployeeRecord:
+    return (
+        EmployeeRecord.objects.select_for_update(of=("self",))
+        .select_related("company", "user")
+        .get(pk=record.pk)
+    )
+
+
+@transaction.atomic
+def member_deactivate(*, record: EmployeeRecord) -> None:
+    """Ends the person's membership of the record's company (SCIM `active: false` or delete,
+    a roster import, the company admin). The membership row goes, so nothing grants that
+    company's access any more; if no active membership is left and they are not staff, every
+    session is signed out and their open event streams end (`user_sessions_revoke`). Their
+    requests stay. Doing it twice changes nothing."""
+    locked = _locked(record)
+    if locked.active:
+        now = timezone.now()
+        locked.active = False
+        locked.deactivated_at = now
+        locked.updated_at = now
+        locked.save(update_fields=["active", "deactivated_at", "updated_at"])
+    if locked.user is not None:
+        _membership_remove(locked.user, locked.company)
+    _copy_state(locked, record)
+
+
+def _membership_remove(user: User, company: Company) -> None:
+    """Removes the membership row (also one added back by hand while the record stayed
+    deactivated) and signs out someone left with no access at all."""
+    removed, _ = User.companies.through.objects.filter(user=user, company=company).delete()
+    if removed and user_access_ended_company(user=user) is not None:
+        user_sessions_revoke(user=user)
+
+
+@transaction.atomic
+def member_reactivate(*, record: EmployeeRecord) -> None:
+    """Gives access back: the record is active again and, when it is linked to an account,
+    the membership row is back (the person signs in again; old sessions stay signed out)."""
+    locked = _locked(record)
+    if not locked.active or (
+        locked.user is not None and not locked.user.companies.filter(pk=locked.company_id).exists()
+    ):
+        now = timezone.now()
+        locked.active = True
+        locked.deactivated_at = None
+        locked.updated_at = now
+        if locked.user is not None and locked.joined_at is None:
+            locked.joined_at = now
+        locked.save(update_fields=["active", "deactivated_at", "updated_at", "joined_at"])
+        if locked.user is not None:
+            locked.user.companies.add(locked.company)
+    _copy_state(locked, record)
+
+
+def _copy_state(source: EmployeeRecord, target: EmployeeRecord) -> None:
+    """The caller's instance shows what was saved."""
+    for name in ("active", "deactivated_at", "joined_at", "updated_at"):
+        setattr(target, name, getattr(source, name))

@@ -15,6 +15,7 @@ from concierge.accounts.models import AccountEmail, AuthToken, User
 from concierge.accounts.services.identity import email_domain_check, password_errors
 from concierge.accounts.services.links import account_link, signed_claims
 from concierge.accounts.services.mfa.fresh_check import FreshCheckFailed, fresh_check_passed
+from concierge.accounts.services.tokens import sessions_revoked_announce
 from concierge.common.errors import ValidationFailed
 from concierge.common.validation import require_email, require_password, require_text
 from concierge.notifications.services import email_enqueue
@@ -227,6 +228,7 @@ def _password_change(*, auth_token: AuthToken, new_password: str, password: str,
     user.auth_tokens.filter(revoked_at__isnull=True).exclude(pk=auth_token.pk).update(
         revoked_at=timezone.now()
     )
+    sessions_revoked_announce(user_id=user.pk)
     email_enqueue(
         to=user.email,
         subject="Your password was changed",

@@ -6,9 +6,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 
 from concierge.accounts.models import AuthToken, User
+from concierge.accounts.signals import sessions_revoked
 from concierge.common.tokens import token_new
 
 
@@ -28,8 +30,18 @@ def auth_token_revoke(*, auth_token: AuthToken) -> None:
 
 
 def user_sessions_revoke(*, user: User) -> None:
-    """Signs every session of `user` out, from their very next request."""
+    """Signs every session of `user` out, from their very next request; their open event
+    streams end once the transaction commits (`sessions_revoked_announce`)."""
     user.auth_tokens.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+    sessions_revoked_announce(user_id=user.pk)
+
+
+def sessions_revoked_announce(*, user_id: int) -> None:
+    """Tells the layers above (the live streams) that sessions of `user_id` were signed out,
+    once the current transaction commits (at once outside one); nothing for a rollback."""
+    transaction.on_commit(
+        lambda: sessions_revoked.send_robust(sender=User, user_id=user_id), robust=True
+    )
 
 
 def auth_token_mfa_verified(*, auth_token: AuthToken) -> str:

@@ -30,6 +30,7 @@ from webauthn.helpers.structs import (
 
 from concierge.accounts.models import AuthToken, MfaFactor, User, WebAuthnChallenge
 from concierge.accounts.services.lockout import lock_lift_if_expired
+from concierge.accounts.services.memberships import sign_in_membership_check
 from concierge.accounts.services.mfa.factors import (
     code_attempt,
     default_factor_name,
@@ -262,6 +263,7 @@ def passkey_sign_in(*, credential: dict[str, Any]) -> PasskeySignIn:
             user = User.objects.select_for_update().get(pk=factor.user_id)
             lock_lift_if_expired(user)
             if user.locked_at is None:
+                sign_in_membership_check(user=user)
                 user.last_login = timezone.now()
                 user.save(update_fields=["last_login"])
                 raw, auth_token = auth_token_create(user)
