@@ -23,6 +23,7 @@ from concierge.company_reports.api import router as company_reports_router
 from concierge.concierge_desk.api import router as concierge_desk_router
 from concierge.live.api import router as live_router
 from concierge.offerings.api import router as offerings_router
+from concierge.provisioning.api import router as provisioning_router
 from concierge.satisfaction.api import router as satisfaction_router
 from concierge.servicerequests.api import router as servicerequests_router
 from concierge.surveys.api import router as surveys_router
@@ -113,6 +114,7 @@ api.add_router("", offerings_router)
 api.add_router("", servicerequests_router)
 api.add_router("", satisfaction_router)
 api.add_router("", company_reports_router)
+api.add_router("", provisioning_router)
 api.add_router("", uploads_router)
 api.add_router("", live_router)
 api.add_router("", concierge_desk_router)

@@ -1,6 +1,6 @@
 from django.conf import settings
 from django.contrib import admin
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 
 from concierge.common.metrics import metrics_view
 from concierge.common.views import partner_quote, public_media, spa_index
@@ -28,6 +28,8 @@ urlpatterns = [
     path("api/v1/events", events_view, name="events"),
     path("api/v1/", api.urls),
     path("admin/", admin.site.urls),
+    # SCIM 2.0 provisioning, per company (RFC 7644; concierge.provisioning.scim).
+    path("scim/v2/", include("concierge.provisioning.scim.urls")),
     path("dev/outbox", outbox_view, name="dev-outbox"),
     # Prometheus's scrape (docs/operations/monitoring.md), for a bearer of METRICS_TOKEN.
     path("metrics", metrics_view, name="metrics"),
@@ -38,5 +40,5 @@ urlpatterns = [
     ),
     re_path(r"^(?:products|additional-information)/(?P<product>[a-z-]+)/?$", partner_quote),
     # Every other path is a screen of the SPA; a missing build asset stays a 404.
-    re_path(r"^(?!api/|admin/|static/|media/|assets/).*$", spa_index),
+    re_path(r"^(?!api/|admin/|scim/|static/|media/|assets/).*$", spa_index),
 ]

@@ -1,0 +1,248 @@
+"""The roster import: a company admin's CSV of the staff list (email, employee id, first and
+last name, status), previewed row by row, then applied through the same record services as
+SCIM. Applying reads and checks the file again, so what is applied is what the rules allow
+now; applying the same file twice changes nothing the second time. People the file does not
+list are left as they are (a roster is not a list of leavers)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+
+from concierge.accounts.models import Company, EmployeeRecord, User
+from concierge.provisioning.selectors import company_records_by_email
+from concierge.provisioning.services.records import (
+    EMPLOYEE_ID_MAX,
+    NAME_MAX,
+    RecordFields,
+    RecordInvalid,
+    email_clean,
+    record_update,
+    text_clean,
+)
+
+ROSTER_MAX_BYTES = 5 * 1024 * 1024
+ROSTER_MAX_ROWS = 50_000
+LISTED_MAX = 2_000  # rows listed in a preview or result (all are counted)
+
+# Header names (lower-case, without spaces, '_', '-' or '.') and the column they name.
+HEADERS = {
+    "email": {"email", "emailaddress", "workemail", "mail", "e-mail", "username"},
+    "employee_id": {
+        "employeeid",
+        "employeenumber",
+        "employeeno",
+        "staffid",
+        "staffnumber",
+        "personnelnumber",
+        "id",
+        "workerid",
+    },
+    "first_name": {"firstname", "givenname", "forename", "first"},
+    "last_name": {"lastname", "surname", "familyname", "last"},
+    "status": {"status", "active", "state", "employmentstatus"},
+}
+ACTIVE_WORDS = {"active", "yes", "y", "true", "1", "employed", ""}
+INACTIVE_WORDS = {
+    "inactive",
+    "no",
+    "n",
+    "false",
+    "0",
+    "terminated",
+    "left",
+    "leaver",
+    "deactivated",
+}
+
+
+class RosterUnreadable(ValueError):
+    """The file as a whole cannot be read (not CSV text, no email column, too big)."""
+
+
+@dataclass
+class RosterRow:
+    row: int  # the line in the file; the header is row 1
+    email: str
+    action: str  # create, update, deactivate, reactivate, unchanged, error
+    changes: list[str] = field(default_factory=list)
+    reason: str = ""
+    fields: RecordFields | None = None
+
+
+@dataclass
+class RosterPlan:
+    rows: list[RosterRow]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        counted = Counter(r.action for r in self.rows)
+        actions = ("create", "update", "deactivate", "reactivate", "unchanged", "error")
+        return {action: counted.get(action, 0) for action in actions}
+
+
+def roster_plan(*, company: Company, content: bytes) -> RosterPlan:
+    """What applying the file would do, row by row (nothing is written)."""
+    existing = company_records_by_email(company=company)
+    seen: dict[str, int] = {}
+    rows = []
+    for number, values in _rows(content):
+        rows.append(_row_plan(number, values, existing, seen))
+    return RosterPlan(rows=rows)
+
+
+def _normalise_header(name: str) -> str:
+    return "".join(ch for ch in name.strip().lower() if ch not in " _-.")
+
+
+def _rows(content: bytes) -> list[tuple[int, dict[str, str]]]:
+    if len(content) > ROSTER_MAX_BYTES:
+        raise RosterUnreadable(f"The file is larger than {ROSTER_MAX_BYTES // (1024 * 1024)} MB.")
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RosterUnreadable("The file is not UTF-8 text: save it as 'CSV UTF-8'.") from None
+    if "\x00" in text:
+        raise RosterUnreadable("The file is not a CSV text file.")
+    first_line = text.split("\n", 1)[0]
+    delimiter = max((";", ",", "\t"), key=first_line.count)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        header = next(reader, None)
+        if header is None:
+            raise RosterUnreadable("The file is empty.")
+        columns = _columns(header)
+        rows: list[tuple[int, dict[str, str]]] = []
+        for values in reader:
+            if not any(v.strip() for v in values):
+                continue
+            if len(rows) >= ROSTER_MAX_ROWS:
+                raise RosterUnreadable(f"The file has more than {ROSTER_MAX_ROWS:,} rows.")
+            named = {
+                key: values[index] if index < len(values) else "" for key, index in columns.items()
+            }
+            rows.append((reader.line_num, named))
+    except csv.Error as exc:
+        raise RosterUnreadable(f"The file could not be read as CSV: {exc}.") from None
+    return rows
+
+
+def _columns(header: list[str]) -> dict[str, int]:
+    columns: dict[str, int] = {}
+    for index, name in enumerate(header):
+        normalised = _normalise_header(name)
+        for key, names in HEADERS.items():
+            if normalised in names and key not in columns:
+                columns[key] = index
+    if "email" not in columns:
+        raise RosterUnreadable(
+            "The file needs a header row with an 'email' column (and optionally 'employee id', "
+            "'first name', 'last name' and 'status')."
+        )
+    return columns
+
+
+def _status(value: str) -> bool:
+    word = value.strip().lower()
+    if word in ACTIVE_WORDS:
+        return True
+    if word in INACTIVE_WORDS:
+        return False
+    raise RecordInvalid("status", f"Unknown status '{value.strip()[:40]}': use active or inactive.")
+
+
+def _row_fields(values: dict[str, str]) -> RecordFields:
+    def optional(key: str, label: str, limit: int) -> str | None:
+        return text_clean(label, values[key], limit) if key in values else None
+
+    return RecordFields(
+        email=email_clean(values.get("email", "")),
+        employee_id=optional("employee_id", "employee id", EMPLOYEE_ID_MAX),
+        first_name=optional("first_name", "first name", NAME_MAX),
+        last_name=optional("last_name", "last name", NAME_MAX),
+        active=_status(values.get("status", "")),
+    )
+
+
+def _row_plan(
+    number: int, values: dict[str, str], existing: dict[str, EmployeeRecord], seen: dict[str, int]
+) -> RosterRow:
+    email_text = values.get("email", "").strip()[:254]
+    try:
+        fields = _row_fields(values)
+    except RecordInvalid as exc:
+        return RosterRow(row=number, email=email_text, action="error", reason=exc.message)
+    if fields.email in seen:
+        return RosterRow(
+            row=number,
+            email=fields.email,
+            action="error",
+            reason=f"Duplicate row: the same email as row {seen[fields.email]}.",
+        )
+    seen[fields.email] = number
+    record = existing.get(fields.email)
+    if record is None:
+        return RosterRow(row=number, email=fields.email, action="create", fields=fields)
+    changes = [
+        name
+        for name in ("employee_id", "first_name", "last_name")
+        if getattr(fields, name) is not None and getattr(fields, name) != getattr(record, name)
+    ]
+    if record.active and fields.active is False:
+        action = "deactivate"
+    elif not record.active and fields.active:
+        action = "reactivate"
+    else:
+        action = "update" if changes else "unchanged"
+    return RosterRow(row=number, email=fields.email, action=action, changes=changes, fields=fields)
+
+
+@transaction.atomic
+def roster_apply(*, company: Company, content: bytes) -> RosterPlan:
+    """Plans the file again and applies its valid rows; rows in error are skipped."""
+    plan = roster_plan(company=company, content=content)
+    creates = [r for r in plan.rows if r.action == "create" and r.fields is not None]
+    _records_create(company, [r.fields for r in creates if r.fields is not None])
+    existing = company_records_by_email(company=company)
+    for row in plan.rows:
+        if row.action in ("update", "deactivate", "reactivate") and row.fields is not None:
+            record_update(record=existing[row.email], fields=row.fields)
+    return plan
+
+
+def _records_create(company: Company, rows: list[RecordFields]) -> None:
+    """New records in one insert; those whose person already has an account are linked and
+    join the company through the record services."""
+    now = timezone.now()
+    records = [
+        EmployeeRecord(
+            company=company,
+            email=f.email,
+            employee_id=f.employee_id or "",
+            first_name=f.first_name or "",
+            last_name=f.last_name or "",
+            active=f.active is not False,
+            deactivated_at=None if f.active is not False else now,
+            source=EmployeeRecord.Source.ROSTER,
+            created_at=now,
+            updated_at=now,
+        )
+        for f in rows
+    ]
+    EmployeeRecord.objects.bulk_create(records, batch_size=1000)
+    active_emails = [f.email for f in rows if f.active is not False]
+    with_accounts: set[str] = set()
+    for start in range(0, len(active_emails), 5000):
+        chunk = active_emails[start : start + 5000]
+        with_accounts.update(
+            e.lower() for e in User.objects.filter(email__in=chunk).values_list("email", flat=True)
+        )
+    if with_accounts:
+        linked = EmployeeRecord.objects.filter(company=company, email__in=with_accounts)
+        for record in linked:
+            record_update(record=record, fields=RecordFields(email=record.email, active=True))
