@@ -71,6 +71,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/company/{company_id}/roster/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roster Import
+         * @description Imports the CSV (checked again first): its valid rows are applied, rows in error are
+         *     skipped. Importing the same file again changes nothing.
+         */
+        post: operations["concierge_provisioning_api_roster_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{company_id}/roster/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roster Preview
+         * @description What importing the CSV would do, row by row; nothing changes yet.
+         */
+        post: operations["concierge_provisioning_api_roster_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{company_id}/scim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scim Status
+         * @description Whether the company's identity provider has a SCIM token (the token is never shown
+         *     again after it was created).
+         */
+        get: operations["concierge_provisioning_api_scim_status"];
+        put?: never;
+        /**
+         * Scim Token Create
+         * @description A new SCIM token (the previous one, if any, stops working at once): shown once.
+         */
+        post: operations["concierge_provisioning_api_scim_token_create"];
+        /**
+         * Scim Token Delete
+         * @description Revokes the SCIM token: the identity provider is refused from now on.
+         */
+        delete: operations["concierge_provisioning_api_scim_token_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/concierge/concierges": {
         parameters: {
             query?: never;
@@ -2899,6 +2969,65 @@ export interface components {
             /** Slug */
             slug: string;
         };
+        /** RosterCountsOut */
+        RosterCountsOut: {
+            /** Create */
+            create: number;
+            /** Deactivate */
+            deactivate: number;
+            /** Error */
+            error: number;
+            /** Reactivate */
+            reactivate: number;
+            /** Unchanged */
+            unchanged: number;
+            /** Update */
+            update: number;
+        };
+        /** RosterOut */
+        RosterOut: {
+            /**
+             * Applied
+             * @description True once the rows were applied (not for a preview).
+             */
+            applied: boolean;
+            counts: components["schemas"]["RosterCountsOut"];
+            /**
+             * Listed All
+             * @description False when more rows change than are listed.
+             */
+            listed_all: boolean;
+            /**
+             * Rows
+             * @description The rows that change something or are in error (unchanged ones are only counted), at most 2,000.
+             */
+            rows: components["schemas"]["RosterRowOut"][];
+        };
+        /** RosterRowOut */
+        RosterRowOut: {
+            /**
+             * Action
+             * @description create, update, deactivate, reactivate or error.
+             */
+            action: string;
+            /**
+             * Changes
+             * @description For an update: the fields that change.
+             */
+            changes: string[];
+            /** Email */
+            email: string;
+            /**
+             * Reason
+             * @description For an error: why the row is skipped.
+             */
+            reason: string;
+            /**
+             * Row
+             * @description The line in the file (the header is line 1).
+             */
+            row: number;
+        };
         /** SavedReplyDetailOut */
         SavedReplyDetailOut: {
             saved_reply: components["schemas"]["SavedReplyOut"];
@@ -2932,6 +3061,41 @@ export interface components {
              */
             updated_at: string;
             updated_by: components["schemas"]["PersonRef"] | null;
+        };
+        /** ScimStatusOut */
+        ScimStatusOut: {
+            /**
+             * Base Url
+             * @description The SCIM base URL to enter in the identity provider.
+             */
+            base_url: string;
+            /** Created At */
+            created_at?: string | null;
+            /**
+             * Has Token
+             * @description Whether the company has a SCIM token (it works).
+             */
+            has_token: boolean;
+            /**
+             * Last Used At
+             * @description About when the identity provider last called (to the minute).
+             */
+            last_used_at?: string | null;
+        };
+        /** ScimTokenOut */
+        ScimTokenOut: {
+            /** Base Url */
+            base_url: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Token
+             * @description The new bearer token: shown this once, never again.
+             */
+            token: string;
         };
         /** SearchOut */
         SearchOut: {
@@ -3490,6 +3654,332 @@ export interface operations {
                     "application/json": string;
                     "text/csv": unknown;
                 };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_provisioning_api_roster_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * File
+                     * Format: binary
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_provisioning_api_roster_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * File
+                     * Format: binary
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_provisioning_api_scim_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimStatusOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_provisioning_api_scim_token_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimTokenOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_provisioning_api_scim_token_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Unauthorized */
             401: {
