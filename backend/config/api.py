@@ -26,6 +26,7 @@ from concierge.offerings.api import router as offerings_router
 from concierge.provisioning.api import router as provisioning_router
 from concierge.satisfaction.api import router as satisfaction_router
 from concierge.servicerequests.api import router as servicerequests_router
+from concierge.sso.api import router as sso_router
 from concierge.surveys.api import router as surveys_router
 from concierge.uploads.api import router as uploads_router
 
@@ -118,3 +119,4 @@ api.add_router("", provisioning_router)
 api.add_router("", uploads_router)
 api.add_router("", live_router)
 api.add_router("", concierge_desk_router)
+api.add_router("", sso_router)

@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "concierge.satisfaction",
     "concierge.saved_replies",
     "concierge.company_reports",
+    "concierge.sso",
     "concierge.provisioning",
     "concierge.concierge_desk",
     "concierge.live",

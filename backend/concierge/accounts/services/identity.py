@@ -35,6 +35,7 @@ from concierge.accounts.services.lockout import (
 )
 from concierge.accounts.services.memberships import membership_join, sign_in_membership_check
 from concierge.accounts.services.mfa.sms import otp_issue
+from concierge.accounts.services.sign_in_checks import password_sign_in_refusal
 from concierge.accounts.services.tokens import auth_token_create
 from concierge.common.errors import ApiError, Unauthorized, ValidationFailed
 from concierge.common.tokens import token_hash
@@ -207,6 +208,11 @@ def _credentials_attempt(*, email: str, password: str) -> User | str:
     if user is None or not user.is_active:
         check_password(password, _DUMMY_PASSWORD_HASH)
         return INVALID_CREDENTIALS
+    if refusal := password_sign_in_refusal(user):
+        # E.g. the company signs its people in through its own provider ("SSO required"):
+        # refused before the password is checked (the same hash's time), so none is confirmed.
+        check_password(password, _DUMMY_PASSWORD_HASH)
+        return refusal
     lock_lift_if_expired(user)
     if user.locked_at:
         # While locked the password is never checked: every attempt, right or wrong, costs
