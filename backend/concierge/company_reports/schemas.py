@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Literal
+
 from ninja import Schema
 from pydantic import Field
 
@@ -56,3 +59,75 @@ class CompanyReportOut(Schema):
 class ReportQuery(Schema):
     company: int | None = Field(None, ge=1, le=2**63 - 1)
     months: int = Field(12, ge=1, le=24)
+
+
+# --------------------------------------------------------------------------- members page
+
+MemberStatusName = Literal["active", "deactivated", "not_joined"]
+JoinPolicyName = Literal["open", "email_domain", "invite", "roster"]
+
+
+class MembersQuery(Schema):
+    search: str = Field(
+        "", max_length=100, description="Words found in the name, email or employee id."
+    )
+    status: MemberStatusName | None = Field(None, description="Only people with this status.")
+    page: int = Field(1, ge=1, le=100_000)
+
+
+class MemberOut(Schema):
+    """One person: who they are to the employer, never anything about their requests."""
+
+    id: int = Field(description="The company's record of the person.")
+    email: str
+    first_name: str
+    last_name: str
+    employee_id: str
+    status: MemberStatusName = Field(
+        description="active; deactivated (no access through this company); not_joined (on "
+        "the roster, no account yet)."
+    )
+    source: str = Field(description="How they came: sign_up, sso, scim, roster or admin.")
+    joined_at: datetime | None
+    deactivated_at: datetime | None
+    last_sign_in_at: datetime | None = Field(description="When their newest session began.")
+    is_me: bool = Field(description="The signed-in admin (who cannot deactivate themselves).")
+
+
+class MembersPageOut(Schema):
+    company: CompanyRefOut
+    join_policy: JoinPolicyName
+    total: int = Field(description="People matching the search and status.")
+    page: int
+    page_size: int
+    members: list[MemberOut]
+
+
+class InviteIn(Schema):
+    label: str = Field("", max_length=200, description="Who it is for, e.g. 'Sales team'.")
+    max_uses: int = Field(1, ge=1, le=10_000, description="How many people may join with it.")
+    valid_days: int = Field(14, ge=1, le=90, description="Days until the link stops working.")
+
+
+class InviteOut(Schema):
+    id: int
+    label: str
+    max_uses: int
+    use_count: int
+    created_at: datetime
+    expires_at: datetime
+    revoked_at: datetime | None
+    usable: bool = Field(description="Not revoked, not used up, not expired.")
+
+
+class InviteCreatedOut(Schema):
+    invite: InviteOut
+    link: str = Field(description="The sign-up link: shown this once, only its hash is kept.")
+
+
+class InvitesOut(Schema):
+    join_policy: JoinPolicyName
+    invites_needed: bool = Field(
+        description="Whether the company's join policy asks for an invite link at sign-up."
+    )
+    invites: list[InviteOut]

@@ -15,7 +15,7 @@ export interface paths {
          * Company Access
          * @description The companies whose report the signed-in person may see (empty for everyone else).
          */
-        get: operations["concierge_company_reports_api_company_access"];
+        get: operations["concierge_company_reports_api_report_company_access"];
         put?: never;
         post?: never;
         delete?: never;
@@ -41,7 +41,7 @@ export interface paths {
          *     categories with fewer than 5 requests are not listed. Company admins only (403
          *     otherwise).
          */
-        get: operations["concierge_company_reports_api_company_report"];
+        get: operations["concierge_company_reports_api_report_company_report"];
         put?: never;
         post?: never;
         delete?: never;
@@ -62,9 +62,119 @@ export interface paths {
          * @description The same report as CSV (one row per month; categories as 'name: count; ...'). A
          *     withheld figure is an empty cell.
          */
-        get: operations["concierge_company_reports_api_company_report_csv"];
+        get: operations["concierge_company_reports_api_report_company_report_csv"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{company_id}/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invites List
+         * @description The company's invite links, newest first (the links themselves are shown only when
+         *     made), and whether its join policy asks for one at sign-up.
+         */
+        get: operations["concierge_company_reports_api_members_invites_list"];
+        put?: never;
+        /**
+         * Invite Create
+         * @description A new invite link: answered once with the link (only its hash is kept).
+         */
+        post: operations["concierge_company_reports_api_members_invite_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{company_id}/invites/{invite_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite Revoke
+         * @description Stops an invite link working at once.
+         */
+        post: operations["concierge_company_reports_api_members_invite_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{company_id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members List
+         * @description The company's people by name, a page of 25: status (active, deactivated, or not_joined:
+         *     on the roster without an account yet), join date and last sign-in. `search` finds words
+         *     in the name, email or employee id. Never anything about anyone's requests. Company admins
+         *     of that company only.
+         */
+        get: operations["concierge_company_reports_api_members_members_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{company_id}/members/{member_id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Member Deactivate
+         * @description Ends the person's access through this company at once: with no other company left,
+         *     every session of theirs is signed out and their open pages go to sign-in. Their requests
+         *     stay. You cannot deactivate yourself (422).
+         */
+        post: operations["concierge_company_reports_api_members_member_deactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{company_id}/members/{member_id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Member Reactivate
+         * @description Gives the person access through this company again (they sign in again).
+         */
+        post: operations["concierge_company_reports_api_members_member_reactivate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -136,6 +246,48 @@ export interface paths {
          * @description Revokes the SCIM token: the identity provider is refused from now on.
          */
         delete: operations["concierge_provisioning_api_scim_token_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{company_id}/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sso Settings
+         * @description The company's sign-in settings (the client secret is never shown, only whether set).
+         */
+        get: operations["concierge_sso_api_sso_settings"];
+        /** Sso Settings Put */
+        put: operations["concierge_sso_api_sso_settings_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{company_id}/sso/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sso Test Start
+         * @description Starts a test sign-in: the admin's browser goes to the provider and back to the web
+         *     app, which shows what the provider said; nobody is signed in and no account is made.
+         */
+        post: operations["concierge_sso_api_sso_test_start"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1085,6 +1237,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sso/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Discover
+         * @description Whether the sign-in page offers "Continue with your company's sign-in" for this email's
+         *     domain or company slug.
+         */
+        get: operations["concierge_sso_api_discover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sso/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange
+         * @description The web app's single-use code for the session: the same answer as a password sign-in
+         *     (token in `Authorization`, plus `mfa-token` when the company's provider did MFA).
+         */
+        post: operations["concierge_sso_api_exchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sso/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Oidc Callback */
+        get: operations["concierge_sso_api_oidc_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sso/{slug}/saml/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saml Acs
+         * @description The provider's answer, posted by the browser (started here or at the provider).
+         */
+        post: operations["concierge_sso_api_saml_acs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sso/{slug}/saml/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saml Metadata
+         * @description Our service provider's metadata for this company (its address is our entity id).
+         */
+        get: operations["concierge_sso_api_saml_metadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sso/{slug}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start
+         * @description Sends the browser to the company's provider (errors go back to the web app's page).
+         */
+        get: operations["concierge_sso_api_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/survey_categories": {
         parameters: {
             query?: never;
@@ -1894,6 +2165,17 @@ export interface components {
              */
             success: boolean;
         };
+        /** DiscoverOut */
+        DiscoverOut: {
+            /** Available */
+            available: boolean;
+            /** Company Name */
+            company_name?: string | null;
+            /** Company Slug */
+            company_slug?: string | null;
+            /** Start Url */
+            start_url?: string | null;
+        };
         /** EmailChangeConfirmIn */
         EmailChangeConfirmIn: {
             /** Token */
@@ -1984,6 +2266,36 @@ export interface components {
              */
             success: boolean;
         };
+        /** ExchangeIn */
+        ExchangeIn: {
+            /** Code */
+            code: string;
+        };
+        /**
+         * ExchangeOut
+         * @description A password sign-in's answer (the token in the Authorization header, and `mfa-token` when
+         *     the company's provider did MFA); or the company admin's test sign-in's result.
+         */
+        ExchangeOut: {
+            /** Expires At */
+            expires_at?: string | null;
+            /**
+             * Mfa Required
+             * @default false
+             */
+            mfa_required: boolean;
+            /**
+             * Mfa Requires Verification
+             * @default false
+             */
+            mfa_requires_verification: boolean;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            test_result?: components["schemas"]["TestResultOut"] | null;
+        };
         /** ExpiringUrlOut */
         ExpiringUrlOut: {
             /**
@@ -2045,6 +2357,79 @@ export interface components {
          * @enum {string}
          */
         InputType: "TextInput" | "MultilineTextInput" | "PhoneNumberInput" | "ManagedEmailInput" | "SingleSelectInput" | "SingleUploadInput";
+        /** InviteCreatedOut */
+        InviteCreatedOut: {
+            invite: components["schemas"]["InviteOut"];
+            /**
+             * Link
+             * @description The sign-up link: shown this once, only its hash is kept.
+             */
+            link: string;
+        };
+        /** InviteIn */
+        InviteIn: {
+            /**
+             * Label
+             * @description Who it is for, e.g. 'Sales team'.
+             * @default
+             */
+            label: string;
+            /**
+             * Max Uses
+             * @description How many people may join with it.
+             * @default 1
+             */
+            max_uses: number;
+            /**
+             * Valid Days
+             * @description Days until the link stops working.
+             * @default 14
+             */
+            valid_days: number;
+        };
+        /** InviteOut */
+        InviteOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Max Uses */
+            max_uses: number;
+            /** Revoked At */
+            revoked_at: string | null;
+            /**
+             * Usable
+             * @description Not revoked, not used up, not expired.
+             */
+            usable: boolean;
+            /** Use Count */
+            use_count: number;
+        };
+        /** InvitesOut */
+        InvitesOut: {
+            /** Invites */
+            invites: components["schemas"]["InviteOut"][];
+            /**
+             * Invites Needed
+             * @description Whether the company's join policy asks for an invite link at sign-up.
+             */
+            invites_needed: boolean;
+            /**
+             * Join Policy
+             * @enum {string}
+             */
+            join_policy: "open" | "email_domain" | "invite" | "roster";
+        };
         /** LastMessageOut */
         LastMessageOut: {
             /**
@@ -2096,6 +2481,89 @@ export interface components {
              */
             comment_key: string | null;
             rating: components["schemas"]["RatingOut"];
+        };
+        /**
+         * MemberOut
+         * @description One person: who they are to the employer, never anything about their requests.
+         */
+        MemberOut: {
+            /** Deactivated At */
+            deactivated_at: string | null;
+            /** Email */
+            email: string;
+            /** Employee Id */
+            employee_id: string;
+            /** First Name */
+            first_name: string;
+            /**
+             * Id
+             * @description The company's record of the person.
+             */
+            id: number;
+            /**
+             * Is Me
+             * @description The signed-in admin (who cannot deactivate themselves).
+             */
+            is_me: boolean;
+            /** Joined At */
+            joined_at: string | null;
+            /** Last Name */
+            last_name: string;
+            /**
+             * Last Sign In At
+             * @description When their newest session began.
+             */
+            last_sign_in_at: string | null;
+            /**
+             * Source
+             * @description How they came: sign_up, sso, scim, roster or admin.
+             */
+            source: string;
+            /**
+             * Status
+             * @description active; deactivated (no access through this company); not_joined (on the roster, no account yet).
+             * @enum {string}
+             */
+            status: "active" | "deactivated" | "not_joined";
+        };
+        /** MembersPageOut */
+        MembersPageOut: {
+            company: components["schemas"]["CompanyRefOut"];
+            /**
+             * Join Policy
+             * @enum {string}
+             */
+            join_policy: "open" | "email_domain" | "invite" | "roster";
+            /** Members */
+            members: components["schemas"]["MemberOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /**
+             * Total
+             * @description People matching the search and status.
+             */
+            total: number;
+        };
+        /** MembersQuery */
+        MembersQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Search
+             * @description Words found in the name, email or employee id.
+             * @default
+             */
+            search: string;
+            /**
+             * Status
+             * @description Only people with this status.
+             */
+            status?: ("active" | "deactivated" | "not_joined") | null;
         };
         /** MessageCreateIn */
         MessageCreateIn: {
@@ -3315,6 +3783,117 @@ export interface components {
              */
             target: ("first_response" | "resolution") | null;
         };
+        /** SsoSettingsIn */
+        SsoSettingsIn: {
+            /**
+             * Break Glass Email
+             * @default
+             */
+            break_glass_email: string;
+            /**
+             * Create Accounts
+             * @default false
+             */
+            create_accounts: boolean;
+            /**
+             * Email Attribute
+             * @default email
+             */
+            email_attribute: string;
+            /**
+             * Employee Id Attribute
+             * @default
+             */
+            employee_id_attribute: string;
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * First Name Attribute
+             * @default given_name
+             */
+            first_name_attribute: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "oidc" | "saml";
+            /**
+             * Last Name Attribute
+             * @default family_name
+             */
+            last_name_attribute: string;
+            /**
+             * Oidc Client Id
+             * @default
+             */
+            oidc_client_id: string;
+            /** Oidc Client Secret */
+            oidc_client_secret?: string | null;
+            /**
+             * Oidc Issuer
+             * @default
+             */
+            oidc_issuer: string;
+            /**
+             * Saml Metadata Url
+             * @default
+             */
+            saml_metadata_url: string;
+            /**
+             * Saml Metadata Xml
+             * @default
+             */
+            saml_metadata_xml: string;
+            /**
+             * Sso Required
+             * @default false
+             */
+            sso_required: boolean;
+        };
+        /** SsoSettingsOut */
+        SsoSettingsOut: {
+            /** Break Glass Email */
+            break_glass_email: string;
+            /** Configured */
+            configured: boolean;
+            /** Create Accounts */
+            create_accounts: boolean;
+            /** Email Attribute */
+            email_attribute: string;
+            /** Employee Id Attribute */
+            employee_id_attribute: string;
+            /** Enabled */
+            enabled: boolean;
+            /** First Name Attribute */
+            first_name_attribute: string;
+            /** Kind */
+            kind: ("oidc" | "saml") | null;
+            /** Last Name Attribute */
+            last_name_attribute: string;
+            /** Oidc Client Id */
+            oidc_client_id: string;
+            /** Oidc Client Secret Set */
+            oidc_client_secret_set: boolean;
+            /** Oidc Issuer */
+            oidc_issuer: string;
+            /** Oidc Redirect Uri */
+            oidc_redirect_uri: string;
+            /** Saml Acs Url */
+            saml_acs_url: string;
+            /** Saml Metadata Url */
+            saml_metadata_url: string;
+            /** Saml Metadata Xml */
+            saml_metadata_xml: string;
+            /** Saml Sp Entity Id */
+            saml_sp_entity_id: string;
+            /** Saml Sp Metadata Url */
+            saml_sp_metadata_url: string;
+            /** Sso Required */
+            sso_required: boolean;
+        };
         /** StatusIn */
         StatusIn: {
             /**
@@ -3437,6 +4016,24 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** TestResultOut */
+        TestResultOut: {
+            /** Email */
+            email: string;
+            /** Employee Id */
+            employee_id: string;
+            /** First Name */
+            first_name: string;
+            /** Last Name */
+            last_name: string;
+            /** Mfa Done */
+            mfa_done: boolean;
+        };
+        /** TestStartOut */
+        TestStartOut: {
+            /** Url */
+            url: string;
+        };
         /** ThreadPageOut */
         ThreadPageOut: {
             /**
@@ -3545,7 +4142,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    concierge_company_reports_api_company_access: {
+    concierge_company_reports_api_report_company_access: {
         parameters: {
             query?: never;
             header?: never;
@@ -3574,7 +4171,7 @@ export interface operations {
             };
         };
     };
-    concierge_company_reports_api_company_report: {
+    concierge_company_reports_api_report_company_report: {
         parameters: {
             query?: {
                 company?: number | null;
@@ -3633,7 +4230,7 @@ export interface operations {
             };
         };
     };
-    concierge_company_reports_api_company_report_csv: {
+    concierge_company_reports_api_report_company_report_csv: {
         parameters: {
             query?: {
                 company?: number | null;
@@ -3653,6 +4250,376 @@ export interface operations {
                 content: {
                     "application/json": string;
                     "text/csv": unknown;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_company_reports_api_members_invites_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitesOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_company_reports_api_members_invite_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteCreatedOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_company_reports_api_members_invite_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+                invite_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_company_reports_api_members_members_list: {
+        parameters: {
+            query?: {
+                /** @description Words found in the name, email or employee id. */
+                search?: string;
+                /** @description Only people with this status. */
+                status?: ("active" | "deactivated" | "not_joined") | null;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                company_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembersPageOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_company_reports_api_members_member_deactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_company_reports_api_members_member_reactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberOut"];
                 };
             };
             /** @description Unauthorized */
@@ -4010,6 +4977,220 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_sso_api_sso_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettingsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_sso_api_sso_settings_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettingsOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_sso_api_sso_test_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestStartOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7048,6 +8229,297 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteOut"];
+                };
+            };
+        };
+    };
+    concierge_sso_api_discover: {
+        parameters: {
+            query?: {
+                email?: string;
+                company?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoverOut"];
+                };
+            };
+            /** @description A field is missing or invalid (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_sso_api_exchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_sso_api_oidc_callback: {
+        parameters: {
+            query?: {
+                state?: string;
+                code?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is missing or invalid (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_sso_api_saml_acs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A field is missing or invalid (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_sso_api_saml_metadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A field is missing or invalid (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_sso_api_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A field is missing or invalid (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };

@@ -1,9 +1,20 @@
-"""Memberships: whether a person's access through their employers has ended."""
+"""Memberships: whether a person's access through their employers has ended, and a company's
+people as its admin sees them (status, join date, last sign-in; never request content)."""
 
 from __future__ import annotations
 
-from concierge.accounts.models import Company, EmployeeRecord, User
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Lower
+
+from concierge.accounts.models import AuthToken, Company, CompanyInvite, EmployeeRecord, User
 from concierge.accounts.selectors.concierges import user_is_concierge
+from concierge.common.errors import NotFound
+from concierge.common.text_search import search_words
+
+MEMBER_NOT_FOUND = "We couldn't find that person in your company."
 
 
 def user_access_ended_company(*, user: User) -> Company | None:
@@ -23,3 +34,132 @@ def user_access_ended_company(*, user: User) -> Company | None:
         .first()
     )
     return None if record is None else record.company
+
+
+class MemberStatus:
+    ACTIVE = "active"
+    DEACTIVATED = "deactivated"
+    NOT_JOINED = "not_joined"  # on the roster (SCIM, an import), no account yet
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    """One person on a company's members page: who they are to the employer, never anything
+    about their requests."""
+
+    record_id: int
+    email: str
+    first_name: str
+    last_name: str
+    employee_id: str
+    status: str
+    source: str
+    joined_at: datetime | None
+    deactivated_at: datetime | None
+    last_sign_in_at: datetime | None
+    user_id: int | None
+
+
+def _member_status(record: EmployeeRecord) -> str:
+    """Access follows the membership row alone: a record without one (deactivated, or taken
+    out by hand) shows as deactivated."""
+    if record.is_member:  # type: ignore[attr-defined]
+        return MemberStatus.ACTIVE
+    if record.active and record.user_id is None:
+        return MemberStatus.NOT_JOINED
+    return MemberStatus.DEACTIVATED
+
+
+def _search(records: QuerySet[EmployeeRecord], text: str) -> QuerySet[EmployeeRecord]:
+    """Every word of `text` in the name, email or employee id (the record's or the account's)."""
+    for word in search_words(text):
+        records = records.filter(
+            Q(email__icontains=word)
+            | Q(employee_id__icontains=word)
+            | Q(first_name__icontains=word)
+            | Q(last_name__icontains=word)
+            | Q(user__first_name__icontains=word)
+            | Q(user__last_name__icontains=word)
+        )
+    return records
+
+
+def _membership(company: Company) -> Exists:
+    """Whether the record's person has the membership row (their access) right now."""
+    return Exists(
+        User.companies.through.objects.filter(user_id=OuterRef("user_id"), company_id=company.pk)
+    )
+
+
+def _annotated(company: Company) -> QuerySet[EmployeeRecord]:
+    return EmployeeRecord.objects.filter(company=company).annotate(is_member=_membership(company))
+
+
+def _with_details(records: QuerySet[EmployeeRecord]) -> QuerySet[EmployeeRecord]:
+    """The account and the last sign-in (the newest session's start) in the same query."""
+    last_session = (
+        AuthToken.objects.filter(user_id=OuterRef("user_id"))
+        .order_by("-created_at")
+        .values("created_at")[:1]
+    )
+    return records.select_related("user").annotate(last_sign_in_at=Subquery(last_session))
+
+
+def company_members_page(
+    *, company: Company, search: str = "", status: str = "", offset: int = 0, limit: int = 25
+) -> tuple[int, list[MemberRow]]:
+    """A page of the company's people by name, and how many match: two queries whatever the
+    page's size."""
+    records = _search(_annotated(company), search)
+    if status == MemberStatus.ACTIVE:
+        records = records.filter(_membership(company))
+    elif status == MemberStatus.NOT_JOINED:
+        records = records.filter(~_membership(company), active=True, user__isnull=True)
+    elif status == MemberStatus.DEACTIVATED:
+        records = records.filter(~_membership(company)).exclude(active=True, user__isnull=True)
+    total = records.count()
+    page = _with_details(records).order_by(Lower("last_name"), Lower("first_name"), "email", "pk")[
+        offset : offset + limit
+    ]
+    return total, [_member_row(record) for record in page]
+
+
+def _member_row(record: EmployeeRecord) -> MemberRow:
+    user = record.user
+    return MemberRow(
+        record_id=record.pk,
+        email=record.email,
+        first_name=record.first_name or (user.first_name if user else ""),
+        last_name=record.last_name or (user.last_name if user else ""),
+        employee_id=record.employee_id,
+        status=_member_status(record),
+        source=record.source,
+        joined_at=record.joined_at,
+        deactivated_at=record.deactivated_at,
+        last_sign_in_at=record.last_sign_in_at,  # type: ignore[attr-defined]
+        user_id=record.user_id,
+    )
+
+
+def company_record_get(*, company: Company, record_id: int) -> EmployeeRecord:
+    """The company's record `record_id` (NotFound for another company's)."""
+    record = EmployeeRecord.objects.filter(company=company, pk=record_id).first()
+    if record is None:
+        raise NotFound(MEMBER_NOT_FOUND)
+    return record
+
+
+def company_member_row(*, company: Company, record_id: int) -> MemberRow:
+    """One person of the company as the members page lists them (NotFound for another
+    company's)."""
+    record = _with_details(_annotated(company).filter(pk=record_id)).first()
+    if record is None:
+        raise NotFound(MEMBER_NOT_FOUND)
+    return _member_row(record)
+
+
+def company_invites(*, company: Company, limit: int = 100) -> list[CompanyInvite]:
+    """The company's newest invite links (only their hashes are stored)."""
+    return list(
+        CompanyInvite.objects.filter(company=company).order_by("-created_at", "-pk")[:limit]
+    )

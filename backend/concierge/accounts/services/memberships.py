@@ -128,3 +128,30 @@ def _copy_state(source: EmployeeRecord, target: EmployeeRecord) -> None:
     """The caller's instance shows what was saved."""
     for name in ("active", "deactivated_at", "joined_at", "updated_at"):
         setattr(target, name, getattr(source, name))
+
+
+def company_records_ensure(*, company: Company) -> None:
+    """Gives a record to each member who has none (added by hand in the Django admin, or by
+    older demo data), so the members page lists everyone with access. One query when none is
+    missing."""
+    missing = list(
+        User.objects.filter(companies=company)
+        .exclude(employee_records__company=company)
+        .only("pk", "email", "first_name", "last_name", "date_joined")
+    )
+    if missing:
+        EmployeeRecord.objects.bulk_create(
+            [
+                EmployeeRecord(
+                    company=company,
+                    user=user,
+                    email=user.email.lower(),
+                    first_name=user.first_name,
+                    last_name=user.last_name,
+                    source=EmployeeRecord.Source.ADMIN,
+                    joined_at=user.date_joined,
+                )
+                for user in missing
+            ],
+            ignore_conflicts=True,
+        )
