@@ -148,9 +148,15 @@ def identity_from_response(
         )
     except Exception as exc:  # pysaml2 raises many kinds (SAMLError, ValueError, XML errors...)
         raise SignInRefused(BAD_ANSWER.format(reason=_reason(exc))) from None
+    destination = getattr(getattr(response, "response", None), "destination", None)
+    if response is None or destination not in (None, acs_url(provider)):
+        # pysaml2 stops checking (no assertion) at a Destination that is not our ACS.
+        raise SignInRefused(BAD_ANSWER.format(reason="it is addressed to another service"))
     if not isinstance(response, AuthnResponse) or response.assertion is None:
         raise SignInRefused(BAD_ANSWER.format(reason="no assertion"))
-    if request_id is None and response.in_response_to:
+    if (response.in_response_to or None) != request_id:
+        # pysaml2 lets an unsolicited-looking answer through (IdP-initiated sign-in is on):
+        # an answer must name exactly the request we sent, or none when we sent none.
         raise SignInRefused(BAD_ANSWER.format(reason="it answers a sign-in started elsewhere"))
     _record_assertion(provider, response)
     attributes = {str(k): [str(v) for v in vs] for k, vs in (response.ava or {}).items()}

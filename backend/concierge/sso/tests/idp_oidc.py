@@ -187,8 +187,10 @@ class OidcProvider:
                     nonce=request.get("nonce", ""),
                     person=person,
                 )
-                target = request["redirect_uri"] + "?" + urlencode(
-                    {"code": code, "state": request.get("state", "")}
+                target = (
+                    request["redirect_uri"]
+                    + "?"
+                    + urlencode({"code": code, "state": request.get("state", "")})
                 )
                 self._send(302, b"", "text/plain", Location=target)
 

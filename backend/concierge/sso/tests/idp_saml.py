@@ -20,16 +20,14 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.x509.oid import NameOID
-from saml2 import BINDING_HTTP_POST, BINDING_HTTP_REDIRECT
+from saml2 import BINDING_HTTP_REDIRECT
 from saml2.config import IdPConfig
 from saml2.metadata import create_metadata_string
-from saml2.s_utils import UnknownPrincipal
 from saml2.saml import NAMEID_FORMAT_EMAILADDRESS, NameID
 from saml2.server import Server
 
 PASSWORD_CONTEXT = "urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport"
 MFA_CONTEXT = "https://refeds.org/profile/mfa"
-_ = UnknownPrincipal
 
 
 def key_and_certificate(folder: Path, name: str) -> tuple[Path, Path]:
@@ -156,7 +154,9 @@ class SamlIdp:
 
     def impostor(self) -> Server:
         """The same IdP's name with another key: what a re-signed answer is signed with."""
-        return self._saml_server(*key_and_certificate(self.folder, "impostor"), self.server.config.entityid)
+        return self._saml_server(
+            *key_and_certificate(self.folder, "impostor"), self.server.config.entityid
+        )
 
     @staticmethod
     def encoded(xml: str) -> str:
