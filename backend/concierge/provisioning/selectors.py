@@ -3,6 +3,8 @@ SCIM client sees (those of its company that it has not deleted)."""
 
 from __future__ import annotations
 
+import re
+
 from django.db.models import QuerySet
 
 from concierge.accounts.models import Company, EmployeeRecord
@@ -28,7 +30,7 @@ def scim_records(*, company: Company) -> QuerySet[EmployeeRecord]:
 
 def scim_record(*, company: Company, record_id: str) -> EmployeeRecord | None:
     """One record of the company by its SCIM id (the record's id as text), or None."""
-    if not record_id.isdigit() or len(record_id) > 18:
+    if not re.fullmatch(r"[0-9]{1,18}", record_id):
         return None
     return scim_records(company=company).filter(pk=int(record_id)).first()
 

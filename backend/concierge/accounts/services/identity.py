@@ -82,6 +82,7 @@ def user_sign_up(
         raise ValidationFailed.for_field("company_slug", UNKNOWN_COMPANY)
     email = email.strip().lower()
     email_domain_check(company, email)
+    roster_check(company, email)
     candidate = User(email=email, first_name=first_name.strip(), last_name=last_name.strip())
     if errors := password_errors(password, candidate):
         raise ValidationFailed(errors[0], errors={"password": errors})
@@ -102,6 +103,19 @@ def email_domain_check(company: Company, email: str) -> None:
             "email",
             f"{company.name} accounts need a work email address ({listed}). "
             "Please sign up with your work email.",
+        )
+
+
+def roster_check(company: Company, email: str) -> None:
+    """A company with the 'roster only' policy takes only people its roster (SCIM or a CSV
+    import) lists as active. Admission only: access itself follows the membership row."""
+    if company.join_policy != Company.JoinPolicy.ROSTER:
+        return
+    if not EmployeeRecord.objects.filter(company=company, email=email, active=True).exists():
+        raise ValidationFailed.for_field(
+            "email",
+            f"{company.name} accounts are for people on its staff list. Please sign up with "
+            "the work email your employer has on file, or ask your HR team to add you.",
         )
 
 

@@ -189,9 +189,9 @@ def _compare(attribute: _Attribute, operator: str, value: Any) -> Q:
         if operator not in ("eq", "ne"):
             raise invalid_filter("id is compared with eq or ne.")
         text = str(value)
-        q = Q(pk=int(text)) if text.isdigit() and len(text) < 18 else Q(pk__in=[])
+        q = Q(pk=int(text)) if re.fullmatch(r"[0-9]{1,18}", text) else Q(pk__in=[])
     else:
-        if not isinstance(value, str):
+        if not isinstance(value, str) or "\x00" in value:
             raise invalid_filter(f"{attribute.field} is compared with a quoted string.")
         lookup = _STRING_LOOKUPS["eq" if operator == "ne" else operator]
         if attribute.kind == "text" and lookup in ("exact", "contains", "startswith", "endswith"):

@@ -12,6 +12,8 @@ urlpatterns = [
     re_path(r"^Schemas/(?P<schema_id>[^/]+)/?$", views.schemas),
     re_path(r"^Users/?$", views.users),
     re_path(r"^Users/\.search/?$", views.users_search),
+    # A search across every resource type is a search of Users, the only one.
+    re_path(r"^\.search/?$", views.users_search),
     re_path(r"^Users/(?P<record_id>[^/]+)/?$", views.user),
     re_path(r"^(?P<rest>.*)$", views.unknown),
 ]

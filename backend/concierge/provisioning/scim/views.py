@@ -114,7 +114,7 @@ def _int_param(params: dict[str, Any], key: str, default: int) -> int:
     if value in (None, ""):
         return default
     try:
-        return int(str(value))
+        return int(str(value)[:40])
     except ValueError:
         raise invalid_value(f"{key} must be a whole number.") from None
 
@@ -173,7 +173,7 @@ def _users_list(request: HttpRequest, company: Company, params: dict[str, Any]) 
         if not isinstance(filter_text, str):
             raise ScimError(400, "filter must be a string.", "invalidFilter")
         records = records.filter(filter_q(filter_text))
-    start_index = max(_int_param(params, "startIndex", 1), 1)
+    start_index = min(max(_int_param(params, "startIndex", 1), 1), 2**31)
     count = min(max(_int_param(params, "count", DEFAULT_COUNT), 0), discovery.PAGE_MAX)
     total = records.count()
     page = list(records[start_index - 1 : start_index - 1 + count]) if count else []

@@ -59,6 +59,8 @@ def email_clean(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise RecordInvalid("email", "An email address is required.")
     email = value.strip().lower()
+    if "\x00" in email:
+        raise RecordInvalid("email", "The email address has a character that is not allowed.")
     if len(email) > EMAIL_MAX:
         raise RecordInvalid("email", f"The email address is longer than {EMAIL_MAX} characters.")
     try:
@@ -74,6 +76,8 @@ def text_clean(field: str, value: object, limit: int) -> str:
     if not isinstance(value, str):
         raise RecordInvalid(field, f"{field} must be text.")
     text = value.strip()
+    if "\x00" in text:
+        raise RecordInvalid(field, f"{field} has a character that is not allowed.")
     if len(text) > limit:
         raise RecordInvalid(field, f"{field} is longer than {limit} characters.")
     return text
@@ -133,9 +137,7 @@ def record_create(*, company: Company, fields: RecordFields, source: str) -> Emp
             )
     except IntegrityError:
         raise RecordExists(fields.email) from None
-    if active:
-        record = _account_link(record)
-    return record
+    return record_account_link(record)
 
 
 def _with_defaults(fields: RecordFields) -> RecordFields:
@@ -165,13 +167,14 @@ def record_update(*, record: EmployeeRecord, fields: RecordFields) -> EmployeeRe
             raise RecordExists(fields.email) from None
     if fields.active is False:
         member_deactivate(record=record)
+        record = record_account_link(record)
     elif fields.active is True:
         if not record.active or (
             record.user_id is not None
             and not record.user.companies.filter(pk=record.company_id).exists()  # type: ignore[union-attr]
         ):
             member_reactivate(record=record)
-        record = _account_link(record)
+        record = record_account_link(record)
     return record
 
 
@@ -192,17 +195,25 @@ def _record_fields_set(record: EmployeeRecord, fields: RecordFields) -> list[str
     return changed
 
 
-def _account_link(record: EmployeeRecord) -> EmployeeRecord:
-    """An active record without an account is linked to the account with its email, if
-    there is one, and that person joins the company."""
-    if record.user_id is not None or not record.active:
+def record_account_link(record: EmployeeRecord) -> EmployeeRecord:
+    """Links a record without an account to the account with its email, if there is one.
+    Active: that person joins the company. Inactive: linked, and if they were a member (one
+    who joined before the employer's list said otherwise) that membership ends."""
+    if record.user_id is not None:
         return record
     user = User.objects.filter(email__iexact=record.email, is_active=True).first()
     if user is None:
         return record
-    return membership_join(
-        user=user, company=record.company, source=record.source, employee_id=record.employee_id
-    )
+    if record.active:
+        return membership_join(
+            user=user, company=record.company, source=record.source, employee_id=record.employee_id
+        )
+    was_member = user.companies.filter(pk=record.company_id).exists()
+    record.user = user
+    record.active = was_member  # so that member_deactivate ends the membership
+    record.save(update_fields=["user", "active"])
+    member_deactivate(record=record)
+    return record
 
 
 @transaction.atomic

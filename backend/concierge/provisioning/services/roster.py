@@ -22,6 +22,7 @@ from concierge.provisioning.services.records import (
     RecordFields,
     RecordInvalid,
     email_clean,
+    record_account_link,
     record_update,
     text_clean,
 )
@@ -235,14 +236,14 @@ def _records_create(company: Company, rows: list[RecordFields]) -> None:
         for f in rows
     ]
     EmployeeRecord.objects.bulk_create(records, batch_size=1000)
-    active_emails = [f.email for f in rows if f.active is not False]
+    emails = [f.email for f in rows]
     with_accounts: set[str] = set()
-    for start in range(0, len(active_emails), 5000):
-        chunk = active_emails[start : start + 5000]
+    for start in range(0, len(emails), 5000):
+        chunk = emails[start : start + 5000]
         with_accounts.update(
             e.lower() for e in User.objects.filter(email__in=chunk).values_list("email", flat=True)
         )
     if with_accounts:
         linked = EmployeeRecord.objects.filter(company=company, email__in=with_accounts)
-        for record in linked:
-            record_update(record=record, fields=RecordFields(email=record.email, active=True))
+        for record in linked.select_related("company"):
+            record_account_link(record)

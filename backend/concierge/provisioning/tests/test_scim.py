@@ -253,6 +253,9 @@ def test_errors_for_syntax_duplicates_filters_paths_and_methods(scim):
     ):
         assert_scim_error(scim.get("Users", query={"filter": bad}), 400, "invalidFilter")
     assert_scim_error(scim.get("Users", query={"startIndex": "one"}), 400, "invalidValue")
+    far = scim.get("Users", query={"startIndex": str(10**30), "count": str(10**30)}).json()
+    assert far["totalResults"] == 1 and far["Resources"] == []
+    assert_scim_error(scim.get("Users/²"), 404)
     assert_scim_error(scim.get("Nope"), 404)
     assert_scim_error(scim.delete("ServiceProviderConfig"), 405)
     assert_scim_error(scim.get("Users/999999999"), 404)
@@ -277,3 +280,16 @@ def test_patch_errors(scim):
     }
     assert_scim_error(scim.patch(path, mixed), 400, "invalidValue")
     assert scim.get(path).json()["name"] == {"givenName": "P"}
+
+
+def test_a_waiting_record_deactivates_and_the_person_cannot_join(scim, company, api):
+    """Issue 26 SCIM: a user with no account yet can be deactivated (and deleted); their
+    later sign-up gets no access to the company."""
+    created = new_user(scim, "waiting@example.com")
+    patch = {"Operations": [{"op": "replace", "path": "active", "value": False}]}
+    response = scim.patch(f"Users/{created['id']}", patch)
+    assert response.status_code == 200, response.content
+    assert response.json()["active"] is False
+    assert api.sign_up(email="waiting@example.com").status_code == 403
+    other = new_user(scim, "waiting2@example.com")
+    assert scim.delete(f"Users/{other['id']}").status_code == 204
