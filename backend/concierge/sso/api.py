@@ -27,6 +27,7 @@ from concierge.sso.schemas import (
     TestStartOut,
 )
 from concierge.sso.services import oidc, saml
+from concierge.sso.services.errors import SignInRefused
 from concierge.sso.services.settings import SsoChanges, sso_settings_update
 from concierge.sso.services.sign_in import (
     handoff_exchange,
@@ -37,15 +38,22 @@ from concierge.sso.services.sign_in import (
 
 router = Router(tags=["company sign-in"])
 ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut, 429: ErrorOut}
-CALLBACK_PAGE = "/sso/callback"
+# The web app's pages that finish a sign-in: the sign-in page, or the company admin's
+# members page (its SSO settings) for a test sign-in.
+SIGN_IN_PAGE = "/sign-in"
+TEST_PAGE = "/company/members"
 NO_SSO = "This company has no company sign-in."
 
 
-def _to_web_app(**fragment: str) -> HttpResponseRedirect:
-    """Back to the web app's callback page. The code rides in the fragment, which browsers never
-    send to a server (so no log holds it); it is single-use and short-lived, and the session
-    token itself is only ever in the answer to the web app's POST."""
-    return HttpResponseRedirect(account_link(f"{CALLBACK_PAGE}#{urlencode(fragment)}"))
+def _to_web_app(*, code: str = "", error: str = "", test: bool = False) -> HttpResponseRedirect:
+    """Back to the web app with the single-use code (or the error) in the fragment, which
+    browsers never send to a server, so no log holds it; the session token itself is only
+    ever in the answer to the web app's POST of the code."""
+    prefix = "sso-test" if test else "sso"
+    fragment = {prefix: code} if code else {f"{prefix}-error": error}
+    return HttpResponseRedirect(
+        account_link(f"{TEST_PAGE if test else SIGN_IN_PAGE}#{urlencode(fragment)}")
+    )
 
 
 def _provider(slug: str) -> IdentityProvider:
@@ -91,10 +99,12 @@ def start(request: HttpRequest, slug: str):
 def oidc_callback(request: HttpRequest, state: str = "", code: str = "", error: str = ""):
     rate_limit(request, "sign_in")
     try:
-        handoff = oidc_finish(state=state[:200], code=code[:2000], error=error[:200])
+        finished = oidc_finish(state=state[:200], code=code[:2000], error=error[:200])
+    except SignInRefused as exc:
+        return _to_web_app(error=exc.message, test=exc.test)
     except ApiError as exc:
         return _to_web_app(error=exc.message)
-    return _to_web_app(code=handoff)
+    return _to_web_app(code=finished.code, test=finished.test)
 
 
 @router.get("/sso/{slug}/saml/metadata", response={200: None, 404: ErrorOut}, auth=None)
@@ -109,14 +119,16 @@ def saml_acs(request: HttpRequest, slug: str):
     """The provider's answer, posted by the browser (started here or at the provider)."""
     rate_limit(request, "sign_in")
     try:
-        handoff = saml_finish(
+        finished = saml_finish(
             provider=_provider(slug),
             saml_response=str(request.POST.get("SAMLResponse", "")),
             relay_state=str(request.POST.get("RelayState", ""))[:200],
         )
+    except SignInRefused as exc:
+        return _to_web_app(error=exc.message, test=exc.test)
     except ApiError as exc:
         return _to_web_app(error=exc.message)
-    return _to_web_app(code=handoff)
+    return _to_web_app(code=finished.code, test=finished.test)
 
 
 @router.post("/sso/exchange", response={200: ExchangeOut, **ERRORS}, auth=None)

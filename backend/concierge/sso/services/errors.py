@@ -9,3 +9,5 @@ class SignInRefused(ApiError):
     """The identity provider's answer is refused (or the provider could not be reached)."""
 
     status_code = 401
+    # Set once the refused answer is known to end the company admin's test sign-in.
+    test = False

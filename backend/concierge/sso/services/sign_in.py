@@ -4,6 +4,8 @@ in time, and a single-use code that the web app exchanges for the session."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,9 +50,32 @@ def sign_in_start(*, provider: IdentityProvider, purpose: str) -> str:
     return location
 
 
-def oidc_finish(*, state: str, code: str, error: str = "") -> str:
+@dataclass(frozen=True)
+class Finished:
+    """The handoff code for the web app; `test` for the company admin's test sign-in."""
+
+    code: str
+    test: bool
+
+
+@contextmanager
+def _for(purpose: str) -> Iterator[None]:
+    """Marks a refusal as ending a test sign-in (shown on the admin's page, not sign-in's)."""
+    try:
+        yield
+    except SignInRefused as exc:
+        exc.test = purpose == SignInAttempt.Purpose.TEST
+        raise
+
+
+def oidc_finish(*, state: str, code: str, error: str = "") -> Finished:
     """The provider came back with `code` (or `error`): the handoff code for the web app."""
     attempt = attempt_take(state=state)
+    with _for(attempt.purpose):
+        return _oidc_finish(attempt, code, error)
+
+
+def _oidc_finish(attempt: SignInAttempt, code: str, error: str) -> Finished:
     if error or not code:
         raise SignInRefused(PROVIDER_ERROR)
     if attempt.provider.kind != IdentityProvider.Kind.OIDC:
@@ -62,7 +87,7 @@ def oidc_finish(*, state: str, code: str, error: str = "") -> str:
     return _complete(attempt.provider, attempt.purpose, values, found.mfa_done)
 
 
-def saml_finish(*, provider: IdentityProvider, saml_response: str, relay_state: str) -> str:
+def saml_finish(*, provider: IdentityProvider, saml_response: str, relay_state: str) -> Finished:
     """The provider posted its answer: the handoff code for the web app. Without a RelayState
     naming a sign-in started here, the sign-in was started at the provider (IdP-initiated)."""
     attempt: SignInAttempt | None = None
@@ -70,16 +95,17 @@ def saml_finish(*, provider: IdentityProvider, saml_response: str, relay_state: 
         attempt = attempt_take(state=relay_state)
         if attempt.provider_id != provider.pk:
             raise SignInRefused(WRONG_PROVIDER)
-    found = saml.identity_from_response(
-        provider=provider,
-        saml_response=saml_response,
-        request_id=attempt.saml_request_id if attempt else None,
-    )
-    values = {k: _first(v) for k, v in found.attributes.items()}
-    if "@" in found.name_id:
-        values.setdefault("__name_id__", found.name_id)
     purpose = attempt.purpose if attempt else SignInAttempt.Purpose.SIGN_IN
-    return _complete(provider, purpose, values, found.mfa_done)
+    with _for(purpose):
+        found = saml.identity_from_response(
+            provider=provider,
+            saml_response=saml_response,
+            request_id=attempt.saml_request_id if attempt else None,
+        )
+        values = {k: _first(v) for k, v in found.attributes.items()}
+        if "@" in found.name_id:
+            values.setdefault("__name_id__", found.name_id)
+        return _complete(provider, purpose, values, found.mfa_done)
 
 
 def _first(value: Any) -> str:
@@ -112,14 +138,15 @@ def _identity(provider: IdentityProvider, values: dict[str, str]) -> ExternalIde
 
 def _complete(
     provider: IdentityProvider, purpose: str, values: dict[str, str], mfa_done: bool
-) -> str:
+) -> Finished:
     identity = _identity(provider, values)
     if purpose == SignInAttempt.Purpose.TEST:
-        return handoff_create(user=None, test_result={**identity.__dict__, "mfa_done": mfa_done})
+        result = {**identity.__dict__, "mfa_done": mfa_done}
+        return Finished(handoff_create(user=None, test_result=result), test=True)
     user, _ = external_person_join(
         company=provider.company, identity=identity, create_accounts=provider.create_accounts
     )
-    return handoff_create(user=user, mfa_done=mfa_done)
+    return Finished(handoff_create(user=user, mfa_done=mfa_done), test=False)
 
 
 @dataclass(frozen=True)

@@ -23,12 +23,17 @@ def oidc_provider_for(company, idp, **fields) -> IdentityProvider:  # type: igno
     )
 
 
-def fragment(response) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    """The web app's callback page our redirect names, and its fragment's values."""
+def fragment(response, page: str = "/sign-in") -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The web app's page our redirect names, and its fragment's values, named as for a
+    sign-in ("code", "error") whether it ends a sign-in ("sso") or a test ("sso-test")."""
     assert response.status_code == 302, response.content
     url = urlsplit(response["Location"])
-    assert url.path == "/sso/callback", response["Location"]
-    return {k: v[0] for k, v in parse_qs(url.fragment).items()}
+    assert url.path == page, response["Location"]
+    values = {k: v[0] for k, v in parse_qs(url.fragment).items()}
+    prefix = "sso-test" if page != "/sign-in" else "sso"
+    names = {prefix: "code", f"{prefix}-error": "error"}
+    assert set(values) <= set(names), values
+    return {names[k]: v for k, v in values.items()}
 
 
 def oidc_round_trip(client: Client, slug: str) -> tuple[dict[str, str], dict[str, str]]:

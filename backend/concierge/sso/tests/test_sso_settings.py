@@ -146,7 +146,7 @@ def test_issue26_sso_test_sign_in_reports_without_signing_in(client, hr_api, acm
     at_provider = httpx.get(start.json()["url"], follow_redirects=False)
     back = urlsplit(at_provider.headers["Location"])
     query = {k: v[0] for k, v in parse_qs(back.query).items()}
-    code = fragment(client.get(back.path, query))["code"]
+    code = fragment(client.get(back.path, query), "/company/members")["code"]
     answer = exchange(client, code)
     assert answer.status_code == 200 and "Authorization" not in answer
     assert answer.json()["test_result"] == {
