@@ -4,7 +4,7 @@
  * file addresses (`expiring_url`), which a thread's thumbnails ask for as they render, and the
  * company-report access, empty (most people are not a company's admin), a request's survey
  * summary, empty (the thread then shows the request's details as they are), and the unread
- * requests' count the app shell shows, none.
+ * requests' count the app shell shows, none, and company sign-in for a typed email, none.
  */
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
@@ -36,4 +36,6 @@ export const server = setupServer(
     HttpResponse.json({ success: true, lines: [] }),
   ),
   http.get(apiUrl('/api/v1/requests/unread_count'), () => HttpResponse.json({ count: 0 })),
+  // Company sign-in: no company of a typed email's domain has one.
+  http.get(apiUrl('/api/v1/sso/discover'), () => HttpResponse.json({ available: false })),
 )

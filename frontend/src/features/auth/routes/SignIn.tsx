@@ -1,4 +1,3 @@
-import { KeyRound } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button, FormError, Link, Paragraph, Spinner, TextInput } from '@/design-system'
@@ -7,12 +6,14 @@ import { unexpectedError } from '@/lib/errors'
 import { type SignInValues, signInSchema } from '@/lib/formRules'
 import { useSession } from '@/lib/session'
 import { useSchemaForm } from '@/lib/useSchemaForm'
-import { signIn } from '../api/auth'
+import { type AccountResult, signIn } from '../api/auth'
 import { AuthHeader } from '../components/AuthHeader'
 import { SupportLink } from '../components/SupportLink'
 
-// The MFA step loads only when a sign-in needs it (the sign-in page's first load stays small).
+// The MFA step loads only when a sign-in needs it, and the other ways in (a passkey, the
+// company's sign-in) after the first paint: the sign-in page's first load stays small.
 const MfaStep = lazy(() => import('../components/MfaStep'))
+const OtherSignIns = lazy(() => import('../components/OtherSignIns'))
 
 /** SignIn (spec §2, §4): email and password, then the code form when MFA is required. */
 export default function SignIn() {
@@ -46,33 +47,21 @@ interface PasswordStepProps {
 function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordStepProps) {
   const [serverError, setServerError] = useState<string>()
 
-  const passkeys = typeof window.PublicKeyCredential === 'function'
-  const [passkeyBusy, setPasskeyBusy] = useState(false)
-  const onPasskey = async () => {
-    setServerError(undefined)
-    setPasskeyBusy(true)
-    try {
-      const { signInWithPasskey } = await import('../api/factors')
-      const result = await signInWithPasskey()
-      if (!result.success) return setServerError(result.error)
-      await onSignedIn()
-    } catch (error) {
-      setServerError(unexpectedError(error))
-    } finally {
-      setPasskeyBusy(false)
-    }
+  // Password, passkey and company sign-in end the same way.
+  const onResult = async (result: AccountResult) => {
+    if (result.mfaEnrollmentAvailable) return onMfaEnrollment()
+    if (result.mfaRequired) return onMfaRequired()
+    await onSignedIn()
   }
 
-  const { field, errors, submitting, onSubmit } = useSchemaForm<SignInValues>(
+  const { field, watch, errors, submitting, onSubmit } = useSchemaForm<SignInValues>(
     signInSchema,
     async ({ email, password }) => {
       setServerError(undefined)
       try {
         const result = await signIn(email, password)
         if (!result.success) return setServerError(result.error)
-        if (result.mfaEnrollmentAvailable) return onMfaEnrollment()
-        if (result.mfaRequired) return onMfaRequired()
-        await onSignedIn()
+        await onResult(result)
       } catch (error) {
         setServerError(unexpectedError(error))
       }
@@ -111,17 +100,9 @@ function PasswordStep({ onMfaRequired, onMfaEnrollment, onSignedIn }: PasswordSt
           Sign in
         </Button>
       </form>
-      {passkeys ? (
-        <Button
-          variant="secondary"
-          fullWidth
-          icon={<KeyRound />}
-          loading={passkeyBusy}
-          onClick={onPasskey}
-        >
-          Continue with a passkey
-        </Button>
-      ) : null}
+      <Suspense>
+        <OtherSignIns email={watch().email ?? ''} onResult={onResult} onError={setServerError} />
+      </Suspense>
       <div className="flex flex-col gap-2 text-center">
         <Paragraph size="sm" tone="muted">
           New here? <Link to="/sign-up">Sign up</Link>
