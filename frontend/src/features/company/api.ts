@@ -64,3 +64,104 @@ export function companyAccessQuery() {
     staleTime: 5 * 60_000,
   })
 }
+
+// ------------------------------------------------------------------------- the members page
+
+export type MembersPage = Schemas['MembersPageOut']
+export type Member = Schemas['MemberOut']
+export type MemberStatus = Member['status']
+export type Invite = Schemas['InviteOut']
+export type Invites = Schemas['InvitesOut']
+export type InviteCreated = Schemas['InviteCreatedOut']
+export type InviteValues = Schemas['InviteIn']
+
+export class MembersApiError extends ApiError {
+  override name = 'MembersApiError'
+}
+
+/** The answer's data, or a MembersApiError with the server's message (network: fallback). */
+async function answered<T>(
+  request: Promise<{ data?: T; error?: unknown; response: Response }>,
+  what: string,
+): Promise<T> {
+  const { data, error, response } = await request.catch((cause: unknown) => {
+    console.error(`Failed to ${what}`, cause)
+    throw new MembersApiError(FALLBACK_ERROR, 0)
+  })
+  if (data === undefined) throw new MembersApiError(errorMessage(error, response), response.status)
+  return data
+}
+
+export interface MembersFilter {
+  search: string
+  status: MemberStatus | ''
+  page: number
+}
+
+export function membersQuery(companyId: number, filter: MembersFilter) {
+  return queryOptions({
+    queryKey: ['company', companyId, 'members', filter],
+    queryFn: () =>
+      answered(
+        api.GET('/api/v1/company/{company_id}/members', {
+          params: {
+            path: { company_id: companyId },
+            query: {
+              search: filter.search || undefined,
+              status: filter.status || undefined,
+              page: filter.page,
+            },
+          },
+        }),
+        'fetch the members',
+      ),
+    placeholderData: (previous) => previous,
+    retry: (count, error) => !(error instanceof MembersApiError && error.status < 500) && count < 1,
+  })
+}
+
+export function memberAccessChange(
+  companyId: number,
+  memberId: number,
+  change: 'deactivate' | 'reactivate',
+): Promise<Member> {
+  const params = { params: { path: { company_id: companyId, member_id: memberId } } }
+  return answered(
+    change === 'deactivate'
+      ? api.POST('/api/v1/company/{company_id}/members/{member_id}/deactivate', params)
+      : api.POST('/api/v1/company/{company_id}/members/{member_id}/reactivate', params),
+    `${change} a member`,
+  )
+}
+
+export function invitesQuery(companyId: number) {
+  return queryOptions({
+    queryKey: ['company', companyId, 'invites'],
+    queryFn: () =>
+      answered(
+        api.GET('/api/v1/company/{company_id}/invites', {
+          params: { path: { company_id: companyId } },
+        }),
+        'fetch the invite links',
+      ),
+  })
+}
+
+export function inviteCreate(companyId: number, values: InviteValues): Promise<InviteCreated> {
+  return answered(
+    api.POST('/api/v1/company/{company_id}/invites', {
+      params: { path: { company_id: companyId } },
+      body: values,
+    }),
+    'create an invite link',
+  )
+}
+
+export function inviteRevoke(companyId: number, inviteId: number): Promise<Invite> {
+  return answered(
+    api.POST('/api/v1/company/{company_id}/invites/{invite_id}/revoke', {
+      params: { path: { company_id: companyId, invite_id: inviteId } },
+    }),
+    'revoke an invite link',
+  )
+}

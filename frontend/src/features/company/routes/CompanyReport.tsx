@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Download } from 'lucide-react'
+import { Download, Users } from 'lucide-react'
 import { type ReactNode, useMemo, useState } from 'react'
 import { Button, cx, FormError, focusRing, Heading, Paragraph, Skeleton } from '@/design-system'
 import { companyReportQuery, downloadReportCsv, ReportApiError, type ReportMonth } from '../api'
@@ -154,9 +154,14 @@ export default function CompanyReport() {
             The last {months.length} months, aggregates only. {PRIVACY_NOTE}
           </Paragraph>
         </div>
-        <Button variant="secondary" icon={<Download />} loading={downloading} onClick={download}>
-          Download CSV
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" icon={<Users />} to="/company/members">
+            Members
+          </Button>
+          <Button variant="secondary" icon={<Download />} loading={downloading} onClick={download}>
+            Download CSV
+          </Button>
+        </div>
       </div>
       <FormError message={downloadError} />
 

@@ -5,11 +5,10 @@
  */
 import { Pencil } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Button, cx } from '@/design-system'
+import { Button, ConfirmDialog, cx } from '@/design-system'
 import type { AnsweredQuestion as Answer } from '../api'
 import type { QuestionSpec, SaveResult } from '../useSurveyFlow'
 import { AnswerForm } from './AnswerForm'
-import { ConfirmDialog } from './ConfirmDialog'
 import { PennyMessage, UserBubble } from './Conversation'
 
 /** Spec §4 step 4, verbatim. */

@@ -10,6 +10,7 @@ import {
   ASSISTANT_NAME,
   Assistant,
   Button,
+  ConfirmDialog,
   Drawer,
   Heading,
   Paragraph,
@@ -24,7 +25,6 @@ import { useDelayedFlag } from '../useDelayedFlag'
 import { type FlowError, useSurveyFlow } from '../useSurveyFlow'
 import { AnsweredQuestion } from './AnsweredQuestion'
 import { AnswerForm } from './AnswerForm'
-import { ConfirmDialog } from './ConfirmDialog'
 import { PennyMessage, TypingIndicator } from './Conversation'
 
 /** Spec §4 step 6, verbatim. */

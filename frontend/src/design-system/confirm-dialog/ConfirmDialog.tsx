@@ -1,11 +1,19 @@
-import { useEffect, useRef } from 'react'
-import { Heading as AriaHeading, Dialog, Modal, ModalOverlay } from 'react-aria-components'
-import { Button } from '@/design-system'
+import { type ReactNode, useEffect, useRef } from 'react'
+import {
+  Heading as AriaHeading,
+  Text as AriaText,
+  Dialog,
+  Modal,
+  ModalOverlay,
+} from 'react-aria-components'
+import { Button } from '../button'
 
 export interface ConfirmDialogProps {
   isOpen: boolean
   /** The question, used as the dialog's accessible name. */
   message: string
+  /** What the confirm choice does, under the question (the dialog's description). */
+  description?: ReactNode
   confirmLabel: string
   cancelLabel: string
   onConfirm: () => void
@@ -16,13 +24,14 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * A small modal confirmation (alertdialog) over the drawer. Focus starts on the safe choice,
+ * A small modal confirmation (alertdialog), e.g. over the request drawer. Focus starts on the safe choice,
  * Escape or a click outside cancels. The safe choice comes first at every size (stacked on
  * phones, side by side on wider screens).
  */
 export function ConfirmDialog({
   isOpen,
   message,
+  description,
   confirmLabel,
   cancelLabel,
   onConfirm,
@@ -50,6 +59,11 @@ export function ConfirmDialog({
           <AriaHeading slot="title" className="text-lg font-semibold text-balance text-ink">
             {message}
           </AriaHeading>
+          {description ? (
+            <AriaText slot="description" className="-mt-2 text-sm text-ink-muted">
+              {description}
+            </AriaText>
+          ) : null}
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button
               ref={safe}

@@ -1,0 +1,2 @@
+export type { ConfirmDialogProps } from './ConfirmDialog'
+export { ConfirmDialog } from './ConfirmDialog'

@@ -1,0 +1,318 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ChartColumn, ChevronLeft, ChevronRight, Search } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import {
+  Button,
+  ConfirmDialog,
+  controlClassName,
+  Heading,
+  Paragraph,
+  Skeleton,
+  useToast,
+} from '@/design-system'
+import {
+  companyAccessQuery,
+  type Member,
+  type MemberStatus,
+  type MembersFilter,
+  memberAccessChange,
+  membersQuery,
+} from '../api'
+import { InviteLinks } from '../components/InviteLinks'
+import { STATUS_LABELS } from '../components/MemberStatusBadge'
+import { MembersList, memberName } from '../components/MembersList'
+
+const SEARCH_DELAY_MS = 300
+
+/** The company the page is about: `?company=<id>` for an admin of several, else their first. */
+function useCompany() {
+  const access = useQuery(companyAccessQuery())
+  const [params] = useSearchParams()
+  const wanted = Number(params.get('company'))
+  const companies = access.data ?? []
+  const company = companies.find((c) => c.id === wanted) ?? companies[0]
+  return { access, company }
+}
+
+/** The search box's words, sent once typing pauses. */
+function useDebounced(value: string): string {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [value])
+  return settled
+}
+
+function Filters({
+  search,
+  onSearch,
+  status,
+  onStatus,
+}: {
+  search: string
+  onSearch: (value: string) => void
+  status: MemberStatus | ''
+  onStatus: (value: MemberStatus | '') => void
+}) {
+  const searchId = useId()
+  const statusId = useId()
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <label htmlFor={searchId} className="text-sm font-semibold text-ink">
+          Search people
+        </label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted"
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            maxLength={100}
+            autoComplete="off"
+            placeholder="Name, email or employee ID"
+            onChange={(event) => onSearch(event.target.value)}
+            className={controlClassName(false, 'ps-9')}
+          />
+        </div>
+      </div>
+      <div className="flex flex-col gap-1.5 sm:w-48">
+        <label htmlFor={statusId} className="text-sm font-semibold text-ink">
+          Status
+        </label>
+        <select
+          id={statusId}
+          value={status}
+          onChange={(event) => onStatus(event.target.value as MemberStatus | '')}
+          className={controlClassName(false)}
+        >
+          <option value="">Everyone</option>
+          {(Object.keys(STATUS_LABELS) as MemberStatus[]).map((key) => (
+            <option key={key} value={key}>
+              {STATUS_LABELS[key]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  )
+}
+
+function Pager({
+  page,
+  pages,
+  total,
+  onPage,
+}: {
+  page: number
+  pages: number
+  total: number
+  onPage: (page: number) => void
+}) {
+  return (
+    <nav aria-label="Pages of people" className="flex items-center justify-between gap-3">
+      <Button
+        size="sm"
+        variant="secondary"
+        icon={<ChevronLeft />}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        Previous
+      </Button>
+      <p className="text-sm text-ink-muted" aria-live="polite">
+        Page {page} of {pages} · {total} {total === 1 ? 'person' : 'people'}
+      </p>
+      <Button
+        size="sm"
+        variant="secondary"
+        icon={<ChevronRight />}
+        iconPosition="end"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </Button>
+    </nav>
+  )
+}
+
+function People({ companyId, companyName }: { companyId: number; companyName: string }) {
+  const queryClient = useQueryClient()
+  const { toast } = useToast()
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState<MemberStatus | ''>('')
+  const [page, setPage] = useState(1)
+  const settled = useDebounced(search.trim())
+  const filter: MembersFilter = { search: settled, status, page }
+  const members = useQuery(membersQuery(companyId, filter))
+  const [confirming, setConfirming] = useState<Member | null>(null)
+  const buttons = useRef(new Map<number, HTMLButtonElement>())
+  const listTop = useRef<HTMLHeadingElement>(null)
+
+  // A new search or status starts again at the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the filter changes
+  useEffect(() => setPage(1), [settled, status])
+
+  const change = useMutation({
+    mutationFn: (member: Member) =>
+      memberAccessChange(
+        companyId,
+        member.id,
+        member.status === 'deactivated' ? 'reactivate' : 'deactivate',
+      ),
+    onSuccess: async (updated) => {
+      const name = memberName(updated)
+      toast({
+        message:
+          updated.status === 'deactivated'
+            ? `${name} no longer has access through ${companyName} and was signed out.`
+            : `${name} has access again and can sign in.`,
+        severity: 'success',
+        autoDismiss: true,
+      })
+      queryClient.setQueryData(membersQuery(companyId, filter).queryKey, (shown) =>
+        shown
+          ? { ...shown, members: shown.members.map((m) => (m.id === updated.id ? updated : m)) }
+          : shown,
+      )
+      await queryClient.invalidateQueries({ queryKey: ['company', companyId, 'members'] })
+      // The focus goes back to the person's button, which now offers the opposite change.
+      requestAnimationFrame(() => buttons.current.get(updated.id)?.focus())
+    },
+    onError: (error, member) => {
+      toast({ message: (error as Error).message, severity: 'error' })
+      requestAnimationFrame(() => buttons.current.get(member.id)?.focus())
+    },
+  })
+
+  const onPage = (next: number) => {
+    setPage(next)
+    listTop.current?.focus()
+  }
+
+  const data = members.data
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1
+  const deactivating = confirming?.status !== 'deactivated'
+  return (
+    <section aria-labelledby="company-people" className="flex flex-col gap-4">
+      <h2
+        id="company-people"
+        ref={listTop}
+        tabIndex={-1}
+        className="text-lg font-semibold text-ink outline-none"
+      >
+        People
+      </h2>
+      <Filters search={search} onSearch={setSearch} status={status} onStatus={setStatus} />
+      {members.isPending ? (
+        <Skeleton height="12rem" className="rounded-2xl" />
+      ) : members.isError ? (
+        <Paragraph role="alert">{members.error.message}</Paragraph>
+      ) : data && data.members.length === 0 ? (
+        <Paragraph tone="muted" role="status">
+          {settled || status ? 'No one matches your search.' : 'No one has joined yet.'}
+        </Paragraph>
+      ) : data ? (
+        <>
+          <MembersList
+            members={data.members}
+            busyId={change.isPending ? (change.variables?.id ?? null) : null}
+            onChange={setConfirming}
+            buttonRef={(id, element) => {
+              if (element) buttons.current.set(id, element)
+              else buttons.current.delete(id)
+            }}
+          />
+          {pages > 1 ? (
+            <Pager page={data.page} pages={pages} total={data.total} onPage={onPage} />
+          ) : (
+            <p className="text-sm text-ink-muted">
+              {data.total} {data.total === 1 ? 'person' : 'people'}
+            </p>
+          )}
+        </>
+      ) : null}
+      <ConfirmDialog
+        isOpen={confirming !== null}
+        message={
+          confirming
+            ? `${deactivating ? 'Deactivate' : 'Reactivate'} ${memberName(confirming)}?`
+            : ''
+        }
+        description={
+          deactivating
+            ? `They lose access through ${companyName} at once and are signed out everywhere (unless another employer still gives them access). Their requests stay.`
+            : `They get access through ${companyName} again and can sign in.`
+        }
+        confirmLabel={deactivating ? 'Deactivate' : 'Reactivate'}
+        cancelLabel="Cancel"
+        destructive={deactivating}
+        onCancel={() => {
+          const id = confirming?.id
+          setConfirming(null)
+          if (id !== undefined) requestAnimationFrame(() => buttons.current.get(id)?.focus())
+        }}
+        onConfirm={() => {
+          if (confirming) change.mutate(confirming)
+          setConfirming(null)
+        }}
+      />
+    </section>
+  )
+}
+
+/**
+ * /company/members: the company admin's people (status, join date, last sign-in; never
+ * anything about their requests), deactivating and reactivating them, and invite links.
+ */
+export default function CompanyMembers() {
+  const { access, company } = useCompany()
+
+  if (access.isPending) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Skeleton height="2.5rem" className="max-w-sm" />
+        <Skeleton height="12rem" className="rounded-2xl" />
+      </div>
+    )
+  }
+  if (!company) {
+    return (
+      <div className="flex flex-col gap-3">
+        <Heading level={1} size="lg">
+          Members
+        </Heading>
+        <Paragraph role="alert">This page is for your company's admins only.</Paragraph>
+      </div>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <Heading level={1} size="lg">
+            {company.name}: members
+          </Heading>
+          <Paragraph size="sm" tone="muted">
+            Who has access through your company. You see when people joined and last signed in,
+            never what they asked for.
+          </Paragraph>
+        </div>
+        <Button variant="secondary" icon={<ChartColumn />} to="/company">
+          Company report
+        </Button>
+      </div>
+      <People companyId={company.id} companyName={company.name} />
+      <InviteLinks companyId={company.id} />
+      {/* SSO section: <SsoSettings /> (components/SsoSettings.tsx, company sign-in) goes here.
+          Provisioning section: <ScimSettings /> and <RosterImport /> (components/ScimSettings.tsx,
+          components/RosterImport.tsx) go here. */}
+    </div>
+  )
+}
