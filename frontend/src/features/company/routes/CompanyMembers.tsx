@@ -22,6 +22,8 @@ import {
 import { InviteLinks } from '../components/InviteLinks'
 import { STATUS_LABELS } from '../components/MemberStatusBadge'
 import { MembersList, memberName } from '../components/MembersList'
+import { RosterImport } from '../components/RosterImport'
+import { ScimSettings } from '../components/ScimSettings'
 
 const SEARCH_DELAY_MS = 300
 
@@ -310,9 +312,10 @@ export default function CompanyMembers() {
       </div>
       <People companyId={company.id} companyName={company.name} />
       <InviteLinks companyId={company.id} />
-      {/* SSO section: <SsoSettings /> (components/SsoSettings.tsx, company sign-in) goes here.
-          Provisioning section: <ScimSettings /> and <RosterImport /> (components/ScimSettings.tsx,
-          components/RosterImport.tsx) go here. */}
+      {/* SSO section: <SsoSettings /> (components/SsoSettings.tsx, company sign-in) goes here. */}
+      {/* Provisioning: the identity provider's SCIM connection, or the roster file. */}
+      <ScimSettings companyId={company.id} />
+      <RosterImport companyId={company.id} />
     </div>
   )
 }
