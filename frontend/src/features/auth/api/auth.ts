@@ -30,7 +30,8 @@ export async function signIn(email: string, password: string): Promise<AccountRe
   const { data, error, response } = await api.POST('/api/v1/users/sign_in', {
     body: { user: { email, password } },
   })
-  if (response.status === 401 || response.status === 422 || response.status === 429) {
+  // 403: the employer ended this person's access (the reason names the company).
+  if ([401, 403, 422, 429].includes(response.status)) {
     return {
       success: false,
       error: errorMessage(error, response, MESSAGES.signInFallback),

@@ -93,6 +93,16 @@ describe('SignIn', () => {
     ).toBeTruthy()
   })
 
+  it('issue 26 sign-in 403: a person whose employer ended their access is told why, and stays signed out', async () => {
+    const ended =
+      'Your access through Acme Corp has ended. If this is a mistake, please contact your employer.'
+    server.use(http.post(apiUrl('/api/v1/users/sign_in'), () => errorResponse(403, ended)))
+    const { user } = renderSignIn()
+    await fillAndSubmit(user, 'jane@example.com', 'secret123')
+    expect(await screen.findByRole('alert')).toHaveTextContent(ended)
+    expect(session.get().token).toBeNull()
+  })
+
   it('§4 sign-in: success stores the session and goes to the Dashboard when no return target is set', async () => {
     server.use(signInOk(), currentUserOk(makeUser()))
     const { user, router } = renderSignIn()
