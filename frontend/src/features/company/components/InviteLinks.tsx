@@ -90,7 +90,7 @@ function NewLink({ created, onCopied }: { created: InviteCreated; onCopied: () =
           aria-describedby="new-invite-note"
           className={controlClassName(false, 'font-mono text-xs')}
         />
-        <Button variant="primary" icon={<Copy />} onClick={copy}>
+        <Button variant="primary" icon={<Copy />} onClick={copy} className="shrink-0">
           Copy link
         </Button>
       </div>

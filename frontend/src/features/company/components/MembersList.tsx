@@ -70,7 +70,10 @@ export function MembersList({ members, busyId, onChange, buttonRef }: MembersLis
           >
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <p className="truncate font-semibold text-ink">{memberName(member)}</p>
+                <p className="truncate font-semibold text-ink">
+                  {memberName(member)}
+                  {member.is_me ? <span className="font-normal text-ink-muted"> (you)</span> : null}
+                </p>
                 <p className="truncate text-sm text-ink-muted">{member.email}</p>
               </div>
               <MemberStatusBadge status={member.status} />
@@ -89,14 +92,16 @@ export function MembersList({ members, busyId, onChange, buttonRef }: MembersLis
                 <dd className="text-ink tabular-nums">{when(member.last_sign_in_at)}</dd>
               </div>
             </dl>
-            <div className="flex justify-end">
-              <ActionButton
-                member={member}
-                busy={busyId === member.id}
-                onChange={onChange}
-                buttonRef={buttonRef}
-              />
-            </div>
+            {member.is_me ? null : (
+              <div className="flex justify-end">
+                <ActionButton
+                  member={member}
+                  busy={busyId === member.id}
+                  onChange={onChange}
+                  buttonRef={buttonRef}
+                />
+              </div>
+            )}
           </li>
         ))}
       </ul>
