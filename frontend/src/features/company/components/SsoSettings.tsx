@@ -248,14 +248,14 @@ function SsoForm({ companyId, data }: { companyId: number; data: SsoSettingsData
         <legend className="mb-2 text-sm font-semibold text-ink">Attribute mapping</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           <TextInput
-            label="Email"
+            label="Email attribute"
             required
             error={errors.email_attribute}
             {...field('email_attribute')}
           />
-          <TextInput label="First name" {...field('first_name_attribute')} />
-          <TextInput label="Last name" {...field('last_name_attribute')} />
-          <TextInput label="Employee id" {...field('employee_id_attribute')} />
+          <TextInput label="First name attribute" {...field('first_name_attribute')} />
+          <TextInput label="Last name attribute" {...field('last_name_attribute')} />
+          <TextInput label="Employee id attribute" {...field('employee_id_attribute')} />
         </div>
       </fieldset>
 

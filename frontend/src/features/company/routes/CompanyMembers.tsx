@@ -24,6 +24,7 @@ import { STATUS_LABELS } from '../components/MemberStatusBadge'
 import { MembersList, memberName } from '../components/MembersList'
 import { RosterImport } from '../components/RosterImport'
 import { ScimSettings } from '../components/ScimSettings'
+import { SsoSettings } from '../components/SsoSettings'
 
 const SEARCH_DELAY_MS = 300
 
@@ -312,7 +313,7 @@ export default function CompanyMembers() {
       </div>
       <People companyId={company.id} companyName={company.name} />
       <InviteLinks companyId={company.id} />
-      {/* SSO section: <SsoSettings /> (components/SsoSettings.tsx, company sign-in) goes here. */}
+      <SsoSettings companyId={company.id} />
       {/* Provisioning: the identity provider's SCIM connection, or the roster file. */}
       <ScimSettings companyId={company.id} />
       <RosterImport companyId={company.id} />
