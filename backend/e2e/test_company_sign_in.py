@@ -16,9 +16,11 @@ from playwright.sync_api import Page, expect
 
 from concierge.accounts.models import Company, EmployeeRecord, User
 from concierge.accounts.services.mfa.totp import secret_encrypt
+from concierge.company_reports.models import CompanyAdmin
 from concierge.sso.models import IdentityProvider
 from concierge.sso.tests.idp_oidc import OidcProvider
 from concierge.sso.tests.idp_saml import SamlIdp
+from e2e.a11y import expect_axe_clean
 from e2e.conftest import PASSWORD
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
@@ -143,3 +145,43 @@ def test_issue26_sso_required_refuses_password_but_not_break_glass(
     page.get_by_label("Email address").fill(admin.email)
     page.get_by_role("button", name="Sign in", exact=True).click()
     expect(page).to_have_url(re.compile(r"/dashboard$"))
+
+
+def test_issue26_sso_company_admin_sets_up_oidc_and_tests_it(
+    page: Page, acme, oidc_idp, make_employee, screenshot
+) -> None:
+    """Issue 26 SSO (members page): the company admin enters the provider's issuer, client id
+    and secret, saves, and runs a test sign-in: the provider's answer shows on return, nobody is
+    signed in and no account is made. The section is axe clean."""
+    hr = make_employee("hr@acme.test", company=acme, first_name="Harper")
+    CompanyAdmin.objects.create(user=hr, company=acme)
+    page.goto("/sign-in")
+    page.get_by_label("Email address").fill(hr.email)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Sign in", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+
+    page.goto("/company/members")
+    section = page.locator("section[aria-labelledby=sso-settings]")
+    expect(section.get_by_text("/api/v1/sso/oidc/callback")).to_be_visible()
+    section.get_by_label("Issuer").fill(oidc_idp.issuer)
+    section.get_by_label("Client id").fill(oidc_idp.client_id)
+    section.get_by_label("Client secret").fill(oidc_idp.client_secret)
+    section.get_by_label("Create accounts at first sign-in").check()
+    section.get_by_role("button", name="Save company sign-in").click()
+    expect(page.get_by_text("Company sign-in saved")).to_be_visible()
+    provider = IdentityProvider.objects.get(company=acme)
+    assert provider.oidc_issuer == oidc_idp.issuer and provider.create_accounts
+    expect_axe_clean(
+        page, "company sign-in settings", include="section[aria-labelledby=sso-settings]"
+    )
+
+    section.get_by_role("button", name="Test sign-in").click()
+    sign_in_at_provider(page, "tess@acme.test", "Tess", "Ting")
+    expect(page).to_have_url(re.compile(r"/company/members$"))
+    result = page.get_by_role("status").filter(has_text="The test sign-in worked")
+    expect(result).to_contain_text("tess@acme.test")
+    expect(result).to_be_focused()
+    assert not User.objects.filter(email="tess@acme.test").exists()
+    result.scroll_into_view_if_needed()
+    screenshot("sso-settings-test-result")
