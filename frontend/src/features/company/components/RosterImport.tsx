@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
 import { FileCheck, Upload } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import {
   Button,
+  cx,
   FileUpload,
   type FileUploadHandle,
   FormError,
+  focusRing,
   Paragraph,
   useToast,
 } from '@/design-system'
@@ -85,7 +87,17 @@ function RowsTable({ result }: { result: RosterResult }) {
     rows.length
   return (
     <div className="flex flex-col gap-2">
-      <div className="max-h-96 overflow-auto rounded-2xl border border-line bg-surface shadow-xs">
+      {/* A table from the small breakpoint up, scrolling on its own for a long file (so it
+          takes the focus, for the keys to scroll it); on a phone, one card per row. */}
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+        tabIndex={0}
+        aria-label={result.applied ? 'Rows imported, scrollable' : 'Rows to import, scrollable'}
+        className={cx(
+          'hidden max-h-96 overflow-auto rounded-2xl border border-line bg-surface shadow-xs sm:block',
+          focusRing,
+        )}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
             {result.applied ? 'What the import changed' : 'What the import will change'}, row by row
@@ -127,7 +139,37 @@ function RowsTable({ result }: { result: RosterResult }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
+      <ul
+        aria-label={result.applied ? 'Rows imported' : 'Rows to import'}
+        className="flex max-h-[28rem] flex-col divide-y divide-line overflow-y-auto rounded-2xl border border-line bg-surface shadow-xs sm:hidden"
+      >
+        {rows.map((row) => (
+          <li
+            key={row.row}
+            className={cx(
+              'flex flex-col gap-0.5 p-3 text-sm',
+              row.action === 'error' && 'bg-danger-50',
+            )}
+          >
+            <p className="flex justify-between gap-2">
+              <span className="truncate text-ink">{row.email || '—'}</span>
+              <span
+                className={cx(
+                  'shrink-0 font-semibold',
+                  row.action === 'error' ? 'text-danger-800' : 'text-ink',
+                )}
+              >
+                {ACTION_LABELS[row.action] ?? row.action}
+              </span>
+            </p>
+            <p className="text-ink-muted">
+              Row {row.row}
+              {detail(row) ? ` · ${detail(row)}` : ''}
+            </p>
+          </li>
+        ))}
+      </ul>
       {more > 0 ? (
         <Paragraph size="sm" tone="muted">
           The first {rows.length.toLocaleString()} rows are listed; the counts above cover all{' '}
@@ -164,11 +206,15 @@ export function RosterImport({ companyId }: { companyId: number }) {
           autoDismiss: true,
         })
       }
-      requestAnimationFrame(() => resultHeading.current?.focus())
     },
     onError: (cause) =>
       setError(cause instanceof ProvisioningApiError ? cause.message : String(cause)),
   })
+
+  // The preview or the result takes the focus once it is on the screen.
+  useEffect(() => {
+    if (result) resultHeading.current?.focus()
+  }, [result])
 
   const choose = (chosen: File) => {
     setFile(chosen)
