@@ -37,7 +37,7 @@ from concierge.sso.services.sign_in import (
 )
 
 router = Router(tags=["company sign-in"])
-ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut, 429: ErrorOut}
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 # The web app's pages that finish a sign-in: the sign-in page, or the company admin's
 # members page (its SSO settings) for a test sign-in.
 SIGN_IN_PAGE = "/sign-in"

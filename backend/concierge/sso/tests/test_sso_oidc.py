@@ -66,7 +66,7 @@ def test_issue26_sso_oidc_new_employee_gets_an_account_just_in_time(client, prov
     me = client.get("/api/v1/users/current", headers={"Authorization": f"Bearer {token}"})
     assert me.status_code == 200 and me.json()["onboarding_required"] is True
     # The code works once.
-    assert exchange(client, back["code"]).status_code == 401
+    assert exchange(client, back["code"]).status_code == 400
 
 
 def test_issue26_sso_oidc_provider_mfa_passes_the_company_mfa_step(client, provider, acme, idp):

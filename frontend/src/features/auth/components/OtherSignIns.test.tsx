@@ -113,7 +113,7 @@ describe('OtherSignIns (company sign-in)', () => {
   it('issue 26 SSO: an expired code says so', async () => {
     server.use(
       http.post(apiUrl('/api/v1/sso/exchange'), () =>
-        HttpResponse.json({ success: false, error: 'This sign-in has expired.' }, { status: 401 }),
+        HttpResponse.json({ success: false, error: 'This sign-in has expired.' }, { status: 400 }),
       ),
     )
     renderWithProviders(<SignIn />, { route: '/sign-in#sso=old', path: '/sign-in' })
