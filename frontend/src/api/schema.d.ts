@@ -5006,6 +5006,15 @@ export interface operations {
                     "application/json": components["schemas"]["SsoSettingsOut"];
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -5077,7 +5086,7 @@ export interface operations {
                     "application/json": components["schemas"]["SsoSettingsOut"];
                 };
             };
-            /** @description The request body is not valid JSON. */
+            /** @description Bad Request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5151,6 +5160,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TestStartOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unauthorized */
@@ -8296,7 +8314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeOut"];
                 };
             };
-            /** @description The request body is not valid JSON. */
+            /** @description Bad Request */
             400: {
                 headers: {
                     [name: string]: unknown;
