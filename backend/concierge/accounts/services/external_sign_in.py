@@ -13,7 +13,7 @@ from concierge.accounts.models import Company, EmployeeRecord, OneTimeCode, User
 from concierge.accounts.selectors.mfa import user_has_mfa_factor
 from concierge.accounts.selectors.sessions import user_mfa_required
 from concierge.accounts.services.identity import SignInResult
-from concierge.accounts.services.memberships import membership_join
+from concierge.accounts.services.memberships import membership_join, sign_in_membership_check
 from concierge.accounts.services.mfa.sms import otp_issue
 from concierge.accounts.services.tokens import auth_token_create, auth_token_mfa_verified
 from concierge.common.errors import PermissionDenied, Unauthorized
@@ -63,7 +63,9 @@ class ExternalSession:
 @transaction.atomic
 def external_session_start(*, user: User, mfa_done: bool) -> ExternalSession:
     """A session for a person signed in by their company's provider, as a password sign-in
-    makes one: the product's own second factor still applies unless the provider did MFA."""
+    makes one: the product's own second factor still applies unless the provider did MFA.
+    Refused (MembershipEnded) if the employer ended the person's access meanwhile."""
+    sign_in_membership_check(user=user)
     user.last_login = timezone.now()
     user.save(update_fields=["last_login"])
     raw, auth_token = auth_token_create(user)

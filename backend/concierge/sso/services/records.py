@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 ATTEMPT_TTL = timedelta(minutes=10)
 HANDOFF_TTL = timedelta(minutes=2)
+# Expired sign-ins and codes are deleted as new ones are made, after this long.
+KEEP_EXPIRED = timedelta(hours=1)
 BAD_STATE = (
     "This sign-in link has expired or was already used. Please start again from the sign-in page."
 )
@@ -31,6 +33,7 @@ def attempt_create(
 ) -> tuple[str, SignInAttempt]:
     """A new sign-in and its `state` (handed to the provider; only its hash is kept)."""
     state, state_hash = token_new()
+    SignInAttempt.objects.filter(expires_at__lt=timezone.now() - KEEP_EXPIRED).delete()
     attempt = SignInAttempt.objects.create(
         provider=provider,
         state_hash=state_hash,
@@ -80,6 +83,7 @@ def handoff_create(
 ) -> str:
     """A single-use code for the web app to exchange for the session (or the test's result)."""
     code, code_hash = token_new()
+    Handoff.objects.filter(expires_at__lt=timezone.now() - KEEP_EXPIRED).delete()
     Handoff.objects.create(
         code_hash=code_hash,
         user=user,

@@ -204,3 +204,16 @@ def test_issue26_sso_oidc_provider_never_takes_over_another_company_account(
     idp.person = Person(email="gus@globex.test")
     assert "is not part of Acme Corp" in refused(client)
     assert not AuthToken.objects.exists()
+
+
+def test_issue26_sso_oidc_access_ended_before_the_exchange_is_refused(client, provider, acme):
+    """Issue 26 SSO: the employer ends the person's access between the provider's answer and
+    the web app's exchange: no session."""
+    from concierge.accounts.services.memberships import member_deactivate
+
+    _, back = oidc_round_trip(client, "acme")
+    member_deactivate(record=EmployeeRecord.objects.get(email="nia@acme.test", company=acme))
+    answer = exchange(client, back["code"])
+    assert answer.status_code == 403
+    assert "access through Acme Corp has ended" in answer.json()["error"]
+    assert not AuthToken.objects.exists()
