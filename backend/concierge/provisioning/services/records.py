@@ -157,7 +157,7 @@ def record_update(*, record: EmployeeRecord, fields: RecordFields) -> EmployeeRe
     """Changes what `fields` says (None: unchanged), then deactivates or reactivates the
     membership when `active` changed. Doing it twice changes nothing the second time."""
     fields = fields_clean(fields)
-    changed = _record_fields_set(record, fields)
+    changed = record_fields_assign(record, fields)
     if changed:
         record.updated_at = timezone.now()
         try:
@@ -178,7 +178,7 @@ def record_update(*, record: EmployeeRecord, fields: RecordFields) -> EmployeeRe
     return record
 
 
-def _record_fields_set(record: EmployeeRecord, fields: RecordFields) -> list[str]:
+def record_fields_assign(record: EmployeeRecord, fields: RecordFields) -> list[str]:
     """Sets the given fields on `record`; the names of those that changed."""
     wanted = {
         "email": fields.email,

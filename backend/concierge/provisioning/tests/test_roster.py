@@ -173,6 +173,23 @@ def test_ten_thousand_rows_preview_and_apply(hr_api, company):
     assert EmployeeRecord.objects.filter(company=company, source="roster").count() == 10_000
     assert again["counts"]["unchanged"] == 10_000
 
+    # The next month's file: everyone renamed, every other person gone.
+    lines = ["email,employee id,first name,last name,status"]
+    lines += [
+        f"person{n}@bigcorp.example,B{n},Renamed{n},Last{n},{'inactive' if n % 2 else 'active'}"
+        for n in range(10_000)
+    ]
+    started = time.perf_counter()
+    changed = upload(hr_api, company, "apply", "\n".join(lines) + "\n").json()
+    print(
+        f"10,000-row roster changes (5,000 renamed, 5,000 deactivated): {time.perf_counter() - started:.2f} s"
+    )
+    assert changed["counts"]["update"] == 5_000 and changed["counts"]["deactivate"] == 5_000
+    records = EmployeeRecord.objects.filter(company=company, source="roster")
+    assert records.filter(active=False, deactivated_at__isnull=False).count() == 5_000
+    assert records.get(email="person7@bigcorp.example").first_name == "Renamed7"
+    assert records.get(email="person8@bigcorp.example").first_name == "Renamed8"
+
 
 def test_roster_only_sign_up_admits_only_people_on_the_roster(api, company):
     """Issue 26 'roster only' policy: sign-up is refused, with a clear message, for an email
