@@ -308,3 +308,17 @@ def test_open_company_says_invites_are_not_needed(hr_api, company):
     """Issue 26: the join policy decides whether invites matter"""
     body = hr_api.get(f"company/{company.pk}/invites").json()
     assert body == {"join_policy": "open", "invites_needed": False, "invites": []}
+
+
+def test_a_roster_record_without_an_account_can_be_deactivated_and_back(hr_api, company):
+    """Issue 26: someone on the roster who has not joined yet can be deactivated (they may
+    then not join) and reactivated (on the roster again)"""
+    record = EmployeeRecord.objects.create(
+        company=company, email="new@acme.example", source=EmployeeRecord.Source.ROSTER
+    )
+    response = hr_api.post(members_url(company, f"/{record.pk}/deactivate"))
+    assert response.status_code == 200 and response.json()["status"] == "deactivated"
+    refused = ApiClient().sign_up(email="new@acme.example")
+    assert refused.status_code == 403
+    response = hr_api.post(members_url(company, f"/{record.pk}/reactivate"))
+    assert response.status_code == 200 and response.json()["status"] == "not_joined"
