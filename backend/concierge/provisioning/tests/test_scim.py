@@ -293,3 +293,10 @@ def test_a_waiting_record_deactivates_and_the_person_cannot_join(scim, company, 
     assert api.sign_up(email="waiting@example.com").status_code == 403
     other = new_user(scim, "waiting2@example.com")
     assert scim.delete(f"Users/{other['id']}").status_code == 204
+
+
+def test_a_body_over_the_upload_limit_is_a_scim_413(scim, settings):
+    """Issue 26 SCIM: a body larger than the server takes is refused with a SCIM 413."""
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    response = scim.post("Users", {"userName": "big@example.com", "x": "y" * 20_000})
+    assert_scim_error(response, 413)
