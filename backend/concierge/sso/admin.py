@@ -34,6 +34,27 @@ class IdentityProviderForm(forms.ModelForm):
             "break_glass_user",
         ]
 
+    def clean(self) -> dict:
+        """What the kind of sign-in needs, and a break-glass account of the company's members."""
+        data = super().clean() or {}
+        if data.get("kind") == IdentityProvider.Kind.OIDC:
+            for name in ("oidc_issuer", "oidc_client_id"):
+                if not data.get(name):
+                    self.add_error(name, "Needed for OpenID Connect.")
+            if (
+                not data.get("oidc_client_secret")
+                and not self.instance.oidc_client_secret_encrypted
+            ):
+                self.add_error("oidc_client_secret", "Needed for OpenID Connect.")
+        elif data.get("kind") == IdentityProvider.Kind.SAML and not (
+            data.get("saml_metadata_xml") or data.get("saml_metadata_url")
+        ):
+            self.add_error("saml_metadata_xml", "Paste the metadata or give its address.")
+        glass, company = data.get("break_glass_user"), data.get("company")
+        if glass and company and not glass.companies.filter(pk=company.pk).exists():
+            self.add_error("break_glass_user", "The break-glass account must be a member.")
+        return data
+
     def save(self, commit: bool = True) -> IdentityProvider:
         provider = super().save(commit=False)
         if secret := self.cleaned_data.get("oidc_client_secret"):

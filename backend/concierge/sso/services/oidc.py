@@ -134,7 +134,27 @@ def identity_from_code(*, attempt: SignInAttempt, code: str) -> OidcIdentity:
     claims = id_token_claims(
         id_token, provider=provider, nonce=attempt.nonce, jwks=_get_json(config["jwks_uri"])
     )
+    if provider.email_attribute not in claims and isinstance(config.get("userinfo_endpoint"), str):
+        claims = {**_userinfo(config["userinfo_endpoint"], token, claims["sub"]), **claims}
     return OidcIdentity(claims=claims, mfa_done=mfa_done(claims))
+
+
+def _userinfo(endpoint: str, token: dict[str, Any], subject: str) -> dict[str, Any]:
+    """The UserInfo endpoint's claims, for a provider whose ID token leaves the email out
+    (taken only when they name the same subject, OIDC Core 5.3.2)."""
+    try:
+        response = httpx.get(
+            endpoint,
+            headers={"Authorization": f"Bearer {token.get('access_token', '')}"},
+            timeout=TIMEOUT_SECONDS,
+        )
+        response.raise_for_status()
+        data = response.json()
+    except (httpx.HTTPError, ValueError):
+        raise SignInRefused(UNREACHABLE) from None
+    if not isinstance(data, dict) or data.get("sub") != subject:
+        raise SignInRefused(BAD_TOKEN.format(reason="its user info names someone else"))
+    return data
 
 
 def id_token_claims(

@@ -56,6 +56,8 @@ class OidcProvider:
         self.sign_with: RSAKey | None = None
         self.replay_id_token: str | None = None  # handed out instead of a new ID token
         self.issued: list[str] = []  # every ID token handed out
+        self.email_in_userinfo_only = False  # as some providers do with a minimal ID token
+        self.access_tokens: dict[str, Person] = {}
         self.codes: dict[str, PendingCode] = {}
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.issuer = f"http://127.0.0.1:{self._server.server_address[1]}"
@@ -74,6 +76,7 @@ class OidcProvider:
             "authorization_endpoint": f"{self.issuer}/authorize",
             "token_endpoint": f"{self.issuer}/token",
             "jwks_uri": f"{self.issuer}/jwks",
+            "userinfo_endpoint": f"{self.issuer}/userinfo",
             "response_types_supported": ["code"],
             "subject_types_supported": ["public"],
             "id_token_signing_alg_values_supported": ["RS256"],
@@ -97,6 +100,8 @@ class OidcProvider:
             "employee_id": person.employee_id,
             "amr": person.amr,
         }
+        if self.email_in_userinfo_only:
+            del claims["email"], claims["email_verified"]
         claims.update(self.next_claims)
         self.next_claims = {}
         claims = {k: v for k, v in claims.items() if v is not None}
@@ -138,6 +143,8 @@ class OidcProvider:
                     return self._json(200, KeySet([provider.key]).as_dict(private=False))
                 if url.path == "/authorize":
                     return self._authorize(query)
+                if url.path == "/userinfo":
+                    return self._userinfo()
                 self._json(404, {"error": "not_found"})
 
             def do_POST(self) -> None:
@@ -153,6 +160,14 @@ class OidcProvider:
                 if self.path == "/token":
                     return self._token(self._form())
                 self._json(404, {"error": "not_found"})
+
+            def _userinfo(self) -> None:
+                bearer = self.headers.get("Authorization", "").removeprefix("Bearer ")
+                person = provider.access_tokens.get(bearer)
+                if person is None:
+                    return self._json(401, {"error": "invalid_token"})
+                sub = hashlib.sha256(person.email.encode()).hexdigest()[:16]
+                self._json(200, {"sub": sub, "email": person.email, "email_verified": True})
 
             def _authorize(self, query: dict[str, str]) -> None:
                 if query.get("client_id") != provider.client_id or not query.get("redirect_uri"):
@@ -211,10 +226,12 @@ class OidcProvider:
                     return self._json(400, {"error": "invalid_grant", "error_description": "PKCE"})
                 id_token = provider.replay_id_token or provider.id_token(pending)
                 provider.issued.append(id_token)
+                access_token = secrets.token_urlsafe(16)
+                provider.access_tokens[access_token] = pending.person
                 self._json(
                     200,
                     {
-                        "access_token": secrets.token_urlsafe(16),
+                        "access_token": access_token,
                         "token_type": "Bearer",
                         "expires_in": 300,
                         "id_token": id_token,

@@ -65,3 +65,17 @@ def test_issue26_sso_admin_sets_a_company_identity_provider(admin_client_, compa
     provider.refresh_from_db()
     assert secret_decrypt(provider.oidc_client_secret_encrypted) == "very-secret"
     assert admin_client_.get(reverse("admin:sso_identityprovider_changelist")).status_code == 200
+
+
+def test_issue26_sso_admin_checks_what_the_kind_needs(admin_client_, company, user_factory):
+    """Issue 26 SSO (Django admin): OIDC without a secret, SAML without metadata, and a
+    break-glass account from outside the company are refused with a message on the field."""
+    add = reverse("admin:sso_identityprovider_add")
+    response = admin_client_.post(add, _form(company, oidc_client_secret=""))
+    assert response.status_code == 200 and "Needed for OpenID Connect." in response.content.decode()
+    response = admin_client_.post(add, _form(company, kind="saml"))
+    assert "Paste the metadata or give its address." in response.content.decode()
+    outsider = user_factory(email="out@else.test")
+    response = admin_client_.post(add, _form(company, break_glass_user=outsider.pk))
+    assert "The break-glass account must be a member." in response.content.decode()
+    assert not IdentityProvider.objects.exists()

@@ -217,3 +217,12 @@ def test_issue26_sso_oidc_access_ended_before_the_exchange_is_refused(client, pr
     assert answer.status_code == 403
     assert "access through Acme Corp has ended" in answer.json()["error"]
     assert not AuthToken.objects.exists()
+
+
+def test_issue26_sso_oidc_email_from_userinfo_when_the_id_token_has_none(client, provider, idp):
+    """Issue 26 SSO: a provider that leaves the email out of the ID token: it is read from its
+    UserInfo endpoint (with the access token, for the same subject)."""
+    idp.email_in_userinfo_only = True
+    _, back = oidc_round_trip(client, "acme")
+    assert exchange(client, back["code"]).status_code == 200
+    assert User.objects.filter(email="nia@acme.test").exists()
