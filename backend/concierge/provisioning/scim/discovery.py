@@ -36,7 +36,6 @@ def schemas(*, base_url: str) -> list[dict[str, Any]]:
 def service_provider_config(*, base_url: str) -> dict[str, Any]:
     return {
         "schemas": [SPC_SCHEMA],
-        "documentationUri": f"{base_url}/ServiceProviderConfig",
         "patch": {"supported": True},
         "bulk": {"supported": False, "maxOperations": 0, "maxPayloadSize": 0},
         "filter": {"supported": True, "maxResults": PAGE_MAX},

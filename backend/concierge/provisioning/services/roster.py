@@ -50,7 +50,7 @@ HEADERS = {
     "last_name": {"lastname", "surname", "familyname", "last"},
     "status": {"status", "active", "state", "employmentstatus"},
 }
-ACTIVE_WORDS = {"active", "yes", "y", "true", "1", "employed", ""}
+ACTIVE_WORDS = {"active", "yes", "y", "true", "1", "employed"}
 INACTIVE_WORDS = {
     "inactive",
     "no",
@@ -150,8 +150,13 @@ def _columns(header: list[str]) -> dict[str, int]:
     return columns
 
 
-def _status(value: str) -> bool:
+def _status(value: str) -> bool | None:
+    """True (active), False (inactive), or None when the file says nothing (no status column
+    or an empty cell): a new person is then active and a known one keeps their status, so a
+    file without statuses never brings back someone the employer deactivated."""
     word = value.strip().lower()
+    if not word:
+        return None
     if word in ACTIVE_WORDS:
         return True
     if word in INACTIVE_WORDS:

@@ -111,6 +111,22 @@ def test_roster_deactivation_and_reactivation_go_through_the_memberships(
     assert user.companies.filter(pk=company.pk).exists()
 
 
+def test_a_file_without_statuses_never_brings_back_a_deactivated_person(hr_api, company):
+    """Issue 26 roster: no status column (or an empty cell): new people are added as active,
+    known ones keep their status (a deactivated person stays deactivated)."""
+    EmployeeRecord.objects.create(
+        company=company, email="gone@example.com", source="roster", active=False
+    )
+    body = upload(
+        hr_api, company, "apply", "email,first name\ngone@example.com,Gone\nnew@example.com,New\n"
+    ).json()
+    assert body["counts"]["reactivate"] == 0 and body["counts"]["create"] == 1
+    assert EmployeeRecord.objects.get(email="gone@example.com").active is False
+    assert EmployeeRecord.objects.get(email="new@example.com").active is True
+    body = upload(hr_api, company, "preview", "email,status\ngone@example.com,\n").json()
+    assert body["counts"]["unchanged"] == 1
+
+
 @pytest.mark.parametrize(
     "content",
     [
