@@ -91,6 +91,7 @@ def test_issue26_sso_new_employee_signs_in_through_oidc(
     expect(button).to_be_visible()
     expect(page.get_by_text("Acme Corp signs you in with your work account.")).to_be_visible()
     screenshot("sso-sign-in-offer")
+    expect_axe_clean(page, "sign-in with the company's sign-in offered")
     button.click()
     sign_in_at_provider(page, "nia@acme.test", "Nia", "Okafor")
     lands_on_onboarding(page, "nia@acme.test", acme)
