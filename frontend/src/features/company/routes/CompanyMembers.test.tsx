@@ -88,6 +88,12 @@ describe("issue 26 the company admin's members page", () => {
     expect(rows[2]).toHaveTextContent('11/20/26')
     expect(within(rows[3]).queryByRole('button')).not.toBeInTheDocument()
     expect(rows[3]).toHaveTextContent('You')
+    const sections = within(screen.getByRole('navigation', { name: 'On this page' }))
+    expect(sections.getByRole('link', { name: 'People' })).toHaveAttribute(
+      'href',
+      '#company-people',
+    )
+    expect(sections.getAllByRole('link')).toHaveLength(5)
     expect(screen.getByRole('link', { name: 'Company report' })).toHaveAttribute('href', '/company')
   })
 

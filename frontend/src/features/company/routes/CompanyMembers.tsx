@@ -6,6 +6,8 @@ import {
   Button,
   ConfirmDialog,
   controlClassName,
+  cx,
+  focusRing,
   Heading,
   Paragraph,
   Skeleton,
@@ -27,6 +29,15 @@ import { ScimSettings } from '../components/ScimSettings'
 import { SsoSettings } from '../components/SsoSettings'
 
 const SEARCH_DELAY_MS = 300
+
+/** The page's sections by their headings' ids: a long page on a phone. */
+const SECTIONS = [
+  ['company-people', 'People'],
+  ['invite-links', 'Invite links'],
+  ['sso-settings', 'Company sign-in'],
+  ['scim-settings', 'SCIM'],
+  ['roster-import', 'Roster import'],
+] as const
 
 /** The company the page is about: `?company=<id>` for an admin of several, else their first. */
 function useCompany() {
@@ -162,6 +173,9 @@ function People({ companyId, companyName }: { companyId: number; companyName: st
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the filter changes
   useEffect(() => setPage(1), [settled, status])
 
+  // The person whose button takes the focus back once the change has settled (a button that
+  // shows its progress is disabled until then, and a disabled button cannot take the focus).
+  const focusAfter = useRef<number | null>(null)
   const change = useMutation({
     mutationFn: (member: Member) =>
       memberAccessChange(
@@ -169,7 +183,7 @@ function People({ companyId, companyName }: { companyId: number; companyName: st
         member.id,
         member.status === 'deactivated' ? 'reactivate' : 'deactivate',
       ),
-    onSuccess: async (updated) => {
+    onSuccess: (updated) => {
       const name = memberName(updated)
       toast({
         message:
@@ -184,15 +198,21 @@ function People({ companyId, companyName }: { companyId: number; companyName: st
           ? { ...shown, members: shown.members.map((m) => (m.id === updated.id ? updated : m)) }
           : shown,
       )
-      await queryClient.invalidateQueries({ queryKey: ['company', companyId, 'members'] })
-      // The focus goes back to the person's button, which now offers the opposite change.
-      requestAnimationFrame(() => buttons.current.get(updated.id)?.focus())
+      void queryClient.invalidateQueries({ queryKey: ['company', companyId, 'members'] })
     },
-    onError: (error, member) => {
-      toast({ message: (error as Error).message, severity: 'error' })
-      requestAnimationFrame(() => buttons.current.get(member.id)?.focus())
+    onError: (error) => toast({ message: (error as Error).message, severity: 'error' }),
+    onSettled: (_data, _error, member) => {
+      focusAfter.current = member.id
     },
   })
+  // Back on the person's button, which now offers the opposite change (or on the list, when
+  // the person left it: a status filter).
+  useEffect(() => {
+    const id = focusAfter.current
+    if (change.isPending || id === null) return
+    focusAfter.current = null
+    requestAnimationFrame(() => (buttons.current.get(id) ?? listTop.current)?.focus())
+  }, [change.isPending])
 
   const onPage = (next: number) => {
     setPage(next)
@@ -311,6 +331,23 @@ export default function CompanyMembers() {
           Company report
         </Button>
       </div>
+      <nav aria-label="On this page">
+        <ul className="flex flex-wrap gap-2">
+          {SECTIONS.map(([id, label]) => (
+            <li key={id}>
+              <a
+                href={`#${id}`}
+                className={cx(
+                  'inline-flex min-h-11 items-center rounded-full border border-line bg-surface px-4 text-sm font-semibold text-ink-muted hover:text-ink',
+                  focusRing,
+                )}
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <People companyId={company.id} companyName={company.name} />
       <InviteLinks companyId={company.id} />
       <SsoSettings companyId={company.id} />
