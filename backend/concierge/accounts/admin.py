@@ -15,7 +15,14 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 
-from concierge.accounts.models import Company, CompanyInvite, OnboardingAnswer, User
+from concierge.accounts.models import (
+    Company,
+    CompanyInvite,
+    EmployeeRecord,
+    OnboardingAnswer,
+    User,
+)
+from concierge.accounts.services.memberships import member_deactivate, member_reactivate
 from concierge.common.tokens import token_new
 
 _DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$")
@@ -123,6 +130,44 @@ class CompanyInviteAdmin(admin.ModelAdmin):
     def revoke_invites(self, request: HttpRequest, queryset: QuerySet[CompanyInvite]) -> None:
         count = queryset.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
         self.message_user(request, f"Revoked {count} invite(s).", messages.SUCCESS)
+
+
+@admin.register(EmployeeRecord)
+class EmployeeRecordAdmin(admin.ModelAdmin):
+    """The employers' records of their people (made at joining, by SCIM or a roster import).
+    Access changes only through the actions, which end or restore the membership as the
+    company admin's members page does (a leaver is signed out everywhere)."""
+
+    list_display = (
+        "email", "company", "employee_id", "active", "source", "joined_at", "deactivated_at",
+    )  # fmt: skip
+    list_filter = ("company", "active", "source")
+    search_fields = ("email", "employee_id", "first_name", "last_name", "external_id")
+    list_select_related = ("company",)
+    raw_id_fields = ("user",)
+    readonly_fields = (
+        "company", "user", "email", "active", "source", "joined_at", "deactivated_at",
+        "created_at", "updated_at",
+    )  # fmt: skip
+    fields = ("company", "user", "email", "employee_id", "first_name", "last_name",
+              "external_id", "active", "source", "joined_at", "deactivated_at", "created_at",
+              "updated_at")  # fmt: skip
+    actions = ["deactivate_members", "reactivate_members"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.action(description="Deactivate selected people (ends their access and sessions)")
+    def deactivate_members(self, request: HttpRequest, queryset: QuerySet[EmployeeRecord]) -> None:
+        for record in queryset:
+            member_deactivate(record=record)
+        self.message_user(request, f"Deactivated {queryset.count()} record(s).", messages.SUCCESS)
+
+    @admin.action(description="Reactivate selected people")
+    def reactivate_members(self, request: HttpRequest, queryset: QuerySet[EmployeeRecord]) -> None:
+        for record in queryset:
+            member_reactivate(record=record)
+        self.message_user(request, f"Reactivated {queryset.count()} record(s).", messages.SUCCESS)
 
 
 class _EmailMixin(forms.ModelForm):
