@@ -10,6 +10,8 @@ import time
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from concierge.accounts.models import Company, EmployeeRecord
 
@@ -226,3 +228,18 @@ def test_roster_only_sign_up_admits_only_people_on_the_roster(api, company):
     assert response.status_code == 200, response.content
     record = EmployeeRecord.objects.get(company=company, email="listed@example.com")
     assert record.user is not None and record.user.companies.filter(pk=company.pk).exists()
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    content=st.binary(max_size=300)
+    | st.text(alphabet=st.sampled_from('email,;\t"\n\r\ufeffa@b.c xé\x00status'), max_size=200).map(
+        str.encode
+    )
+)
+def test_any_file_is_previewed_or_refused_never_a_500(hr_api, company, content):
+    """Issue 26 roster: arbitrary bytes and CSV-like text: a preview or a 422, never a 500."""
+    response = upload(hr_api, company, "preview", content)
+    assert response.status_code in (200, 422), response.content
