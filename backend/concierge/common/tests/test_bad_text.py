@@ -134,6 +134,8 @@ def world(db) -> dict[str, Any]:
         # An authenticator app being added (not confirmed: the session needs no MFA step).
         "factor_id": totp_enrol_start(user=person).factor_id,
         "reply_id": saved_reply.pk,
+        "company_id": company.pk,
+        "slug": company.slug,
     }
     return {"api": api_client, "ids": ids}
 
