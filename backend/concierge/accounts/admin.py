@@ -22,7 +22,11 @@ from concierge.accounts.models import (
     OnboardingAnswer,
     User,
 )
-from concierge.accounts.services.memberships import member_deactivate, member_reactivate
+from concierge.accounts.services.memberships import (
+    member_deactivate,
+    member_reactivate,
+    user_companies_set,
+)
 from concierge.common.tokens import token_new
 
 _DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$")
@@ -230,6 +234,15 @@ class UserAdmin(auth_admin.UserAdmin):
     readonly_fields = ["external_id", "request_count", "last_login", "date_joined"]
     inlines = [OnboardingAnswerInline]
     actions = ["unlock_accounts"]
+
+    def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
+        """Companies change through the membership services (records kept, leavers signed
+        out), not as a bare many-to-many write."""
+        companies = form.cleaned_data.pop("companies", None)
+        super().save_related(request, form, formsets, change)
+        if companies is not None:
+            user_companies_set(user=form.instance, companies=companies)
+
     fieldsets = (
         (None, {"fields": ("email", "email_verified_at", "password")}),
         ("Personal info", {"fields": ("first_name", "last_name", "external_id")}),

@@ -4,6 +4,8 @@ reads; these services keep it and the record in step."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -155,3 +157,35 @@ def company_records_ensure(*, company: Company) -> None:
             ],
             ignore_conflicts=True,
         )
+
+
+@transaction.atomic
+def user_companies_set(*, user: User, companies: Iterable[Company]) -> None:
+    """The Django admin's "Companies" field of a person: a company added joins them (or, when
+    the employer had deactivated them, reactivates them); a company removed deactivates them
+    there, as the company admin's button does (their sessions end when no access is left)."""
+    wanted = {company.pk: company for company in companies}
+    current = set(user.companies.values_list("pk", flat=True))
+    for company_pk in current - wanted.keys():
+        member_deactivate(record=_record_for(user, Company.objects.get(pk=company_pk)))
+    for company_pk in wanted.keys() - current:
+        record = _record_for(user, wanted[company_pk])
+        if record.active:
+            membership_join(user=user, company=wanted[company_pk], source=record.source)
+        else:
+            member_reactivate(record=record)
+
+
+def _record_for(user: User, company: Company) -> EmployeeRecord:
+    record, _ = EmployeeRecord.objects.get_or_create(
+        company=company,
+        email=user.email.lower(),
+        defaults={
+            "user": user,
+            "first_name": user.first_name,
+            "last_name": user.last_name,
+            "source": EmployeeRecord.Source.ADMIN,
+            "joined_at": timezone.now(),
+        },
+    )
+    return record

@@ -52,3 +52,45 @@ def test_records_are_listed_searched_and_deactivated_then_reactivated(
     record.refresh_from_db()
     assert record.active is True
     assert user.companies.filter(pk=company.pk).exists()
+
+
+def _user_change_form(client: Client, user: User) -> dict:
+    """The User admin's change form as the page fills it (fields with their current values)."""
+    page = client.get(reverse("admin:accounts_user_change", args=[user.pk]))
+    form = page.context["adminform"].form
+    data = {}
+    for name, field in form.fields.items():
+        value = form.initial.get(name, field.initial)
+        if name == "companies" or name in ("groups", "user_permissions"):
+            data[name] = [getattr(v, "pk", v) for v in (value or [])]
+        elif value is not None and name != "password":
+            data[name] = value
+    for inline in page.context["inline_admin_formsets"]:
+        management = inline.formset.management_form
+        data.update({management.add_prefix(k): v for k, v in management.initial.items()})
+    return data
+
+
+def test_user_admin_companies_field_goes_through_the_membership_services(
+    staff_client, signed_in_api, user, company, company_factory
+):
+    """Issue 26 (Django admin): removing a company from a person's "Companies" deactivates
+    their record there and signs them out when no access is left; adding it back reactivates
+    them; adding another company makes a record with the admin as its source"""
+    url = reverse("admin:accounts_user_change", args=[user.pk])
+    form = _user_change_form(staff_client, user)
+    form["companies"] = []
+    assert staff_client.post(url, form).status_code == 302
+    record = EmployeeRecord.objects.get(user=user, company=company)
+    assert record.active is False
+    assert not user.companies.exists()
+    assert signed_in_api.get("users/current").status_code == 401
+
+    globex = company_factory(slug="globex", name="Globex")
+    form["companies"] = [company.pk, globex.pk]
+    assert staff_client.post(url, form).status_code == 302
+    record.refresh_from_db()
+    assert record.active is True
+    assert set(user.companies.values_list("slug", flat=True)) == {"acme", "globex"}
+    added = EmployeeRecord.objects.get(user=user, company=globex)
+    assert (added.active, added.source) == (True, EmployeeRecord.Source.ADMIN)
