@@ -244,3 +244,16 @@ def test_issue26_sso_saml_answer_to_another_request_is_refused(client, provider,
     xml = idp.response(NIA, acs=ACS, audience=METADATA, in_response_to="_not-our-request")
     assert "started elsewhere" in post_acs(client, xml, query["RelayState"])["error"]
     nobody_signed_in()
+
+
+def test_issue26_sso_saml_idp_metadata_from_its_address(client, acme, idp):
+    """Issue 26 SSO: the IdP's metadata read from its address (fetched over HTTP) instead of
+    pasted XML."""
+    IdentityProvider.objects.create(
+        company=acme,
+        kind=IdentityProvider.Kind.SAML,
+        saml_metadata_url=f"{idp.base}/metadata",
+        create_accounts=True,
+    )
+    back = post_acs(client, idp.response(NIA, acs=ACS, audience=METADATA))
+    assert exchange(client, back["code"]).status_code == 200
