@@ -186,3 +186,23 @@ def test_issue26_sso_company_admin_sets_up_oidc_and_tests_it(
     assert not User.objects.filter(email="tess@acme.test").exists()
     result.scroll_into_view_if_needed()
     screenshot("sso-settings-test-result")
+
+
+def test_issue26_sso_provider_mfa_meets_the_company_rule(page: Page, acme, oidc_idp) -> None:
+    """Issue 26 SSO + MFA: for a company that requires MFA, a sign-in whose provider reports a
+    second factor goes straight on (onboarding); without it the product's own MFA step follows,
+    as after a password sign-in (here: enrolling a phone)."""
+    acme.requires_mfa = True
+    acme.save()
+    oidc_settings(acme, oidc_idp)
+    page.goto("/sign-in?company=acme")
+    page.get_by_role("button", name=CONTINUE).click()
+    page.get_by_label("Used a second factor").check()
+    sign_in_at_provider(page, "nia@acme.test", "Nia", "Okafor")
+    expect(page).to_have_url(re.compile(r"/welcome/about-us$"))
+
+    page.evaluate("window.localStorage.clear()")
+    page.goto("/sign-in?company=acme")
+    page.get_by_role("button", name=CONTINUE).click()
+    sign_in_at_provider(page, "nia@acme.test", "Nia", "Okafor")
+    expect(page).to_have_url(re.compile(r"/mfa-enrollment$"))
