@@ -186,7 +186,7 @@ def _admin_company(request: HttpRequest, company_id: int):  # type: ignore[no-un
 def sso_settings(request: HttpRequest, company_id: int):
     """The company's sign-in settings (the client secret is never shown, only whether set)."""
     company = _admin_company(request, company_id)
-    return _settings_out(company, IdentityProvider.objects.filter(company=company).first())
+    return _settings_out(company, selectors.provider_of_company(company=company))
 
 
 @router.put("/company/{company_id}/sso", response={200: SsoSettingsOut, **ERRORS})
@@ -201,7 +201,7 @@ def sso_test_start(request: HttpRequest, company_id: int):
     """Starts a test sign-in: the admin's browser goes to the provider and back to the web
     app, which shows what the provider said; nobody is signed in and no account is made."""
     company = _admin_company(request, company_id)
-    provider = IdentityProvider.objects.filter(company=company).first()
+    provider = selectors.provider_of_company(company=company)
     if provider is None:
         raise NotFound(NO_SSO)
     return TestStartOut(url=sign_in_start(provider=provider, purpose=SignInAttempt.Purpose.TEST))

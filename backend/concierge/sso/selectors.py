@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from concierge.sso.models import IdentityProvider
 
 if TYPE_CHECKING:
-    from concierge.accounts.models import User
+    from concierge.accounts.models import Company, User
 
 SSO_REQUIRED = (
     '{company} signs you in through its own sign-in. Please choose "Continue with your '
@@ -27,6 +27,15 @@ def provider_by_slug(*, slug: str) -> IdentityProvider | None:
     return (
         IdentityProvider.objects.select_related("company")
         .filter(company__slug=slug, enabled=True)
+        .first()
+    )
+
+
+def provider_of_company(*, company: Company) -> IdentityProvider | None:
+    """The company's identity provider, enabled or not (its admin's settings)."""
+    return (
+        IdentityProvider.objects.select_related("company", "break_glass_user")
+        .filter(company=company)
         .first()
     )
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 from concierge.accounts.services.mfa.totp import secret_encrypt
 from concierge.common.errors import ValidationFailed
 from concierge.sso.models import IdentityProvider
+from concierge.sso.selectors import provider_of_company
 
 if TYPE_CHECKING:
     from concierge.accounts.models import Company, User
@@ -65,9 +66,7 @@ def sso_settings_update(*, company: Company, changes: SsoChanges) -> IdentityPro
     """Creates or changes the company's identity provider after checking what sign-in needs."""
     if changes.kind not in IdentityProvider.Kind.values:
         raise ValidationFailed.for_field("kind", "Please choose OpenID Connect or SAML 2.0.")
-    provider = IdentityProvider.objects.filter(company=company).first() or IdentityProvider(
-        company=company
-    )
+    provider = provider_of_company(company=company) or IdentityProvider(company=company)
     provider.kind = changes.kind
     provider.enabled = changes.enabled
     provider.oidc_issuer = _url("oidc_issuer", changes.oidc_issuer)
