@@ -4,6 +4,7 @@ password sign-in, the SP metadata, and the company admin's settings."""
 
 from __future__ import annotations
 
+import secrets
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -28,6 +29,7 @@ from concierge.sso.schemas import (
 )
 from concierge.sso.services import oidc, saml
 from concierge.sso.services.errors import SignInRefused
+from concierge.sso.services.records import ATTEMPT_TTL
 from concierge.sso.services.settings import SsoChanges, sso_settings_update
 from concierge.sso.services.sign_in import (
     handoff_exchange,
@@ -43,6 +45,7 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: Error
 SIGN_IN_PAGE = "/sign-in"
 TEST_PAGE = "/company/members"
 NO_SSO = "This company has no company sign-in."
+BROWSER_COOKIE = "sso_browser"
 
 
 def _to_web_app(*, code: str = "", error: str = "", test: bool = False) -> HttpResponseRedirect:
@@ -80,26 +83,44 @@ def discover(request: HttpRequest, email: str = "", company: str = ""):
         available=True,
         company_name=provider.company.name,
         company_slug=slug,
-        start_url=f"/api/v1/sso/{slug}/start",
+        # At PUBLIC_URL, like the provider's way back: the start's cookie must come back too.
+        start_url=account_link(f"/api/v1/sso/{slug}/start"),
     )
 
 
 @router.get("/sso/{slug}/start", response={302: None, 429: ErrorOut}, auth=None)
 def start(request: HttpRequest, slug: str):
-    """Sends the browser to the company's provider (errors go back to the web app's page)."""
+    """Sends the browser to the company's provider (errors go back to the web app's page),
+    with a cookie that binds the sign-in to this browser."""
     rate_limit(request, "sign_in")
+    browser = secrets.token_urlsafe(32)
     try:
-        url = sign_in_start(provider=_provider(slug), purpose=SignInAttempt.Purpose.SIGN_IN)
+        url = sign_in_start(
+            provider=_provider(slug), purpose=SignInAttempt.Purpose.SIGN_IN, browser=browser
+        )
     except ApiError as exc:
         return _to_web_app(error=exc.message)
-    return HttpResponseRedirect(url)
+    response = HttpResponseRedirect(url)
+    response.set_cookie(
+        BROWSER_COOKIE,
+        browser,
+        max_age=int(ATTEMPT_TTL.total_seconds()),
+        path="/api/v1/sso/",
+        secure=request.is_secure(),
+        httponly=True,
+        samesite="Lax",  # sent on the provider's redirect back (a top-level GET)
+    )
+    return response
 
 
 @router.get("/sso/oidc/callback", response={302: None, 429: ErrorOut}, auth=None)
 def oidc_callback(request: HttpRequest, state: str = "", code: str = "", error: str = ""):
     rate_limit(request, "sign_in")
+    browser = request.COOKIES.get(BROWSER_COOKIE, "")[:100]
     try:
-        finished = oidc_finish(state=state[:200], code=code[:2000], error=error[:200])
+        finished = oidc_finish(
+            state=state[:200], code=code[:2000], error=error[:200], browser=browser
+        )
     except SignInRefused as exc:
         return _to_web_app(error=exc.message, test=exc.test)
     except ApiError as exc:

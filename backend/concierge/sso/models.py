@@ -78,6 +78,9 @@ class SignInAttempt(models.Model):
     nonce = models.CharField(max_length=100, blank=True)
     code_verifier = models.CharField(max_length=128, blank=True)
     saml_request_id = models.CharField(max_length=100, blank=True)
+    # The hash of a secret in a cookie of the browser that started the sign-in: an OIDC
+    # callback in another browser is refused (login CSRF).
+    browser_hash = models.CharField(max_length=64, blank=True, db_default="")
     created_at = models.DateTimeField(default=timezone.now)
     expires_at = models.DateTimeField()
     used_at = models.DateTimeField(null=True, blank=True)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from concierge.common.tokens import token_hash, token_new
+from concierge.common.tokens import hashes_equal, token_hash, token_new
 from concierge.sso.models import Handoff, IdentityProvider, SignInAttempt, UsedId
 from concierge.sso.services.errors import SignInRefused
 
@@ -24,14 +24,18 @@ KEEP_EXPIRED = timedelta(hours=1)
 BAD_STATE = (
     "This sign-in link has expired or was already used. Please start again from the sign-in page."
 )
+OTHER_BROWSER = (
+    "This sign-in was started in another browser. Please start again from the sign-in page here."
+)
 REPLAYED = "This sign-in answer was already used. Please start again from the sign-in page."
 BAD_HANDOFF = "This sign-in has expired. Please start again from the sign-in page."
 
 
 def attempt_create(
-    *, provider: IdentityProvider, purpose: str, saml_request_id: str = ""
+    *, provider: IdentityProvider, purpose: str, browser: str = ""
 ) -> tuple[str, SignInAttempt]:
-    """A new sign-in and its `state` (handed to the provider; only its hash is kept)."""
+    """A new sign-in and its `state` (handed to the provider; only its hash is kept), bound to
+    the `browser` secret (in a cookie of the browser that starts it) when there is one."""
     state, state_hash = token_new()
     SignInAttempt.objects.filter(expires_at__lt=timezone.now() - KEEP_EXPIRED).delete()
     attempt = SignInAttempt.objects.create(
@@ -40,14 +44,15 @@ def attempt_create(
         purpose=purpose,
         nonce=secrets.token_urlsafe(24),
         code_verifier=secrets.token_urlsafe(64),
-        saml_request_id=saml_request_id,
+        browser_hash=token_hash(browser) if browser else "",
         expires_at=timezone.now() + ATTEMPT_TTL,
     )
     return state, attempt
 
 
-def attempt_take(*, state: str) -> SignInAttempt:
-    """The sign-in this `state` names, marked used; refused when unknown, used or expired."""
+def attempt_take(*, state: str, browser: str | None = None) -> SignInAttempt:
+    """The sign-in this `state` names, marked used; refused when unknown, used or expired, and
+    (`browser` given: the cookie's secret) when another browser started it."""
     if not state or len(state) > 200:
         raise SignInRefused(BAD_STATE)
     now = timezone.now()
@@ -60,6 +65,9 @@ def attempt_take(*, state: str) -> SignInAttempt:
         )
         if attempt is None:
             raise SignInRefused(BAD_STATE)
+        bound = browser is not None and bool(attempt.browser_hash)
+        if bound and not hashes_equal(attempt.browser_hash, token_hash(browser or "")):
+            raise SignInRefused(OTHER_BROWSER)
         attempt.used_at = now
         attempt.save(update_fields=["used_at"])
     return attempt

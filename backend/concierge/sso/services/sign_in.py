@@ -38,10 +38,12 @@ PROVIDER_ERROR = "Your company's sign-in was cancelled or refused. Please try ag
 WRONG_PROVIDER = "This answer came from another company's sign-in. Please start again."
 
 
-def sign_in_start(*, provider: IdentityProvider, purpose: str) -> str:
-    """The address that sends the browser to the company's provider."""
+def sign_in_start(*, provider: IdentityProvider, purpose: str, browser: str = "") -> str:
+    """The address that sends the browser to the company's provider. An OIDC sign-in is bound
+    to `browser` (a secret in the starting browser's cookie); a SAML answer comes back as a
+    cross-site POST, which carries no such cookie, so it is bound by its request id only."""
     if provider.kind == IdentityProvider.Kind.OIDC:
-        state, attempt = attempt_create(provider=provider, purpose=purpose)
+        state, attempt = attempt_create(provider=provider, purpose=purpose, browser=browser)
         return oidc.authorization_url(provider=provider, attempt=attempt, state=state)
     state, attempt = attempt_create(provider=provider, purpose=purpose)
     request_id, location = saml.authn_request(provider=provider, relay_state=state)
@@ -68,9 +70,9 @@ def _for(purpose: str) -> Iterator[None]:
         raise
 
 
-def oidc_finish(*, state: str, code: str, error: str = "") -> Finished:
+def oidc_finish(*, state: str, code: str, error: str = "", browser: str = "") -> Finished:
     """The provider came back with `code` (or `error`): the handoff code for the web app."""
-    attempt = attempt_take(state=state)
+    attempt = attempt_take(state=state, browser=browser)
     with _for(attempt.purpose):
         return _oidc_finish(attempt, code, error)
 

@@ -6,7 +6,9 @@ signed in and no account is made."""
 from __future__ import annotations
 
 import time
+from urllib.parse import parse_qs, urlsplit
 
+import httpx
 import pytest
 from django.test import Client
 
@@ -226,3 +228,17 @@ def test_issue26_sso_oidc_email_from_userinfo_when_the_id_token_has_none(client,
     _, back = oidc_round_trip(client, "acme")
     assert exchange(client, back["code"]).status_code == 200
     assert User.objects.filter(email="nia@acme.test").exists()
+
+
+def test_issue26_sso_oidc_callback_in_another_browser_is_refused(client, provider):
+    """Issue 26 SSO refusal (login CSRF): a genuine code and state, brought to a browser that
+    did not start the sign-in (it lacks the start's cookie), sign nobody in."""
+    start = client.get("/api/v1/sso/acme/start")
+    cookie = start.cookies["sso_browser"]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax" and cookie["path"] == "/api/v1/sso/"
+    back = urlsplit(httpx.get(start["Location"]).headers["Location"])
+    query = {k: v[0] for k, v in parse_qs(back.query).items()}
+    victim = Client()
+    error = fragment(victim.get(back.path, query))["error"]
+    assert "started in another browser" in error
+    nobody_signed_in()

@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
+from django.conf import settings
 
 from concierge.accounts.models import User
 from concierge.company_reports.models import CompanyAdmin
@@ -57,7 +58,7 @@ def test_issue26_sso_discover_by_email_domain_and_by_slug(api, acme, idp):
             "available": True,
             "company_name": "Acme Corp",
             "company_slug": "acme",
-            "start_url": "/api/v1/sso/acme/start",
+            "start_url": f"{settings.PUBLIC_URL}/api/v1/sso/acme/start",
         }
     for query in (
         {"email": "someone@globex.test"},

@@ -4,13 +4,13 @@
  * session exactly as a password sign-in answers (token, `expires_at`, MFA flags).
  */
 import { api, errorMessage } from '@/api/client'
-import { config } from '@/lib/config'
 import { session } from '@/lib/session'
 import { type AccountResult, bearerToken, MESSAGES } from './auth'
 
 export interface CompanySignIn {
   companyName: string
-  /** Where the browser goes to start it (the API sends it on to the company's provider). */
+  /** Where the browser goes to start it (at the app's public address, which sends it on to
+   * the company's provider and later takes it back). */
   startUrl: string
 }
 
@@ -20,7 +20,7 @@ export async function discoverCompanySignIn(query: {
 }): Promise<CompanySignIn | null> {
   const { data } = await api.GET('/api/v1/sso/discover', { params: { query } })
   if (!data?.available || !data.start_url) return null
-  return { companyName: data.company_name ?? '', startUrl: `${config.apiBaseUrl}${data.start_url}` }
+  return { companyName: data.company_name ?? '', startUrl: data.start_url }
 }
 
 export async function finishCompanySignIn(code: string): Promise<AccountResult> {
