@@ -1345,7 +1345,8 @@ export interface paths {
         };
         /**
          * Start
-         * @description Sends the browser to the company's provider (errors go back to the web app's page).
+         * @description Sends the browser to the company's provider (errors go back to the web app's page),
+         *     with a cookie that binds the sign-in to this browser.
          */
         get: operations["concierge_sso_api_start"];
         put?: never;
