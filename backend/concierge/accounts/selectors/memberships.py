@@ -36,6 +36,19 @@ def user_access_ended_company(*, user: User) -> Company | None:
     return None if record is None else record.company
 
 
+def company_may_claim_account(*, company: Company, user: User, by_domain: bool = True) -> bool:
+    """Whether `company`'s own lists (SCIM, a roster import) or its identity provider may take
+    in this existing account: one already linked to the company (a member, or a record that
+    was linked to it), or (`by_domain`) an address at the company's own domains, which the
+    operator sets in Django admin. An employer's list naming someone else's address never pulls that account
+    into the company, nor lets its provider sign it in."""
+    if user.companies.filter(pk=company.pk).exists():
+        return True
+    if EmployeeRecord.objects.filter(company=company, user=user).exists():
+        return True
+    return by_domain and user.email.rpartition("@")[2].lower() in company.email_domains
+
+
 class MemberStatus:
     ACTIVE = "active"
     DEACTIVATED = "deactivated"

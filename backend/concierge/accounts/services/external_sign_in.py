@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from concierge.accounts.models import Company, EmployeeRecord, OneTimeCode, User
+from concierge.accounts.selectors.memberships import company_may_claim_account
 from concierge.accounts.selectors.mfa import user_has_mfa_factor
 from concierge.accounts.selectors.sessions import user_mfa_required
 from concierge.accounts.services.identity import SignInResult
@@ -98,17 +99,14 @@ def _person(company: Company, identity: ExternalIdentity, create: bool) -> tuple
         raise Unauthorized(UNKNOWN_PERSON.format(company=company.name, email=email))
     if user.is_superuser:
         raise PermissionDenied(ADMIN_ACCOUNT)
-    if not _belongs_to(user, company, email, create):
+    if not _belongs_to(user, company, create):
         raise PermissionDenied(NOT_A_MEMBER.format(company=company.name, email=email))
     return user, False
 
 
-def _belongs_to(user: User, company: Company, email: str, create: bool) -> bool:
-    """Whether the company's provider may sign this existing account in: a member or a person
-    on its records; else, with accounts made at first sign-in, an address at the company's own
-    domains (a provider never takes over an account of another company)."""
-    if user.companies.filter(pk=company.pk).exists():
-        return True
-    if EmployeeRecord.objects.filter(company=company, email=email).exists():
-        return True  # a deactivated record is refused by membership_join
-    return create and email.rpartition("@")[2] in company.email_domains
+def _belongs_to(user: User, company: Company, create: bool) -> bool:
+    """Whether the company's provider may sign this existing account in: a member, a person
+    the company's records already link to (a deactivated one is then refused by
+    membership_join), or, with accounts made at first sign-in, an address at the company's
+    own domains. A provider never takes over an account of another company."""
+    return company_may_claim_account(company=company, user=user, by_domain=create)

@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from concierge.accounts.models import Company, EmployeeRecord, User
+from concierge.accounts.selectors.memberships import company_may_claim_account
 from concierge.accounts.services.memberships import (
     member_deactivate,
     member_reactivate,
@@ -196,13 +197,16 @@ def record_fields_assign(record: EmployeeRecord, fields: RecordFields) -> list[s
 
 
 def record_account_link(record: EmployeeRecord) -> EmployeeRecord:
-    """Links a record without an account to the account with its email, if there is one.
-    Active: that person joins the company. Inactive: linked, and if they were a member (one
-    who joined before the employer's list said otherwise) that membership ends."""
+    """Links a record without an account to the account with its email, if there is one and
+    the company may claim it (`company_may_claim_account`: a member, or an address at the
+    company's own domains; an employer's list naming another company's employee leaves the
+    record waiting for that person to join). Active: that person joins the company.
+    Inactive: linked, and if they were a member (one who joined before the employer's list
+    said otherwise) that membership ends."""
     if record.user_id is not None:
         return record
     user = User.objects.filter(email__iexact=record.email, is_active=True).first()
-    if user is None:
+    if user is None or not company_may_claim_account(company=record.company, user=user):
         return record
     if record.active:
         return membership_join(

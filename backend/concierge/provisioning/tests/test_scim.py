@@ -83,13 +83,28 @@ def test_create_waits_for_the_person_then_sign_up_links_it(scim, company, api):
     assert record.user is not None and record.user.companies.filter(pk=company.pk).exists()
 
 
-def test_create_links_an_existing_account_and_it_joins(scim, company, bob):
-    """Issue 26 SCIM: creating a user whose account exists (Bob, of Globex) links it and
-    adds the membership; Globex's membership stays."""
+def test_create_links_an_existing_account_at_the_company_domain(
+    scim, company, user_factory, globex
+):
+    """Issue 26 SCIM: creating a user whose account exists at the company's own domain links
+    it and adds the membership; their other company's membership stays."""
+    company.allowed_email_domains = "acme.example"
+    company.save()
+    ana = user_factory(email="ana@acme.example", companies=[globex])
+    created = new_user(scim, "ANA@acme.example")
+    record = EmployeeRecord.objects.get(pk=int(created["id"]))
+    assert record.user == ana
+    assert set(ana.companies.values_list("slug", flat=True)) == {"acme", "globex"}
+
+
+def test_create_never_pulls_in_another_companys_account(scim, company, bob):
+    """Issue 26 SCIM (security): Acme's provider naming Bob, of Globex, at an address outside
+    Acme's domains records him as not joined yet: his account is neither linked nor made a
+    member of Acme, so Acme sees nothing of it."""
     created = new_user(scim, "BOB@globex.example")
     record = EmployeeRecord.objects.get(pk=int(created["id"]))
-    assert record.user == bob
-    assert set(bob.companies.values_list("slug", flat=True)) == {"acme", "globex"}
+    assert record.user is None
+    assert list(bob.companies.values_list("slug", flat=True)) == ["globex"]
 
 
 def test_create_inactive_does_not_join(scim, company, bob):

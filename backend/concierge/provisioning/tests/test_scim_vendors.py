@@ -29,6 +29,8 @@ def test_okta_create_filter_update_and_deactivate(scim, company, user_factory, m
     """Issue 26 SCIM (Okta): the employee has an account; Okta looks them up by userName,
     creates them (linked, a member), updates the profile with PUT, then deactivates them with
     a path-less PATCH {"active": false}: the membership ends and their token gets 401."""
+    company.allowed_email_domains = "okta.local"  # the employer's own domain, set by the operator
+    company.save()
     person = user_factory(email="test.user@okta.local", companies=[])
     api = make_api()
     query = fixture("okta_filter.json")["query"]

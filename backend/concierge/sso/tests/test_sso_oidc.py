@@ -208,6 +208,27 @@ def test_issue26_sso_oidc_provider_never_takes_over_another_company_account(
     assert not AuthToken.objects.exists()
 
 
+def test_issue26_sso_oidc_a_roster_naming_another_company_account_grants_no_takeover(
+    client, provider, acme, user_factory, company_factory, idp
+):
+    """Issue 26 SSO: the company's own list (a roster row, SCIM) naming another company's
+    member's address neither links that account nor lets the company's provider sign it in."""
+    from concierge.provisioning.services.records import RecordFields, record_create
+
+    acme.allowed_email_domains = ""
+    acme.save()
+    globex = company_factory(slug="globex", name="Globex")
+    gus = user_factory(email="gus@globex.test", companies=[globex])
+    record = record_create(
+        company=acme, fields=RecordFields(email="gus@globex.test"), source="roster"
+    )
+    assert record.user is None
+    idp.person = Person(email="gus@globex.test")
+    assert "is not part of Acme Corp" in refused(client)
+    assert not AuthToken.objects.exists()
+    assert list(gus.companies.values_list("slug", flat=True)) == ["globex"]
+
+
 def test_issue26_sso_oidc_access_ended_before_the_exchange_is_refused(client, provider, acme):
     """Issue 26 SSO: the employer ends the person's access between the provider's answer and
     the web app's exchange: no session."""
