@@ -25,6 +25,7 @@ from saml2.config import IdPConfig
 from saml2.metadata import create_metadata_string
 from saml2.saml import NAMEID_FORMAT_EMAILADDRESS, NameID
 from saml2.server import Server
+from saml2.xmldsig import DIGEST_SHA1, DIGEST_SHA256, SIG_RSA_SHA1, SIG_RSA_SHA256
 
 PASSWORD_CONTEXT = "urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport"
 MFA_CONTEXT = "https://refeds.org/profile/mfa"
@@ -130,6 +131,7 @@ class SamlIdp:
         destination: str | None = None,
         sign_assertion: bool = True,
         signer: Server | None = None,
+        sha1: bool = False,
     ) -> str:
         """A SAML Response (XML) for `person`, signed by this IdP's key (or `signer`'s)."""
         identity = {
@@ -149,6 +151,8 @@ class SamlIdp:
             sign_assertion=sign_assertion,
             sign_response=False,
             userid=person.email,
+            sign_alg=SIG_RSA_SHA1 if sha1 else SIG_RSA_SHA256,
+            digest_alg=DIGEST_SHA1 if sha1 else DIGEST_SHA256,
         )
         return str(response)
 

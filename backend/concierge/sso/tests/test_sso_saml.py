@@ -257,3 +257,11 @@ def test_issue26_sso_saml_idp_metadata_from_its_address(client, acme, idp):
     )
     back = post_acs(client, idp.response(NIA, acs=ACS, audience=METADATA))
     assert exchange(client, back["code"]).status_code == 200
+
+
+def test_issue26_sso_saml_sha1_signature_is_refused(client, provider, idp):
+    """Issue 26 SSO refusal: an assertion signed with SHA-1 (collisions are practical), while
+    the same answer signed with SHA-256 is taken."""
+    assert "SHA-1" in refused(client, idp.response(NIA, acs=ACS, audience=METADATA, sha1=True))
+    nobody_signed_in()
+    assert "code" in post_acs(client, idp.response(NIA, acs=ACS, audience=METADATA))
