@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "concierge.common",
     "concierge.accounts",
     "concierge.notifications",
+    "concierge.audit",
     "concierge.surveys",
     "concierge.offerings",
     "concierge.servicerequests",

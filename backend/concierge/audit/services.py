@@ -1,0 +1,237 @@
+"""Writing the audit trail: one call, `audit_record`, used by the API, the admin, tasks and
+commands alike.
+
+An event is written in the caller's transaction (inside a savepoint), so the event of
+something rolled back is rolled back with it; a failure to write it is logged and counted
+(`concierge_audit_write_failures`) and never fails the caller.
+
+The hash chain: each entry's hash is SHA-256 over its canonical fields and the hash of the
+entry before it. Writers take turns on PostgreSQL with a transaction-level advisory lock, held
+until the caller's transaction ends (SQLite serialises writes anyway), so each entry chains to
+the one committed before it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection, transaction
+from django.http import HttpRequest
+from django.utils import timezone
+from prometheus_client import Counter
+
+from concierge.audit.models import AuditEvent
+from concierge.common.ratelimit import client_ip as request_client_ip
+
+logger = logging.getLogger(__name__)
+
+audit_write_failures = Counter(
+    "concierge_audit_write_failures",
+    "Audit events that could not be written (the caller's work went on), by action.",
+    ["action"],
+)
+
+# Any number: the key of the advisory lock the chain's writers take turns on.
+CHAIN_LOCK_KEY = 727_001
+# A poll reopening the same object within this window writes no new opening.
+OPENING_WINDOW = timedelta(minutes=10)
+# Keys never kept in `details`, whatever a caller passes (secrets and message text).
+SECRET_KEY_PARTS = ("password", "token", "secret", "code", "otp", "hash", "body", "text", "key")
+
+
+def audit_record(
+    *,
+    action: str,
+    actor: Any = None,
+    actor_role: str = "",
+    target_type: str = "",
+    target_id: str | int = "",
+    company_id: int | None = None,
+    client_ip: str = "",
+    details: dict[str, Any] | None = None,
+) -> None:
+    """Appends one event to the audit trail, in the caller's transaction. Never raises."""
+    _record(
+        action=action,
+        actor_id=_actor_id(actor),
+        actor_role=actor_role or role_of(actor),
+        target_type=target_type,
+        target_id=str(target_id),
+        company_id=company_id,
+        client_ip=client_ip,
+        details=details,
+        opening_key=None,
+    )
+
+
+def audit_record_for_request(
+    request: HttpRequest,
+    *,
+    action: str,
+    actor_role: str = "",
+    target_type: str = "",
+    target_id: str | int = "",
+    company_id: int | None = None,
+    details: dict[str, Any] | None = None,
+) -> None:
+    """`audit_record` with the actor, their role and the client address read from a request."""
+    actor = _request_user(request)
+    audit_record(
+        action=action,
+        actor=actor,
+        actor_role=actor_role,
+        target_type=target_type,
+        target_id=target_id,
+        company_id=company_id,
+        client_ip=request_client_ip(request),
+        details=details,
+    )
+
+
+def audit_record_opening(
+    request: HttpRequest,
+    *,
+    action: str,
+    actor_role: str,
+    target_type: str,
+    target_id: str | int,
+    company_id: int | None = None,
+    details: dict[str, Any] | None = None,
+) -> None:
+    """Records that someone on the concierge side opened an object: at most one event per
+    person, object and kind (and `details`, e.g. which attachment) per OPENING_WINDOW, so a
+    page that polls writes one event, not one per poll."""
+    actor = _request_user(request)
+    if actor is None:
+        return
+    key = {
+        "actor_id": actor.pk,
+        "action": action,
+        "target_type": target_type,
+        "target_id": str(target_id),
+        "details": dict(details or {}),
+    }
+    try:
+        if _opened_recently(key):  # the usual poll: one indexed read, no lock
+            return
+    except Exception:
+        logger.exception("Could not read the audit trail's recent openings")
+    _record(
+        action=action,
+        actor_id=actor.pk,
+        actor_role=actor_role,
+        target_type=target_type,
+        target_id=str(target_id),
+        company_id=company_id,
+        client_ip=request_client_ip(request),
+        details=details,
+        opening_key=key,
+    )
+
+
+def role_of(actor: Any) -> str:
+    """The role recorded when a caller names none: from the account's flags."""
+    if actor is None:
+        return "system"
+    if getattr(actor, "is_superuser", False):
+        return "superuser"
+    if getattr(actor, "is_staff", False):
+        return "staff"
+    return "member"
+
+
+def chain_hash(event: AuditEvent) -> str:
+    """SHA-256 over the entry's canonical fields and the previous entry's hash."""
+    canonical = json.dumps(
+        [
+            event.occurred_at.isoformat(),
+            event.actor_id,
+            event.actor_role,
+            event.client_ip,
+            event.action,
+            event.target_type,
+            event.target_id,
+            event.company_id,
+            event.details,
+            event.previous_hash,
+        ],
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,
+        cls=DjangoJSONEncoder,
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def clean_details(details: dict[str, Any] | None) -> dict[str, Any]:
+    """The details as stored: JSON values only, without any key that may hold a secret or
+    message text."""
+    kept = {
+        str(k): v
+        for k, v in (details or {}).items()
+        if not any(part in str(k).lower() for part in SECRET_KEY_PARTS)
+    }
+    cleaned: dict[str, Any] = json.loads(json.dumps(kept, cls=DjangoJSONEncoder))
+    return cleaned
+
+
+def _record(*, opening_key: dict[str, Any] | None, **fields: Any) -> None:
+    try:
+        with transaction.atomic():  # a savepoint in the caller's transaction
+            _take_chain_lock()
+            if opening_key is not None and _opened_recently(opening_key):
+                return
+            _append(**fields)
+    except Exception:
+        logger.exception("Could not write the audit event %s", fields.get("action"))
+        audit_write_failures.labels(action=str(fields.get("action", ""))[:64]).inc()
+
+
+def _append(*, details: dict[str, Any] | None, **fields: Any) -> AuditEvent:
+    previous = AuditEvent.objects.order_by("-id").values_list("hash", flat=True).first()
+    event = AuditEvent(
+        occurred_at=timezone.now(),
+        details=clean_details(details),
+        previous_hash=previous or "",
+        **fields,
+    )
+    event.client_ip = event.client_ip[:64]
+    event.hash = chain_hash(event)
+    event.save(force_insert=True)
+    return event
+
+
+def _take_chain_lock() -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CHAIN_LOCK_KEY])
+
+
+def _opened_recently(key: dict[str, Any]) -> bool:
+    lookups = {f"details__{name}": value for name, value in key["details"].items()}
+    return AuditEvent.objects.filter(
+        actor_id=key["actor_id"],
+        action=key["action"],
+        target_type=key["target_type"],
+        target_id=key["target_id"],
+        occurred_at__gte=timezone.now() - OPENING_WINDOW,
+        **lookups,
+    ).exists()
+
+
+def _request_user(request: HttpRequest) -> Any:
+    # Ninja's auth puts the account in request.auth; Django's views in request.user.
+    for candidate in (getattr(request, "auth", None), getattr(request, "user", None)):
+        if getattr(candidate, "is_authenticated", False) and getattr(candidate, "pk", None):
+            return candidate
+    return None
+
+
+def _actor_id(actor: Any) -> int | None:
+    pk = getattr(actor, "pk", None)
+    return int(pk) if pk is not None else None
