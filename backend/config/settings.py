@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "concierge.sso",
     "concierge.provisioning",
     "concierge.concierge_desk",
+    "concierge.privacy",
     "concierge.live",
     "concierge.demo",
 ]
@@ -301,6 +302,8 @@ CACHED_READS = env_bool("CACHED_READS", False)
 # REDIS_URL is set, an in-process broker otherwise (right for one process only).
 # The Redis pub/sub channel (one per deployment sharing a Redis server).
 EVENTS_CHANNEL = env_str("EVENTS_CHANNEL", "concierge:events")
+# The audit trail (concierge.audit): entries older than this many days are pruned daily.
+AUDIT_RETENTION_DAYS = env_int("AUDIT_RETENTION_DAYS", 400)
 EVENTS_HEARTBEAT_SECONDS = env_int("EVENTS_HEARTBEAT_SECONDS", 15)
 EVENTS_TICKET_TTL_SECONDS = 60
 EVENTS_MAX_STREAM_SECONDS = env_int("EVENTS_MAX_STREAM_SECONDS", 3600)

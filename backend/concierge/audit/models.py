@@ -38,3 +38,9 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.occurred_at:%Y-%m-%d %H:%M:%S} {self.action}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        """Append-only: an entry is written once (services.audit_record), never changed."""
+        if not self._state.adding:
+            raise ValueError("Audit events are append-only")
+        super().save(*args, **kwargs)  # type: ignore[arg-type]

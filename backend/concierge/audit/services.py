@@ -19,12 +19,14 @@ import logging
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 from prometheus_client import Counter
 
+from concierge.audit import actions
 from concierge.audit.models import AuditEvent
 from concierge.common.ratelimit import client_ip as request_client_ip
 
@@ -235,3 +237,31 @@ def _request_user(request: HttpRequest) -> Any:
 def _actor_id(actor: Any) -> int | None:
     pk = getattr(actor, "pk", None)
     return int(pk) if pk is not None else None
+
+
+def prune_expired() -> int:
+    """Deletes the oldest entries, those older than AUDIT_RETENTION_DAYS, as one unbroken run
+    from the start of the chain (so what is kept still verifies from its oldest entry), and
+    records the run, with the hash of the last entry deleted."""
+    cutoff = timezone.now() - timedelta(days=settings.AUDIT_RETENTION_DAYS)
+    with transaction.atomic():
+        _take_chain_lock()
+        last_expired = (
+            AuditEvent.objects.filter(occurred_at__lt=cutoff)
+            .order_by("-id")
+            .values_list("id", "hash")
+            .first()
+        )
+        deleted = 0
+        if last_expired is not None:
+            deleted, _ = AuditEvent.objects.filter(id__lte=last_expired[0]).delete()
+        audit_record(
+            action=actions.AUDIT_PRUNED,
+            details={
+                "deleted": deleted,
+                "older_than": cutoff.isoformat(),
+                "retention_days": settings.AUDIT_RETENTION_DAYS,
+                "last_deleted": last_expired[1] if last_expired else "",
+            },
+        )
+    return deleted

@@ -24,13 +24,16 @@ DAILY_JOBS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("prune_uploads", ()),
     # Django admin's expired sessions.
     ("clearsessions", ()),
+    # Audit events older than AUDIT_RETENTION_DAYS (default 400); the run is itself recorded.
+    ("audit_prune", ()),
 )
 
 
 class Command(BaseCommand):
     help = (
         "Runs the daily jobs: prune_db_task_results (finished tasks older than 14 days), "
-        "prune_uploads (abandoned uploads) and clearsessions (expired admin sessions). With "
+        "prune_uploads (abandoned uploads), clearsessions (expired admin sessions) and audit_prune "
+        "(audit events past AUDIT_RETENTION_DAYS). With "
         "--every SECONDS it keeps running and runs them again at that interval."
     )
 

@@ -1,0 +1,96 @@
+"""Reading the audit trail: the chain's check, a company's administrative events, and who on
+the concierge side opened a request."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Max, QuerySet
+
+from concierge.audit import actions
+from concierge.audit.models import AuditEvent
+from concierge.audit.services import chain_hash
+
+# Roles of the concierge side, whose openings an employee sees on their request.
+STAFF_ROLES = ("concierge", "staff", "superuser")
+
+
+@dataclass(frozen=True)
+class BrokenLink:
+    event_id: int
+    reason: str
+
+
+def first_broken_link() -> BrokenLink | None:
+    """Walks the chain from the oldest kept entry (older ones may have been pruned): the first
+    entry whose hash does not match its fields, or whose previous hash is not the hash of the
+    entry before it."""
+    previous: str | None = None
+    fields = ("id", *CHAINED_FIELDS, "hash")
+    for row in AuditEvent.objects.order_by("id").values_list(*fields).iterator(chunk_size=2000):
+        event = AuditEvent(**dict(zip(fields, row, strict=True)))
+        if previous is not None and event.previous_hash != previous:
+            return BrokenLink(event.id, "its previous hash is not the hash of the entry before it")
+        if chain_hash(event) != event.hash:
+            return BrokenLink(event.id, "its fields do not match its hash")
+        previous = event.hash
+    return None
+
+
+CHAINED_FIELDS = (
+    "occurred_at",
+    "actor_id",
+    "actor_role",
+    "client_ip",
+    "action",
+    "target_type",
+    "target_id",
+    "company_id",
+    "details",
+    "previous_hash",
+)
+
+
+def company_admin_events(company_id: int) -> QuerySet[AuditEvent]:
+    """What a company admin sees: their company's own administration, never request activity."""
+    return AuditEvent.objects.filter(
+        company_id=company_id, action__in=actions.COMPANY_ADMIN_VISIBLE
+    ).order_by("-id")
+
+
+@dataclass(frozen=True)
+class Opening:
+    actor_id: int
+    name: str
+    role: str
+    at: datetime
+
+
+def request_openings(request_id: int) -> list[Opening]:
+    """Who on the concierge side opened a request (its page, thread or attachments), each
+    person once with their latest opening, newest first. Two queries."""
+    latest = (
+        AuditEvent.objects.filter(
+            target_type="request",
+            target_id=str(request_id),
+            action__in=actions.OPENINGS,
+            actor_role__in=STAFF_ROLES,
+            actor_id__isnull=False,
+        )
+        .values("actor_id", "actor_role")
+        .annotate(at=Max("occurred_at"))
+    )
+    by_person: dict[int, dict[str, Any]] = {}
+    for row in latest:
+        kept = by_person.get(row["actor_id"])
+        if kept is None or row["at"] > kept["at"]:
+            by_person[row["actor_id"]] = row
+    names = dict(get_user_model().objects.filter(pk__in=by_person).values_list("pk", "first_name"))
+    openings = [
+        Opening(actor_id, names.get(actor_id) or "Someone", row["actor_role"], row["at"])
+        for actor_id, row in by_person.items()
+    ]
+    return sorted(openings, key=lambda opening: opening.at, reverse=True)

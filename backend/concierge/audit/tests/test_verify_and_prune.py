@@ -1,0 +1,82 @@
+"""Issue 27, the audit trail: tamper evidence (`manage.py audit_verify`) and retention (the
+daily prune that leaves an entry itself)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+from django.utils import timezone
+
+from concierge.audit import actions
+from concierge.audit.models import AuditEvent
+from concierge.audit.services import audit_record
+
+pytestmark = pytest.mark.django_db
+
+
+def _write(count: int) -> list[AuditEvent]:
+    for n in range(count):
+        audit_record(action=actions.SIGN_IN_SUCCEEDED, actor_role="member", details={"n": n})
+    return list(AuditEvent.objects.order_by("id"))
+
+
+def test_an_intact_chain_verifies():
+    """issue 27 audit trail: `manage.py audit_verify` passes an untouched chain."""
+    _write(3)
+    out = StringIO()
+    call_command("audit_verify", stdout=out)
+    assert "intact (3 entries)" in out.getvalue()
+
+
+def test_a_row_edited_in_the_database_is_found():
+    """issue 27 audit trail: a test edits a row in the database and the check finds it."""
+    events = _write(4)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE audit_auditevent SET action = %s WHERE id = %s",
+            [actions.SIGN_IN_FAILED, events[1].id],
+        )
+    with pytest.raises(CommandError, match=f"audit event {events[1].id}: its fields"):
+        call_command("audit_verify")
+
+
+def test_a_row_deleted_in_the_middle_is_found():
+    """issue 27 audit trail: deleting an entry breaks the next entry's link."""
+    events = _write(4)
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM audit_auditevent WHERE id = %s", [events[2].id])
+    with pytest.raises(CommandError, match=f"audit event {events[3].id}: its previous hash"):
+        call_command("audit_verify")
+
+
+def test_an_entry_is_never_updated_through_the_orm():
+    """issue 27 audit trail: append-only."""
+    event = _write(1)[0]
+    event.action = "changed"
+    with pytest.raises(ValueError):
+        event.save()
+
+
+def test_the_daily_prune_keeps_the_window_and_records_itself(settings):
+    """issue 27 audit trail: kept AUDIT_RETENTION_DAYS, pruned by a daily job that leaves an
+    entry; the kept entries still verify from the oldest kept."""
+    settings.AUDIT_RETENTION_DAYS = 400
+    events = _write(4)
+    old = timezone.now() - timedelta(days=401)
+    with connection.cursor() as cursor:  # age the first two (their hashes no longer matter)
+        cursor.execute(
+            "UPDATE audit_auditevent SET occurred_at = %s WHERE id IN (%s, %s)",
+            [old, events[0].id, events[1].id],
+        )
+    call_command("daily_jobs", stdout=StringIO())
+    kept = list(AuditEvent.objects.order_by("id"))
+    assert [e.id for e in kept[:2]] == [events[2].id, events[3].id]
+    pruned = kept[-1]
+    assert pruned.action == actions.AUDIT_PRUNED
+    assert pruned.details["deleted"] == 2 and pruned.details["retention_days"] == 400
+    assert pruned.details["last_deleted"] == events[1].hash
+    call_command("audit_verify", stdout=StringIO())
