@@ -23,6 +23,7 @@ from concierge.company_reports.api import router as company_reports_router
 from concierge.concierge_desk.api import router as concierge_desk_router
 from concierge.live.api import router as live_router
 from concierge.offerings.api import router as offerings_router
+from concierge.privacy.api import router as privacy_router
 from concierge.provisioning.api import router as provisioning_router
 from concierge.satisfaction.api import router as satisfaction_router
 from concierge.servicerequests.api import router as servicerequests_router
@@ -120,3 +121,4 @@ api.add_router("", uploads_router)
 api.add_router("", live_router)
 api.add_router("", concierge_desk_router)
 api.add_router("", sso_router)
+api.add_router("", privacy_router)

@@ -24,6 +24,8 @@ DAILY_JOBS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("prune_uploads", ()),
     # Django admin's expired sessions.
     ("clearsessions", ()),
+    # Companies' retention windows: completed requests' content erased; expired exports.
+    ("privacy_retention", ()),
     # Audit events older than AUDIT_RETENTION_DAYS (default 400); the run is itself recorded.
     ("audit_prune", ()),
 )
