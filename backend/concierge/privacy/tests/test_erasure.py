@@ -71,7 +71,9 @@ def _erase(client: Client, user: User, django_capture_on_commit_callbacks):
 
 
 def _stored_files(root: Path) -> list[str]:
-    return [str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()] if root.exists() else []
+    return (
+        [str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()] if root.exists() else []
+    )
 
 
 def _give_her_everything_else(user, signed_in_api, outbox) -> None:
