@@ -234,6 +234,8 @@ export const routes: RouteObject[] = [
                     ...screen(loaders.offeringsFull, 'All Benefits & Offers'),
                   },
                   { path: '/account', ...screen(loaders.account, 'Account Settings') },
+                  // The emailed 'Download my data' link: the Account page with its download.
+                  { path: '/account/data/:token', ...screen(loaders.account, 'Account Settings') },
                   { path: '/company/*', ...screen(loaders.company, 'Company') },
                 ],
               },

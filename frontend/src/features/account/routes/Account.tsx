@@ -1,6 +1,7 @@
 import { LogOut, Mail } from 'lucide-react'
 import type { CurrentUser } from '@/api/client'
 import { Avatar, Button, Link, PageHeader, Paragraph } from '@/design-system'
+import { DataExportSection } from '@/features/privacy'
 import { config } from '@/lib/config'
 import { useCurrentUser } from '@/lib/currentUser'
 import { useSignOut } from '@/lib/currentUserQuery'
@@ -20,6 +21,7 @@ export default function Account() {
       <Owner user={user} />
       <DetailsSection user={user} />
       <TwoStepSection />
+      <DataExportSection />
       <SettingsSection title="Help & support">
         <Paragraph tone="muted">
           Questions about your account or a request? Email us any time at{' '}

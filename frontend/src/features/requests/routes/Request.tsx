@@ -30,6 +30,7 @@ import {
   useOlderMessages,
   useThreadFollow,
 } from '@/features/conversation'
+import { RetentionNotice } from '@/features/privacy'
 import { useCurrentUser } from '@/lib/currentUser'
 import { formatWhen } from '@/lib/format'
 import { useNow } from '@/lib/useNow'
@@ -137,7 +138,10 @@ function RequestDetail({ request }: { request: RequestItem }) {
         <MessageThread entries={thread} now={now} older={older} summary={summary.data} />
       </section>
       {request.status === 'closed' ? (
-        <RateRequest requestId={request.id} onShown={keepAtEnd} />
+        <>
+          <RateRequest requestId={request.id} onShown={keepAtEnd} />
+          <RetentionNotice requestId={request.id} />
+        </>
       ) : null}
       {/* Docked at the bottom while the thread scrolls; on phones above the bottom bar, or right
           above the on-screen keyboard while it is open (the bar gives way). */}

@@ -1,0 +1,96 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Download } from 'lucide-react'
+import { useParams } from 'react-router'
+import { Button, FormError, Paragraph, Spinner } from '@/design-system'
+import { formatWhen } from '@/lib/format'
+import {
+  dataExportDownload,
+  dataExportQuery,
+  dataExportStart,
+  isBuilding,
+  privacyKeys,
+} from './api'
+
+/** 'Your data' on the Account page: ask for a copy of everything (a zip, built in the
+ * background and linked by email); opened from that email's link, download it once. */
+export function DataExportSection() {
+  const { token } = useParams()
+  return (
+    <section
+      aria-labelledby="your-data-heading"
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-xs sm:p-6"
+    >
+      <h2 id="your-data-heading" className="text-lg font-semibold text-ink">
+        Your data
+      </h2>
+      {token ? <DownloadFromLink token={token} /> : null}
+      <AskForData />
+    </section>
+  )
+}
+
+function DownloadFromLink({ token }: { token: string }) {
+  const queryClient = useQueryClient()
+  const download = useMutation({
+    mutationFn: () => dataExportDownload(token),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: privacyKeys.dataExport }),
+  })
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-primary-200 bg-primary-50 p-4">
+      <Paragraph>Your copy is ready. The link works once: keep the file somewhere safe.</Paragraph>
+      <FormError message={download.error?.message} />
+      {download.isSuccess ? (
+        <Paragraph tone="muted">Downloaded: my-data.zip.</Paragraph>
+      ) : (
+        <Button
+          icon={<Download />}
+          loading={download.isPending}
+          onClick={() => download.mutate()}
+          className="self-start"
+        >
+          Download my data (zip)
+        </Button>
+      )}
+    </div>
+  )
+}
+
+function AskForData() {
+  const queryClient = useQueryClient()
+  const state = useQuery(dataExportQuery())
+  const start = useMutation({
+    mutationFn: dataExportStart,
+    onSuccess: (data) => queryClient.setQueryData(privacyKeys.dataExport, data),
+  })
+  const status = state.data?.status
+  const building = isBuilding(status)
+  return (
+    <div className="flex flex-col gap-3">
+      <Paragraph tone="muted">
+        Get a copy of your profile, onboarding answers, requests with their answers and messages,
+        ratings and attachments, as a zip file. We'll email you a link to download it.
+      </Paragraph>
+      <FormError message={start.error?.message ?? state.error?.message} />
+      {building ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-ink">
+          <Spinner label="Preparing" size="sm" announce={false} />
+          We're preparing your data. We'll email you a link when it's ready.
+        </p>
+      ) : status === 'ready' && state.data?.expires_at ? (
+        <p role="status" className="text-sm text-ink">
+          We emailed you a link. It works once, until {formatWhen(state.data.expires_at)}.
+        </p>
+      ) : null}
+      {building ? null : (
+        <Button
+          variant="secondary"
+          loading={start.isPending}
+          onClick={() => start.mutate()}
+          className="self-start"
+        >
+          Download my data
+        </Button>
+      )}
+    </div>
+  )
+}

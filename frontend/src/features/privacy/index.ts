@@ -1,0 +1,2 @@
+export { DataExportSection } from './DataExportSection'
+export { RetentionNotice } from './RetentionNotice'
