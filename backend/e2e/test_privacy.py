@@ -1,0 +1,109 @@
+"""Browser tests for issue 27 'The employee's data': an employee downloads their data from the
+Account page through the emailed link and opens the zip's JSON; support erases an account
+from Django admin after its confirmation page. At both sizes, with screenshots."""
+
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+
+import pyotp
+import pytest
+from playwright.sync_api import Page, expect
+
+from concierge.accounts.models import User
+from concierge.servicerequests import services as request_services
+from e2e.a11y import axe_violations
+from e2e.conftest import PASSWORD, link_from_outbox
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+ADMIN_EMAIL = "support@example.com"
+ADMIN_PASSWORD = "Support-Sturdy-Pass9"
+
+
+def _sign_in(page: Page, email: str) -> None:
+    page.goto("/sign-in")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+
+
+def test_employee_downloads_their_data_and_opens_the_json(
+    page: Page, acme, make_employee, screenshot
+) -> None:
+    """Issue 27 Download my data: asked on the Account page ('we'll email you a link'), built in
+    the background, downloaded once through the emailed link; data.json holds the request"""
+    user = make_employee("dana@example.com", company=acme)
+    request_services.request_create(user=user, name="Find a dog walker", details="Two walks")
+    _sign_in(page, user.email)
+    page.goto("/account")
+    section = page.get_by_role("region", name="Your data")
+    section.get_by_role("button", name="Download my data").click()
+    expect(section.get_by_text("We're preparing your data.")).to_be_visible()
+    section.scroll_into_view_if_needed()
+    screenshot("privacy-export-asked")
+    assert axe_violations(page) == []
+
+    link = link_from_outbox(user.email, r"/account/data/[A-Za-z0-9_\-]+")  # runs the build
+    page.goto(link)
+    ready = page.get_by_role("region", name="Your data")
+    expect(ready.get_by_text("Your copy is ready.")).to_be_visible()
+    ready.scroll_into_view_if_needed()
+    screenshot("privacy-export-link")
+    with page.expect_download() as download_info:
+        ready.get_by_role("button", name="Download my data (zip)").click()
+    download = download_info.value
+    assert download.suggested_filename == "my-data.zip"
+    with zipfile.ZipFile(download.path()) as archive:
+        data = json.loads(archive.read("data.json"))
+    assert data["profile"]["email"] == "dana@example.com"
+    assert [r["name"] for r in data["requests"]] == ["Find a dog walker"]
+    assert data["requests"][0]["details"] == "Two walks"
+    expect(ready.get_by_text("Downloaded: my-data.zip.")).to_be_visible()
+
+    page.goto(link)  # used once
+    page.get_by_role("button", name="Download my data (zip)").click()
+    expect(page.get_by_text(re.compile("This download link was already used"))).to_be_visible()
+
+
+def _admin_signs_in(page: Page) -> None:
+    """Django admin's sign-in: the password, then (a first time) an authenticator app."""
+    page.goto("/admin/")
+    page.locator("#id_username").fill(ADMIN_EMAIL)
+    page.locator("#id_password").fill(ADMIN_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_text(re.compile("asks for a second sign-in step"))).to_be_visible()
+    secret = page.locator("code").first.inner_text()
+    page.get_by_label("Code from the app").fill(pyotp.TOTP(secret).now())
+    page.get_by_role("button", name="Add the app and sign in").click()
+    page.get_by_role("link", name="Continue to the admin").click()
+    expect(page.get_by_role("heading", name="Site administration")).to_be_visible()
+
+
+def test_support_erases_an_account_from_the_admin(
+    page: Page, acme, make_employee, screenshot
+) -> None:
+    """Issue 27 erasure: support selects the person, reads the confirmation page naming them
+    and what is erased, confirms; the account is anonymised, the request stays"""
+    User.objects.create_superuser(email=ADMIN_EMAIL, password=ADMIN_PASSWORD, first_name="Sam")
+    user = make_employee("dana@example.com", company=acme)
+    kept = request_services.request_create(user=user, name="Find a dog walker")
+    _admin_signs_in(page)
+    page.goto("/admin/accounts/user/?q=dana")
+    page.locator(f"input[name='_selected_action'][value='{user.pk}']").check()
+    page.locator("select[name='action']").select_option("erase_people")
+    page.get_by_role("button", name="Go").click()
+    expect(page.get_by_text("This erases the people below and cannot be undone")).to_be_visible()
+    expect(page.locator(".erase-people")).to_contain_text("Dana Reyes")
+    expect(page.locator(".erase-people")).to_contain_text("dana@example.com")
+    screenshot("privacy-erase-confirmation")
+    page.get_by_role("button", name="Yes, erase 1 person").click()
+    expect(page.get_by_text(re.compile(rf"Erased person #{user.pk}"))).to_be_visible()
+    screenshot("privacy-erase-done")
+
+    user.refresh_from_db()
+    assert user.email == f"erased-{user.pk}@erased.invalid" and not user.is_active
+    kept.refresh_from_db()
+    assert kept.user_id == user.pk  # an anonymous row the company's report still counts
