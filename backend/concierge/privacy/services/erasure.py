@@ -14,6 +14,7 @@ from concierge.accounts.selectors.concierges import user_is_concierge
 from concierge.audit import actions
 from concierge.audit.services import audit_record
 from concierge.common.errors import ApiError
+from concierge.company_reports.personal_data import company_admin_roles_erase
 from concierge.concierge_desk.personal_data import notes_erase, notes_redact
 from concierge.notifications.personal_data import task_results_forget
 from concierge.privacy.models import ErasedRequest
@@ -24,6 +25,7 @@ from concierge.servicerequests.personal_data import (
     requests_erase_content,
     requests_erase_for_user,
 )
+from concierge.sso.personal_data import handoffs_erase
 from concierge.surveys.personal_data import (
     survey_answers_erase_for_requests,
     survey_answers_erase_for_user,
@@ -78,6 +80,8 @@ def person_erase(*, user: Any, actor: Any = None, client_ip: str = "") -> dict[s
         "ratings": ratings_erase_comments(request_ids=request_ids),
         "exports": data_exports_erase(user=user),
         "stored_emails": task_results_forget(terms=[t for t in terms if "@" in t]),
+        "company_admin_roles": company_admin_roles_erase(user=user),
+        "sign_in_handoffs": handoffs_erase(user=user),
     }
     counts.update(account_erase(user=user))
     _mark_erased(request_ids, ErasedRequest.Reason.ACCOUNT)
