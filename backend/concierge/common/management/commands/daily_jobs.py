@@ -34,7 +34,8 @@ DAILY_JOBS: tuple[tuple[str, tuple[str, ...]], ...] = (
 class Command(BaseCommand):
     help = (
         "Runs the daily jobs: prune_db_task_results (finished tasks older than 14 days), "
-        "prune_uploads (abandoned uploads), clearsessions (expired admin sessions) and audit_prune "
+        "prune_uploads (abandoned uploads), clearsessions (expired admin sessions), "
+        "privacy_retention (companies' retention windows, expired data exports) and audit_prune "
         "(audit events past AUDIT_RETENTION_DAYS). With "
         "--every SECONDS it keeps running and runs them again at that interval."
     )
