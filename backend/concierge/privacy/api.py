@@ -46,7 +46,7 @@ def data_export_request(request: HttpRequest):
 
 @router.get(
     "/users/data_export/download",
-    response={200: None, 410: ErrorOut, **ERRORS},
+    response={200: None, 410: ErrorOut, 503: ErrorOut, **ERRORS},
     openapi_extra={"responses": {200: {"description": "The zip (application/zip)"}}},
 )
 def data_export_download(request: HttpRequest, token: Query[str]):

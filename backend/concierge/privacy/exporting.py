@@ -63,6 +63,19 @@ def zip_build(*, user: Any, product: str) -> IO[bytes]:
                         attachment["missing"] = True
                         continue
                     attachment["path"] = path
+        for request in data["requests"]:
+            for answer in request["survey_answers"]:
+                key = answer.pop("upload_key", None)
+                if key:
+                    index += 1
+                    path = _attachment_path(request["id"], index, answer["file"] or "file")
+                    try:
+                        archive.writestr(path, upload_bytes(key=key))
+                        answer["path"] = path
+                    except FileNotFoundError:
+                        answer["missing"] = True
+        for answer in data["unsubmitted_survey_answers"]:
+            answer.pop("upload_key", None)
         archive.writestr("data.json", json.dumps(data, indent=2, ensure_ascii=False))
         archive.writestr(
             "README.txt", README.format(product=product, date=timezone.now().date().isoformat())

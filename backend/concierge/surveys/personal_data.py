@@ -26,6 +26,7 @@ def survey_answers_export(*, user: Any) -> dict[int | None, list[dict[str, Any]]
                 "question": answer.question.label,
                 "value": answer.value,
                 "file": answer.upload.filename if answer.upload else None,
+                "upload_key": answer.upload.key if answer.upload else None,
             }
         )
     return by_request

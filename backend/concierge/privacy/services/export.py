@@ -36,6 +36,13 @@ class ExportRunning(ApiError):
     status_code = 409
 
 
+STORAGE_UNREACHABLE = "We couldn't fetch your data just now. Please try again in a few minutes."
+
+
+class StorageUnreachable(ApiError):
+    status_code = 503
+
+
 class LinkGone(ApiError):
     status_code = 410
 
@@ -86,8 +93,12 @@ def data_export_take(*, user: Any, token: str, client_ip: str = "") -> IO[bytes]
     if export.expires_at is None or export.expires_at <= timezone.now():
         raise LinkGone(LINK_EXPIRED)
     copy = tempfile.TemporaryFile()  # noqa: SIM115 (returned to the response)
-    with export_file_open(key=export.file_key) as stored:
-        shutil.copyfileobj(stored, copy)
+    try:
+        with export_file_open(key=export.file_key) as stored:
+            shutil.copyfileobj(stored, copy)
+    except Exception as error:  # storage unreachable: the link stays usable
+        copy.close()
+        raise StorageUnreachable(STORAGE_UNREACHABLE) from error
     copy.seek(0)
     key = export.file_key
     DataExport.objects.filter(pk=export.pk).update(

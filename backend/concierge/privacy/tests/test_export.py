@@ -156,3 +156,22 @@ def test_issue27_export_with_s3_storage(s3_storage, signed_in_api, user, person_
     assert sorted(archive.read(name) for name in files) == sorted(
         person_data.attachment_keys.values()
     )
+
+
+def test_issue27_storage_down_at_download_is_a_503_and_the_link_still_works(
+    signed_in_api, user, outbox, monkeypatch
+):
+    from concierge.privacy.services import export as export_services
+
+    assert signed_in_api.post("users/data_export").status_code == 202
+    token = _link_token(outbox, user.email)
+
+    def unreachable(*, key: str):
+        raise OSError("storage down")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(export_services, "export_file_open", unreachable)
+        down = _download(signed_in_api, token)
+    assert down.status_code == 503
+    assert down.json()["error"] == export_services.STORAGE_UNREACHABLE
+    _zip(_download(signed_in_api, token))
