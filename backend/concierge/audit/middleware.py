@@ -1,0 +1,47 @@
+"""The request being answered, for events written by services and signal receivers that are
+not handed it (sign-in, password changes, role changes, ...): `audit_record` takes the client
+address from it, and `request_actor()` the person signed in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextvars import ContextVar
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+
+from concierge.common.ratelimit import client_ip
+
+current_client_ip: ContextVar[str] = ContextVar("audit_client_ip", default="")
+current_request: ContextVar[HttpRequest | None] = ContextVar("audit_request", default=None)
+
+
+def request_user(request: HttpRequest | None) -> Any:
+    """The signed-in account of a request: Ninja's auth puts it in request.auth (a user or a
+    session token with `.user`), Django's views in request.user."""
+    if request is None:
+        return None
+    for candidate in (getattr(request, "auth", None), getattr(request, "user", None)):
+        candidate = getattr(candidate, "user", candidate)
+        if getattr(candidate, "is_authenticated", False) and getattr(candidate, "pk", None):
+            return candidate
+    return None
+
+
+def request_actor() -> Any:
+    """The account signed in on the request being answered, if any."""
+    return request_user(current_request.get())
+
+
+class AuditContextMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        address = current_client_ip.set(client_ip(request))
+        answering = current_request.set(request)
+        try:
+            return self.get_response(request)
+        finally:
+            current_request.reset(answering)
+            current_client_ip.reset(address)
