@@ -7,6 +7,11 @@ class AccountsConfig(AppConfig):
     label = "accounts"
     verbose_name = "Accounts"
 
+    def ready(self) -> None:
+        from concierge.accounts import role_audit
+
+        role_audit.connect()
+
 
 class ConciergeAdminConfig(admin_apps.AdminConfig):
     """The Django admin with sign-in through the API's lockout, rate limit and MFA."""

@@ -85,12 +85,37 @@ def request_openings(request_id: int) -> list[Opening]:
     )
     by_person: dict[int, dict[str, Any]] = {}
     for row in latest:
-        kept = by_person.get(row["actor_id"])
+        actor_id = int(row["actor_id"] or 0)
+        kept = by_person.get(actor_id)
         if kept is None or row["at"] > kept["at"]:
-            by_person[row["actor_id"]] = row
+            by_person[actor_id] = dict(row)
     names = dict(get_user_model().objects.filter(pk__in=by_person).values_list("pk", "first_name"))
     openings = [
         Opening(actor_id, names.get(actor_id) or "Someone", row["actor_role"], row["at"])
         for actor_id, row in by_person.items()
     ]
     return sorted(openings, key=lambda opening: opening.at, reverse=True)
+
+
+@dataclass(frozen=True)
+class EventPage:
+    events: list[AuditEvent]
+    actor_names: dict[int, str]
+    next_before: int | None
+
+
+def company_admin_page(*, company_id: int, before: int | None, size: int = 50) -> EventPage:
+    """A page of the company's administrative events, newest first, in two queries."""
+    events = company_admin_events(company_id)
+    if before is not None:
+        events = events.filter(id__lt=before)
+    page = list(events[: size + 1])
+    more = len(page) > size
+    page = page[:size]
+    actor_ids = {event.actor_id for event in page if event.actor_id is not None}
+    names: dict[int, str] = {}
+    if actor_ids:
+        names = dict(
+            get_user_model().objects.filter(pk__in=actor_ids).values_list("pk", "first_name")
+        )
+    return EventPage(page, names, page[-1].id if more and page else None)

@@ -20,6 +20,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.http import HttpRequest
@@ -27,7 +28,9 @@ from django.utils import timezone
 from prometheus_client import Counter
 
 from concierge.audit import actions
+from concierge.audit.middleware import current_client_ip, request_user
 from concierge.audit.models import AuditEvent
+from concierge.common.cache import CACHE_ERRORS, cache_unavailable
 from concierge.common.ratelimit import client_ip as request_client_ip
 
 logger = logging.getLogger(__name__)
@@ -65,7 +68,7 @@ def audit_record(
         target_type=target_type,
         target_id=str(target_id),
         company_id=company_id,
-        client_ip=client_ip,
+        client_ip=client_ip or current_client_ip.get(),
         details=details,
         opening_key=None,
     )
@@ -82,7 +85,7 @@ def audit_record_for_request(
     details: dict[str, Any] | None = None,
 ) -> None:
     """`audit_record` with the actor, their role and the client address read from a request."""
-    actor = _request_user(request)
+    actor = request_user(request)
     audit_record(
         action=action,
         actor=actor,
@@ -108,7 +111,7 @@ def audit_record_opening(
     """Records that someone on the concierge side opened an object: at most one event per
     person, object and kind (and `details`, e.g. which attachment) per OPENING_WINDOW, so a
     page that polls writes one event, not one per poll."""
-    actor = _request_user(request)
+    actor = request_user(request)
     if actor is None:
         return
     key = {
@@ -118,8 +121,12 @@ def audit_record_opening(
         "target_id": str(target_id),
         "details": dict(details or {}),
     }
+    remembered = _opening_cache_key(key)
+    if _opening_remembered(remembered):  # the usual poll: one cache read, no query
+        return
     try:
-        if _opened_recently(key):  # the usual poll: one indexed read, no lock
+        if _opened_recently(key):  # one indexed read, no lock
+            _opening_remember(remembered)
             return
     except Exception:
         logger.exception("Could not read the audit trail's recent openings")
@@ -134,6 +141,7 @@ def audit_record_opening(
         details=details,
         opening_key=key,
     )
+    _opening_remember(remembered)
 
 
 def role_of(actor: Any) -> str:
@@ -226,12 +234,25 @@ def _opened_recently(key: dict[str, Any]) -> bool:
     ).exists()
 
 
-def _request_user(request: HttpRequest) -> Any:
-    # Ninja's auth puts the account in request.auth; Django's views in request.user.
-    for candidate in (getattr(request, "auth", None), getattr(request, "user", None)):
-        if getattr(candidate, "is_authenticated", False) and getattr(candidate, "pk", None):
-            return candidate
-    return None
+def _opening_cache_key(key: dict[str, Any]) -> str:
+    canonical = json.dumps(key, sort_keys=True, default=str)
+    return "audit:opened:" + hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _opening_remembered(cache_key: str) -> bool:
+    try:
+        return cache.get(cache_key) is not None
+    except CACHE_ERRORS as exc:
+        cache_unavailable("audit openings", exc)
+        return False
+
+
+def _opening_remember(cache_key: str) -> None:
+    """Remembers a recorded opening for the window, so the next polls skip the database."""
+    try:
+        cache.set(cache_key, 1, timeout=int(OPENING_WINDOW.total_seconds()))
+    except CACHE_ERRORS as exc:
+        cache_unavailable("audit openings", exc)
 
 
 def _actor_id(actor: Any) -> int | None:

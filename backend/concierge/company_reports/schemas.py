@@ -131,3 +131,27 @@ class InvitesOut(Schema):
         description="Whether the company's join policy asks for an invite link at sign-up."
     )
     invites: list[InviteOut]
+
+
+class CompanyAuditQuery(Schema):
+    before: int | None = Field(
+        None, ge=1, le=2**63 - 1, description="The page before this event id (`next_before`)."
+    )
+
+
+class CompanyAuditEventOut(Schema):
+    id: int
+    occurred_at: datetime
+    action: str = Field(description="What happened, e.g. 'company.member.deactivated'.")
+    actor_name: str = Field(description="Who did it (first name), or '' for the system.")
+    actor_role: str
+    target_type: str
+    target_id: str
+    details: dict[str, object]
+
+
+class CompanyAuditPageOut(Schema):
+    events: list[CompanyAuditEventOut]
+    next_before: int | None = Field(
+        description="Pass as `before` for older events; null at the end."
+    )

@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING
 from concierge.accounts.selectors.memberships import company_record_get
 from concierge.accounts.services import invites
 from concierge.accounts.services.memberships import member_deactivate, member_reactivate
+from concierge.audit import actions
+from concierge.audit.middleware import request_actor
+from concierge.audit.services import audit_record
 from concierge.common.errors import ValidationFailed
 
 if TYPE_CHECKING:
@@ -24,17 +27,62 @@ def member_deactivate_by_admin(*, admin: User, company: Company, record_id: int)
     if record.user_id is not None and record.user_id == admin.pk:
         raise ValidationFailed(NOT_YOURSELF)
     member_deactivate(record=record)
+    company_admin_record(actions.MEMBER_DEACTIVATED, company, "employee_record", record_id, admin)
 
 
 def member_reactivate_by_admin(*, company: Company, record_id: int) -> None:
     member_reactivate(record=company_record_get(company=company, record_id=record_id))
+    company_admin_record(actions.MEMBER_REACTIVATED, company, "employee_record", record_id)
 
 
 def invite_create(*, company: Company, label: str, max_uses: int, valid_days: int) -> InviteCreated:
-    return invites.company_invite_create(
+    created = invites.company_invite_create(
         company=company, label=label, max_uses=max_uses, valid_days=valid_days
     )
+    company_admin_record(
+        actions.INVITE_SENT,
+        company,
+        "company_invite",
+        created.invite.pk,
+        details={"max_uses": max_uses, "valid_days": valid_days},
+    )
+    return created
 
 
 def invite_revoke(*, company: Company, invite_id: int) -> CompanyInvite:
-    return invites.company_invite_revoke(company=company, invite_id=invite_id)
+    invite = invites.company_invite_revoke(company=company, invite_id=invite_id)
+    company_admin_record(actions.INVITE_REVOKED, company, "company_invite", invite.pk)
+    return invite
+
+
+def report_access_record(*, user: User, company: Company, exported: bool, months: int) -> None:
+    """A view of the company's report, or its CSV export, in the audit trail."""
+    company_admin_record(
+        actions.REPORT_EXPORTED if exported else actions.REPORT_VIEWED,
+        company,
+        "company_report",
+        company.pk,
+        user,
+        details={"months": months, "format": "csv" if exported else "page"},
+    )
+
+
+def company_admin_record(
+    action: str,
+    company: Company,
+    target_type: str,
+    target_id: int | str,
+    actor: User | None = None,
+    *,
+    details: dict[str, object] | None = None,
+) -> None:
+    """An administrative event of the company, which its company admins see in its log."""
+    audit_record(
+        action=action,
+        actor=actor or request_actor(),
+        actor_role="company admin",
+        target_type=target_type,
+        target_id=target_id,
+        company_id=company.pk,
+        details=details,
+    )

@@ -8,14 +8,20 @@ from typing import TYPE_CHECKING
 from django.core.cache import cache
 from django.db import transaction
 
+from concierge.accounts.selectors.concierges import audit_role
+from concierge.audit import actions as audit_actions
+from concierge.audit.services import audit_record_opening
 from concierge.common.cache import CACHE_ERRORS, cache_unavailable
 from concierge.common.errors import ValidationFailed
 from concierge.concierge_desk.models import InternalNote
 from concierge.concierge_desk.selectors import PRESENCE_TTL_SECONDS, presence_key
 from concierge.live import events
 from concierge.live.publish import event_publish
+from concierge.servicerequests.services import request_work_record
 
 if TYPE_CHECKING:
+    from django.http import HttpRequest
+
     from concierge.accounts.models import User
     from concierge.servicerequests.models import ServiceRequest
 
@@ -41,6 +47,7 @@ def note_create(*, request: ServiceRequest, author: User, body: str) -> Internal
             staff_only=True,
             note_id=note.pk,
         )
+        request_work_record(audit_actions.NOTE_ADDED, request, author, {"note_id": note.pk})
     return note
 
 
@@ -78,3 +85,28 @@ def _announce(request_id: int) -> None:
     event_publish(
         type=events.PRESENCE_UPDATED, request_id=request_id, owner_id=None, staff_only=True
     )
+
+
+# --------------------------------------------------------------------------- openings
+
+
+def request_opening_record(
+    *, http_request: HttpRequest, user: User, request_id: int, employee_id: int | None, kind: str
+) -> None:
+    """Someone on the concierge side opened a request ("request": its page, with the
+    employee's profile; "thread": its messages), in the audit trail: once per person, object
+    and kind per window, not per poll. The employee sees these openings ("Seen by")."""
+    role = audit_role(user)
+    action = audit_actions.REQUEST_OPENED if kind == "request" else audit_actions.THREAD_OPENED
+    audit_record_opening(
+        http_request, action=action, actor_role=role, target_type="request", target_id=request_id
+    )
+    if kind == "request" and employee_id is not None:
+        audit_record_opening(
+            http_request,
+            action=audit_actions.PROFILE_OPENED,
+            actor_role=role,
+            target_type="user",
+            target_id=employee_id,
+            details={"request_id": request_id},
+        )

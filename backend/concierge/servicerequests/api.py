@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from ninja import Query, Router
 
 from concierge.accounts.auth import request_auth_token
+from concierge.audit.selectors import request_openings
 from concierge.common.ratelimit import rate_limit
 from concierge.common.schemas import ErrorOut
 from concierge.service_levels.selectors import expect_reply_by, request_clock
@@ -18,6 +19,8 @@ from concierge.servicerequests.schemas import (
     MessageCreateIn,
     RequestDetailOut,
     RequestListOut,
+    SeenByListOut,
+    SeenByOut,
     ThreadPageOut,
     ThreadPageQuery,
     UnreadCountOut,
@@ -159,6 +162,22 @@ def request_detail(request: HttpRequest, request_id: int):
     # would have made it stale, so there is nothing more to mark.
     return _json_body(
         cached_reads.employee_read(request, user=user, name=f"thread:{request_id}", load=load)
+    )
+
+
+@router.get("/requests/{int:request_id}/seen_by", response={200: SeenByListOut, **ERRORS})
+def request_seen_by(request: HttpRequest, request_id: int):
+    """Who on the concierge side opened this request of mine (its page, thread or
+    attachments), from the audit trail: each person once, with their latest opening, newest
+    first. Only openings: never notes or other work. The request's owner only (404 otherwise)."""
+    service_request = selectors.request_get_for_user(
+        user=request_auth_token(request).user, request_id=request_id
+    )
+    return SeenByListOut(
+        seen_by=[
+            SeenByOut(name=opening.name, role=opening.role, at=opening.at)
+            for opening in request_openings(service_request.pk)
+        ]
     )
 
 

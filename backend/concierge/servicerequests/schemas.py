@@ -169,3 +169,16 @@ def thread_page_data(page: ThreadPage) -> dict[str, Any]:
 def message_out(message: MessageRow) -> MessageOut:
     """A message as both sides' threads show it."""
     return MessageOut.model_validate(message_data(message))
+
+
+class SeenByOut(Schema):
+    name: str = Field(description="The first name of who opened it.")
+    role: str = Field(description="concierge, staff or superuser.")
+    at: datetime = Field(description="When they last opened it.")
+
+
+class SeenByListOut(Schema):
+    seen_by: list[SeenByOut] = Field(
+        description="Who on the concierge side opened the request, its thread or its "
+        "attachments, newest first (each person once)."
+    )

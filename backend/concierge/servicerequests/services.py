@@ -10,9 +10,12 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from concierge.accounts.selectors.concierges import user_is_concierge
+from concierge.accounts.selectors.concierges import audit_role, user_is_concierge
 from concierge.accounts.selectors.users import user_full_name
 from concierge.accounts.services.identity import user_request_count_add
+from concierge.audit import actions as audit_actions
+from concierge.audit.middleware import request_actor
+from concierge.audit.services import audit_record
 from concierge.common.errors import ApiError, ValidationFailed
 from concierge.live import events
 from concierge.live.publish import event_publish
@@ -341,6 +344,12 @@ def concierge_reply_create(
         )
         if not created:
             return message
+        request_work_record(
+            audit_actions.REPLY_SENT,
+            request,
+            author,
+            {"message_id": message.pk, "attachments": len(attachment_keys)},
+        )
         changes: dict = {}
         if request.status == Status.OPEN:
             changes["status"] = Status.IN_PROGRESS
@@ -419,6 +428,12 @@ def request_status_change(*, request: ServiceRequest, action: str) -> ServiceReq
             for follow_up in _completion_follow_ups:
                 follow_up(request=locked)
         _publish_request(locked, events.REQUEST_UPDATED)
+        request_work_record(
+            audit_actions.STATUS_CHANGED,
+            locked,
+            request_actor(),
+            {"action": action, "from": request.status, "to": locked.status},
+        )
     request.status = locked.status
     request.completed_at = locked.completed_at
     request.completed_from = locked.completed_from
@@ -439,9 +454,31 @@ def request_assign(*, request: ServiceRequest, assignee: User | None) -> Service
         ServiceRequest.objects.filter(pk=request.pk).update(
             assignee=assignee, updated_at=timezone.now()
         )
+        previous = request.assignee_id
         request.assignee = assignee
         _publish_request(request, events.REQUEST_UPDATED)
+        request_work_record(
+            audit_actions.ASSIGNMENT_CHANGED,
+            request,
+            request_actor(),
+            {"from": previous, "to": assignee.pk if assignee else None},
+        )
     return request
+
+
+def request_work_record(
+    action: str, request: ServiceRequest, actor: User | None, details: dict[str, object]
+) -> None:
+    """Work on a request (a reply, a note, a status change, an assignment) in the audit trail:
+    who and what, never the message text."""
+    audit_record(
+        action=action,
+        actor=actor,
+        actor_role=audit_role(actor),
+        target_type="request",
+        target_id=request.pk,
+        details=details,
+    )
 
 
 def request_claim(*, request: ServiceRequest, concierge: User) -> ServiceRequest:

@@ -50,6 +50,7 @@ def expiring_url(request: HttpRequest, key: Query[str], inline: Query[bool] = Fa
     user = request_auth_token(request).user
     upload = selectors.upload_get_for_download(user=user, key=key[:300])
     upload = services.upload_verify(upload=upload)
+    services.upload_opening_record(http_request=request, user=user, upload=upload)
     url = services.upload_download_url(upload=upload, base_url=_base_url(request), inline=inline)
     return ExpiringUrlOut(expiring_url=url)
 

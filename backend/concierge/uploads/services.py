@@ -16,6 +16,9 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from concierge.accounts.selectors.concierges import audit_role
+from concierge.audit import actions as audit_actions
+from concierge.audit.services import audit_record_opening
 from concierge.common import readiness
 from concierge.common.errors import ApiError, NotFound, ValidationFailed
 from concierge.uploads import storage
@@ -33,6 +36,8 @@ from concierge.uploads.files import (
 from concierge.uploads.models import Upload
 
 if TYPE_CHECKING:
+    from django.http import HttpRequest
+
     from concierge.accounts.models import User
 
 logger = logging.getLogger(__name__)
@@ -281,3 +286,21 @@ def uploads_prune_abandoned(*, older_than: timedelta = timedelta(days=1)) -> int
             continue
         deleted += Upload.objects.filter(pk=upload.pk).delete()[0]
     return deleted
+
+
+def upload_opening_record(*, http_request: HttpRequest, user: User, upload: Upload) -> None:
+    """A concierge (or admin) opening a request's attachment, in the audit trail: once per
+    person and file per window, only for someone other than the file's owner and the request's
+    employee."""
+    if upload.request_id is None or upload.owner_id == user.pk:
+        return
+    if upload.request is not None and upload.request.user_id == user.pk:
+        return
+    audit_record_opening(
+        http_request,
+        action=audit_actions.ATTACHMENT_OPENED,
+        actor_role=audit_role(user),
+        target_type="request",
+        target_id=upload.request_id,
+        details={"attachment_id": upload.pk},
+    )

@@ -71,6 +71,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/company/{company_id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company Audit
+         * @description The company's own administrative events, newest first, 50 a page: members deactivated
+         *     and reactivated, invites, the SCIM token, roster imports, sign-in (SSO) settings, report
+         *     views and exports, company admin roles. Never an employee's request activity.
+         */
+        get: operations["concierge_company_reports_api_members_company_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/company/{company_id}/invites": {
         parameters: {
             query?: never;
@@ -1212,6 +1234,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/requests/{request_id}/seen_by": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request Seen By
+         * @description Who on the concierge side opened this request of mine (its page, thread or
+         *     attachments), from the audit trail: each person once, with their latest opening, newest
+         *     first. Only openings: never notes or other work. The request's owner only (404 otherwise).
+         */
+        get: operations["concierge_servicerequests_api_request_seen_by"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/requests/{request_id}/summary": {
         parameters: {
             query?: never;
@@ -2033,6 +2077,54 @@ export interface components {
              * @description The companies whose report I may see (empty: not a company admin).
              */
             companies: components["schemas"]["CompanyRefOut"][];
+        };
+        /** CompanyAuditEventOut */
+        CompanyAuditEventOut: {
+            /**
+             * Action
+             * @description What happened, e.g. 'company.member.deactivated'.
+             */
+            action: string;
+            /**
+             * Actor Name
+             * @description Who did it (first name), or '' for the system.
+             */
+            actor_name: string;
+            /** Actor Role */
+            actor_role: string;
+            /** Details */
+            details: {
+                [key: string]: unknown;
+            };
+            /** Id */
+            id: number;
+            /**
+             * Occurred At
+             * Format: date-time
+             */
+            occurred_at: string;
+            /** Target Id */
+            target_id: string;
+            /** Target Type */
+            target_type: string;
+        };
+        /** CompanyAuditPageOut */
+        CompanyAuditPageOut: {
+            /** Events */
+            events: components["schemas"]["CompanyAuditEventOut"][];
+            /**
+             * Next Before
+             * @description Pass as `before` for older events; null at the end.
+             */
+            next_before: number | null;
+        };
+        /** CompanyAuditQuery */
+        CompanyAuditQuery: {
+            /**
+             * Before
+             * @description The page before this event id (`next_before`).
+             */
+            before?: number | null;
         };
         /** CompanyOut */
         CompanyOut: {
@@ -3728,6 +3820,33 @@ export interface components {
              */
             section_type: "numbered" | "key_value" | "text";
         };
+        /** SeenByListOut */
+        SeenByListOut: {
+            /**
+             * Seen By
+             * @description Who on the concierge side opened the request, its thread or its attachments, newest first (each person once).
+             */
+            seen_by: components["schemas"]["SeenByOut"][];
+        };
+        /** SeenByOut */
+        SeenByOut: {
+            /**
+             * At
+             * Format: date-time
+             * @description When they last opened it.
+             */
+            at: string;
+            /**
+             * Name
+             * @description The first name of who opened it.
+             */
+            name: string;
+            /**
+             * Role
+             * @description concierge, staff or superuser.
+             */
+            role: string;
+        };
         /** SelectOptionOut */
         SelectOptionOut: {
             /** Label */
@@ -4334,6 +4453,67 @@ export interface operations {
                 content: {
                     "application/json": string;
                     "text/csv": unknown;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_company_reports_api_members_company_audit: {
+        parameters: {
+            query?: {
+                /** @description The page before this event id (`next_before`). */
+                before?: number | null;
+            };
+            header?: never;
+            path: {
+                company_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAuditPageOut"];
                 };
             };
             /** @description Unauthorized */
@@ -8315,6 +8495,55 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_servicerequests_api_request_seen_by: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeenByListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

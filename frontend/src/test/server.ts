@@ -4,7 +4,9 @@
  * file addresses (`expiring_url`), which a thread's thumbnails ask for as they render, and the
  * company-report access, empty (most people are not a company's admin), a request's survey
  * summary, empty (the thread then shows the request's details as they are), and the unread
- * requests' count the app shell shows, none, and company sign-in for a typed email, none.
+ * requests' count the app shell shows, none, and company sign-in for a typed email, none, and
+ * who on the concierge side opened a request ("Seen by"), nobody, and a company's activity
+ * log, empty.
  */
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
@@ -36,6 +38,10 @@ export const server = setupServer(
     HttpResponse.json({ success: true, lines: [] }),
   ),
   http.get(apiUrl('/api/v1/requests/unread_count'), () => HttpResponse.json({ count: 0 })),
+  http.get(apiUrl('/api/v1/requests/:id/seen_by'), () => HttpResponse.json({ seen_by: [] })),
+  http.get(apiUrl('/api/v1/company/:id/audit'), () =>
+    HttpResponse.json({ events: [], next_before: null }),
+  ),
   // Company sign-in: no company of a typed email's domain has one.
   http.get(apiUrl('/api/v1/sso/discover'), () => HttpResponse.json({ available: false })),
 )

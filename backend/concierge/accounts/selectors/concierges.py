@@ -12,6 +12,17 @@ from concierge.accounts.models import AuthToken, User
 CONCIERGE_GROUP = "Concierges"
 
 
+def audit_role(user: User | None) -> str:
+    """The role an audit event names for `user`: superuser, concierge, staff or member."""
+    if user is None:
+        return "system"
+    if user.is_superuser:
+        return "superuser"
+    if user_is_concierge(user=user):
+        return "concierge"
+    return "staff" if user.is_staff else "member"
+
+
 def user_is_concierge(*, user: User) -> bool:
     if user.is_superuser:
         return True

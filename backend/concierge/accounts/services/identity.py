@@ -37,6 +37,8 @@ from concierge.accounts.services.memberships import membership_join, sign_in_mem
 from concierge.accounts.services.mfa.sms import otp_issue
 from concierge.accounts.services.sign_in_checks import password_sign_in_refusal
 from concierge.accounts.services.tokens import auth_token_create
+from concierge.audit import actions as audit_actions
+from concierge.audit.services import audit_record
 from concierge.common.errors import ApiError, Unauthorized, ValidationFailed
 from concierge.common.tokens import token_hash
 from concierge.notifications.services import email_enqueue
@@ -221,11 +223,18 @@ def _credentials_attempt(*, email: str, password: str) -> User | str:
     user = User.objects.select_for_update().filter(email__iexact=email.strip()).first()
     if user is None or not user.is_active:
         check_password(password, _DUMMY_PASSWORD_HASH)
+        # Never the address typed: an unknown one may be someone's password typed in the wrong box.
+        audit_record(
+            action=audit_actions.SIGN_IN_FAILED,
+            actor=user,
+            details={"reason": "unknown or inactive account"},
+        )
         return INVALID_CREDENTIALS
     if refusal := password_sign_in_refusal(user):
         # E.g. the company signs its people in through its own provider ("SSO required"):
         # refused before the password is checked (the same hash's time), so none is confirmed.
         check_password(password, _DUMMY_PASSWORD_HASH)
+        audit_record(action=audit_actions.SIGN_IN_FAILED, actor=user, details={"reason": "refused"})
         return refusal
     lock_lift_if_expired(user)
     if user.locked_at:
@@ -233,14 +242,19 @@ def _credentials_attempt(*, email: str, password: str) -> User | str:
         # the same hash, counts the same and gets the same answer, so none confirms a guess.
         check_password(password, _DUMMY_PASSWORD_HASH)
         sign_in_failure_count(user)
+        audit_record(action=audit_actions.SIGN_IN_FAILED, actor=user, details={"reason": "locked"})
         return ACCOUNT_LOCKED
     password_ok = user.check_password(password)
     if not password_ok:
         sign_in_failure_count(user)
+        audit_record(
+            action=audit_actions.SIGN_IN_FAILED, actor=user, details={"reason": "wrong password"}
+        )
         return INVALID_CREDENTIALS
     if user.failed_sign_in_count:
         user.failed_sign_in_count = 0
         user.save(update_fields=["failed_sign_in_count"])
+    audit_record(action=audit_actions.SIGN_IN_SUCCEEDED, actor=user, details={"method": "password"})
     return user
 
 

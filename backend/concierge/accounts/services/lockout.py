@@ -12,6 +12,8 @@ from django.utils import timezone
 from concierge.accounts.account_emails import account_email_reserve
 from concierge.accounts.models import AccountEmail, User
 from concierge.accounts.services.links import account_link
+from concierge.audit import actions as audit_actions
+from concierge.audit.services import audit_record
 from concierge.common.errors import ValidationFailed
 from concierge.common.tokens import token_hash, token_new
 from concierge.notifications.services import email_enqueue
@@ -31,6 +33,7 @@ def lock_lift_if_expired(user: User) -> None:
         user.failed_sign_in_count = 0
         user.unlock_token_hash = ""
         user.save(update_fields=["locked_at", "failed_sign_in_count", "unlock_token_hash"])
+        audit_record(action=audit_actions.ACCOUNT_UNLOCKED, actor=user, details={"how": "expired"})
 
 
 def sign_in_failure_count(user: User) -> None:
@@ -44,6 +47,11 @@ def sign_in_failure_count(user: User) -> None:
         user.locked_at = timezone.now()
         user.unlock_token_hash = hashed
         fields += ["locked_at", "unlock_token_hash"]
+        audit_record(
+            action=audit_actions.ACCOUNT_LOCKED,
+            actor=user,
+            details={"failed_attempts": user.failed_sign_in_count},
+        )
         if account_email_reserve(user=user, kind=AccountEmail.Kind.UNLOCK) is not None:
             _unlock_email(user, raw)
     user.save(update_fields=fields)
@@ -80,4 +88,5 @@ def user_unlock(*, token: str) -> User:
     user.failed_sign_in_count = 0
     user.unlock_token_hash = ""
     user.save(update_fields=["locked_at", "failed_sign_in_count", "unlock_token_hash"])
+    audit_record(action=audit_actions.ACCOUNT_UNLOCKED, actor=user, details={"how": "emailed link"})
     return user

@@ -15,6 +15,8 @@ from concierge.accounts.services.identity import password_errors
 from concierge.accounts.services.links import account_link
 from concierge.accounts.services.tokens import user_sessions_revoke
 from concierge.accounts.tasks import password_reset_email
+from concierge.audit import actions as audit_actions
+from concierge.audit.services import audit_record
 from concierge.common.errors import ValidationFailed
 from concierge.common.tokens import token_new
 from concierge.notifications.background import enqueue_on_commit
@@ -50,6 +52,9 @@ def password_reset_complete(*, token: str, password: str, password_confirmation:
     if errors := password_errors(password, user):
         raise ValidationFailed(errors[0], errors={"password": errors})
     user.set_password(password)
+    audit_record(
+        action=audit_actions.PASSWORD_RESET, actor=user, target_type="user", target_id=user.pk
+    )
     user.locked_at = None
     user.failed_sign_in_count = 0
     user.unlock_token_hash = ""

@@ -16,6 +16,8 @@ from concierge.accounts.services.identity import email_domain_check, password_er
 from concierge.accounts.services.links import account_link, signed_claims
 from concierge.accounts.services.mfa.fresh_check import FreshCheckFailed, fresh_check_passed
 from concierge.accounts.services.tokens import sessions_revoked_announce
+from concierge.audit import actions as audit_actions
+from concierge.audit.services import audit_record
 from concierge.common.errors import ValidationFailed
 from concierge.common.validation import require_email, require_password, require_text
 from concierge.notifications.services import email_enqueue
@@ -225,8 +227,17 @@ def _password_change(*, auth_token: AuthToken, new_password: str, password: str,
         return False
     user.set_password(new_password)
     user.save(update_fields=["password"])
-    user.auth_tokens.filter(revoked_at__isnull=True).exclude(pk=auth_token.pk).update(
-        revoked_at=timezone.now()
+    revoked = (
+        user.auth_tokens.filter(revoked_at__isnull=True)
+        .exclude(pk=auth_token.pk)
+        .update(revoked_at=timezone.now())
+    )
+    audit_record(
+        action=audit_actions.PASSWORD_CHANGED,
+        actor=user,
+        target_type="user",
+        target_id=user.pk,
+        details={"other_sessions_revoked": revoked},
     )
     sessions_revoked_announce(user_id=user.pk)
     email_enqueue(

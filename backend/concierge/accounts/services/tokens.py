@@ -11,6 +11,8 @@ from django.utils import timezone
 
 from concierge.accounts.models import AuthToken, User
 from concierge.accounts.signals import sessions_revoked
+from concierge.audit import actions as audit_actions
+from concierge.audit.services import audit_record
 from concierge.common.tokens import token_new
 
 
@@ -32,8 +34,15 @@ def auth_token_revoke(*, auth_token: AuthToken) -> None:
 def user_sessions_revoke(*, user: User) -> None:
     """Signs every session of `user` out, from their very next request; their open event
     streams end once the transaction commits (`sessions_revoked_announce`)."""
-    user.auth_tokens.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+    revoked = user.auth_tokens.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
     sessions_revoked_announce(user_id=user.pk)
+    audit_record(
+        action=audit_actions.SESSIONS_REVOKED,
+        actor=user,
+        target_type="user",
+        target_id=user.pk,
+        details={"sessions": revoked},
+    )
 
 
 def sessions_revoked_announce(*, user_id: int) -> None:

@@ -128,7 +128,8 @@ def test_an_opening_is_written_once_per_window_not_per_poll(concierge):
         target_id=7,
         details={"attachment_id": 2},
     )
-    assert list(AuditEvent.objects.order_by("id").values_list("action", flat=True)) == [
+    openings = AuditEvent.objects.filter(action__in=actions.OPENINGS).order_by("id")
+    assert list(openings.values_list("action", flat=True)) == [
         actions.THREAD_OPENED,
         actions.ATTACHMENT_OPENED,
         actions.ATTACHMENT_OPENED,

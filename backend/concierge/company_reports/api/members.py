@@ -9,10 +9,14 @@ from ninja import Query, Router
 
 from concierge.accounts.auth import request_auth_token
 from concierge.accounts.services.memberships import company_records_ensure
+from concierge.audit.selectors import company_admin_page
 from concierge.common.errors import ApiError
 from concierge.common.schemas import ErrorOut
 from concierge.company_reports import services
 from concierge.company_reports.schemas import (
+    CompanyAuditEventOut,
+    CompanyAuditPageOut,
+    CompanyAuditQuery,
     CompanyRefOut,
     InviteCreatedOut,
     InviteIn,
@@ -153,3 +157,28 @@ def invite_revoke(request: HttpRequest, company_id: int, invite_id: int):
     """Stops an invite link working at once."""
     company = _company(request, company_id)
     return _invite_out(services.invite_revoke(company=company, invite_id=invite_id))
+
+
+@router.get("/company/{int:company_id}/audit", response={200: CompanyAuditPageOut, **ERRORS})
+def company_audit(request: HttpRequest, company_id: int, query: Query[CompanyAuditQuery]):
+    """The company's own administrative events, newest first, 50 a page: members deactivated
+    and reactivated, invites, the SCIM token, roster imports, sign-in (SSO) settings, report
+    views and exports, company admin roles. Never an employee's request activity."""
+    company = _company(request, company_id)
+    page = company_admin_page(company_id=company.pk, before=query.before)
+    return CompanyAuditPageOut(
+        events=[
+            CompanyAuditEventOut(
+                id=event.id,
+                occurred_at=event.occurred_at,
+                action=event.action,
+                actor_name=page.actor_names.get(event.actor_id or 0, ""),
+                actor_role=event.actor_role,
+                target_type=event.target_type,
+                target_id=event.target_id,
+                details=event.details,
+            )
+            for event in page.events
+        ],
+        next_before=page.next_before,
+    )

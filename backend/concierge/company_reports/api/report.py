@@ -10,7 +10,7 @@ from ninja import Query, Router
 
 from concierge.accounts.auth import request_auth_token
 from concierge.common.schemas import ErrorOut
-from concierge.company_reports import selectors
+from concierge.company_reports import selectors, services
 from concierge.company_reports.schemas import (
     CategoryOut,
     CompanyAccessOut,
@@ -31,9 +31,11 @@ def company_access(request: HttpRequest):
     return CompanyAccessOut(companies=[CompanyRefOut(id=c.pk, name=c.name) for c in companies])
 
 
-def _report(request: HttpRequest, query: ReportQuery) -> CompanyReportOut:
-    company = selectors.company_for_admin(
-        user=request_auth_token(request).user, company_id=query.company
+def _report(request: HttpRequest, query: ReportQuery, *, exported: bool) -> CompanyReportOut:
+    user = request_auth_token(request).user
+    company = selectors.company_for_admin(user=user, company_id=query.company)
+    services.report_access_record(
+        user=user, company=company, exported=exported, months=query.months
     )
     months = selectors.company_report(company=company, months=query.months)
     return CompanyReportOut(
@@ -66,7 +68,7 @@ def company_report(request: HttpRequest, query: Query[ReportQuery]):
     requests or ratings is null (withheld), as is one from which it could be worked out;
     categories with fewer than 5 requests are not listed. Company admins only (403
     otherwise)."""
-    return _report(request, query)
+    return _report(request, query, exported=False)
 
 
 CSV_COLUMNS = [
@@ -98,7 +100,7 @@ def _cell(value: object) -> str:
 def company_report_csv(request: HttpRequest, query: Query[ReportQuery]):
     """The same report as CSV (one row per month; categories as 'name: count; ...'). A
     withheld figure is an empty cell."""
-    report = _report(request, query)
+    report = _report(request, query, exported=True)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)

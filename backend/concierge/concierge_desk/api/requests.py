@@ -159,6 +159,13 @@ def _detail_response(
     view = selectors.desk_request_view(request_id=request_id, viewer_id=me.pk)
     if opened:
         services.presence_touch(request_id=view.request.pk, user=me)
+        services.request_opening_record(
+            http_request=request,
+            user=me,
+            request_id=view.request.pk,
+            employee_id=view.request.user_id,
+            kind="request",
+        )
     body = orjson.dumps(
         DeskRequestDetailOut(request=_request_out(view)).model_dump(),
         default=json_datetime,
@@ -182,6 +189,13 @@ def message_list(request: HttpRequest, request_id: int, query: Query[ThreadPageQ
     """Older messages of any request's thread: the page before `before` (the request's or a
     page's `older_cursor`), oldest first."""
     service_request = request_selectors.request_get_for_desk(request_id=request_id)
+    services.request_opening_record(
+        http_request=request,
+        user=concierge_of(request),
+        request_id=service_request.pk,
+        employee_id=service_request.user_id,
+        kind="thread",
+    )
     page = request_selectors.thread_page(
         request_id=service_request.pk, before=query.before, limit=query.limit
     )

@@ -16,6 +16,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from concierge.accounts.models import Company, EmployeeRecord, User
+from concierge.audit import actions as audit_actions
+from concierge.audit.middleware import request_actor
+from concierge.audit.services import audit_record
 from concierge.provisioning.selectors import company_records_by_email
 from concierge.provisioning.services.records import (
     EMPLOYEE_ID_MAX,
@@ -223,6 +226,14 @@ def roster_apply(*, company: Company, content: bytes) -> RosterPlan:
     with_accounts = _emails_with_accounts([f.email for f in creates] + [r.email for r in changes])
     _records_create(company, creates, with_accounts)
     _records_change(company, changes, with_accounts)
+    audit_record(
+        action=audit_actions.ROSTER_IMPORTED,
+        actor=request_actor(),
+        target_type="company",
+        target_id=company.pk,
+        company_id=company.pk,
+        details=plan.counts,
+    )
     return plan
 
 

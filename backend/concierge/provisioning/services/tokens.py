@@ -6,6 +6,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from concierge.accounts.models import Company, User
+from concierge.audit import actions as audit_actions
+from concierge.audit.middleware import request_actor
+from concierge.audit.services import audit_record
 from concierge.common.tokens import token_hash, token_new
 from concierge.provisioning.models import ScimToken
 
@@ -21,12 +24,28 @@ def scim_token_rotate(*, company: Company, created_by: User | None) -> tuple[str
     row = ScimToken.objects.create(
         company=company, token_hash=token_hash(raw), created_by=created_by
     )
+    audit_record(
+        action=audit_actions.SCIM_TOKEN_CHANGED,
+        actor=request_actor(),
+        target_type="scim_token",
+        target_id=row.pk,
+        company_id=company.pk,
+        details={"change": "rotated"},
+    )
     return raw, row
 
 
 def scim_token_revoke(*, company: Company) -> None:
     """No SCIM client of the company is accepted any more."""
     ScimToken.objects.filter(company=company).delete()
+    audit_record(
+        action=audit_actions.SCIM_TOKEN_CHANGED,
+        actor=request_actor(),
+        target_type="scim_token",
+        target_id="",
+        company_id=company.pk,
+        details={"change": "revoked"},
+    )
 
 
 def scim_token_used(*, token: ScimToken) -> None:

@@ -10,6 +10,9 @@ from django.core.validators import URLValidator
 from django.utils import timezone
 
 from concierge.accounts.services.mfa.totp import secret_encrypt
+from concierge.audit import actions as audit_actions
+from concierge.audit.middleware import request_actor
+from concierge.audit.services import audit_record
 from concierge.common.errors import ValidationFailed
 from concierge.sso.models import IdentityProvider
 from concierge.sso.selectors import provider_of_company
@@ -86,6 +89,19 @@ def sso_settings_update(*, company: Company, changes: SsoChanges) -> IdentityPro
     _complete_check(provider)
     provider.updated_at = timezone.now()
     provider.save()
+    audit_record(
+        action=audit_actions.SSO_SETTINGS_CHANGED,
+        actor=request_actor(),
+        target_type="identity_provider",
+        target_id=provider.pk,
+        company_id=company.pk,
+        details={
+            "kind": provider.kind,
+            "enabled": provider.enabled,
+            "sso_required": provider.sso_required,
+            "create_accounts": provider.create_accounts,
+        },
+    )
     return provider
 
 

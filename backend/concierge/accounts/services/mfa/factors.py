@@ -16,6 +16,8 @@ from concierge.accounts.models import AuthToken, MfaFactor, OneTimeCode, User
 from concierge.accounts.selectors.mfa import SMS
 from concierge.accounts.services.links import account_link
 from concierge.accounts.services.tokens import auth_token_mfa_verified
+from concierge.audit import actions as audit_actions
+from concierge.audit.services import audit_record
 from concierge.common.errors import ApiError, NotFound, ValidationFailed
 from concierge.notifications.services import email_enqueue
 
@@ -74,6 +76,13 @@ def mfa_failures_last_hour(user: User) -> int:
 def factor_change_email(*, user: User, added: bool, label: str) -> None:
     """Tells the account's owner that a sign-in method was added or removed (sent on commit)."""
     what = "added to" if added else "removed from"
+    audit_record(
+        action=audit_actions.MFA_FACTOR_ADDED if added else audit_actions.MFA_FACTOR_REMOVED,
+        actor=user,
+        target_type="user",
+        target_id=user.pk,
+        details={"factor": label},
+    )
     email_enqueue(
         to=user.email,
         subject=f"A sign-in method was {'added' if added else 'removed'}",

@@ -21,6 +21,7 @@ import {
   memberAccessChange,
   membersQuery,
 } from '../api'
+import { ActivityLog } from '../components/ActivityLog'
 import { InviteLinks } from '../components/InviteLinks'
 import { STATUS_LABELS } from '../components/MemberStatusBadge'
 import { MembersList, memberName } from '../components/MembersList'
@@ -37,6 +38,7 @@ const SECTIONS = [
   ['sso-settings', 'Company sign-in'],
   ['scim-settings', 'SCIM'],
   ['roster-import', 'Roster import'],
+  ['activity-log', 'Activity log'],
 ] as const
 
 /** The company the page is about: `?company=<id>` for an admin of several, else their first. */
@@ -354,6 +356,7 @@ export default function CompanyMembers() {
       {/* Provisioning: the identity provider's SCIM connection, or the roster file. */}
       <ScimSettings companyId={company.id} />
       <RosterImport companyId={company.id} />
+      <ActivityLog companyId={company.id} />
     </div>
   )
 }

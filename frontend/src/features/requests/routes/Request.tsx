@@ -38,6 +38,7 @@ import { LoadError } from '../components/LoadError'
 import { MessageComposer } from '../components/MessageComposer'
 import { MessageThread } from '../components/MessageThread'
 import { RateRequest } from '../components/RateRequest'
+import { SeenBy } from '../components/SeenBy'
 
 /**
  * Request (spec §2): header with name, status and requested time; the thread (spec §4 'Request
@@ -129,6 +130,7 @@ function RequestDetail({ request }: { request: RequestItem }) {
             {request.survey_category_name ? <span>{request.survey_category_name}</span> : null}
           </div>
           <ExpectReplyBy at={request.expect_reply_by} now={now} />
+          <SeenBy requestId={request.id} now={now} />
         </div>
       </header>
       <section aria-labelledby="request-thread" className="flex flex-col gap-4">

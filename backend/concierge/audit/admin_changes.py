@@ -1,0 +1,94 @@
+"""Every Django admin's additions, changes and deletions in the audit trail: who, what, and
+before/after of the fields changed, never secret ones (passwords, tokens, hashes, codes) nor
+message text.
+
+Connected in AuditConfig.ready() on django.contrib.admin's ModelAdmin itself, so every admin
+of every app records, without each one opting in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db import models
+from django.forms import BaseForm
+from django.http import HttpRequest
+
+from concierge.audit import actions
+from concierge.audit.services import SECRET_KEY_PARTS, audit_record_for_request
+
+_CHANGES = "_audit_admin_changes"
+MAX_VALUE_CHARS = 200
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, models.Model):
+        return value.pk
+    if isinstance(value, (list, tuple, set, models.QuerySet)):
+        return sorted(str(_shown(item)) for item in value)
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    return str(value)[:MAX_VALUE_CHARS]
+
+
+def form_changes(form: BaseForm) -> dict[str, dict[str, Any]]:
+    """{field: {"before": ..., "after": ...}} for the form's changed, non-secret fields."""
+    changes = {}
+    for name in form.changed_data:
+        if any(part in name.lower() for part in SECRET_KEY_PARTS):
+            changes[name] = {"changed": True}
+            continue
+        changes[name] = {
+            "before": _shown(form.initial.get(name)),
+            "after": _shown(form.cleaned_data.get(name)),
+        }
+    return changes
+
+
+def _target(obj: models.Model) -> tuple[str, str]:
+    return obj._meta.label_lower, str(obj.pk)
+
+
+def _record(request: HttpRequest, action: str, obj: models.Model, details: dict[str, Any]) -> None:
+    target_type, target_id = _target(obj)
+    audit_record_for_request(
+        request, action=action, target_type=target_type, target_id=target_id, details=details
+    )
+
+
+def install() -> None:
+    """Wraps django.contrib.admin's ModelAdmin's construct_change_message (to keep the form's before/after) and its
+    log_addition / log_change / log_deletions (to record)."""
+    model_admin = admin.ModelAdmin
+    construct = model_admin.construct_change_message
+    log_addition = model_admin.log_addition
+    log_change = model_admin.log_change
+    log_deletions = model_admin.log_deletions
+
+    def construct_change_message(self, request, form, formsets, add=False):  # type: ignore[no-untyped-def]
+        setattr(request, _CHANGES, form_changes(form))
+        return construct(self, request, form, formsets, add)
+
+    def audited_addition(self, request, obj, message):  # type: ignore[no-untyped-def]
+        entry = log_addition(self, request, obj, message)
+        _record(request, actions.ADMIN_ADDED, obj, {"fields": getattr(request, _CHANGES, {})})
+        return entry
+
+    def audited_change(self, request, obj, message):  # type: ignore[no-untyped-def]
+        entry = log_change(self, request, obj, message)
+        changes = getattr(request, _CHANGES, None)
+        details = {"fields": changes} if changes is not None else {"message": str(message)[:200]}
+        _record(request, actions.ADMIN_CHANGED, obj, details)
+        return entry
+
+    def audited_deletions(self, request, queryset):  # type: ignore[no-untyped-def]
+        objects = list(queryset)
+        entries = log_deletions(self, request, objects)  # type: ignore[arg-type]
+        for obj in objects:
+            _record(request, actions.ADMIN_DELETED, obj, {})
+        return entries
+
+    model_admin.construct_change_message = construct_change_message  # type: ignore[method-assign]
+    model_admin.log_addition = audited_addition  # type: ignore[method-assign]
+    model_admin.log_change = audited_change  # type: ignore[method-assign]
+    model_admin.log_deletions = audited_deletions  # type: ignore[method-assign]

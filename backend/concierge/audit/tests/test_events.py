@@ -1,0 +1,311 @@
+"""Issue 27, the audit trail: each event kind is recorded where it happens (through the real
+API, the services and the Django admin), once, in the right transaction, without secrets."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth.models import Group
+from django.db import transaction
+from django.test import Client
+
+from concierge.accounts.models import EmployeeRecord
+from concierge.accounts.services.memberships import membership_join
+from concierge.accounts.services.tokens import user_sessions_revoke
+from concierge.audit import actions
+from concierge.audit.models import AuditEvent
+from concierge.company_reports.models import CompanyAdmin
+from concierge.provisioning.services.tokens import scim_token_rotate
+from conftest import DEFAULT_PASSWORD, ApiClient
+
+pytestmark = pytest.mark.django_db
+
+NEW_PASSWORD = "a much longer new passphrase 42"
+NOTE = "Employee mentioned a hospital stay"
+REPLY = "We found three dog walkers near you"
+
+
+def events(action: str) -> list[AuditEvent]:
+    return list(AuditEvent.objects.filter(action=action).order_by("id"))
+
+
+def only(action: str, *secrets: str) -> AuditEvent:
+    """The one event of `action`, with none of `secrets` anywhere in it."""
+    found = events(action)
+    assert len(found) == 1, [e.action for e in AuditEvent.objects.all()]
+    written = json.dumps(found[0].details) + found[0].target_id
+    for secret in (DEFAULT_PASSWORD, NEW_PASSWORD, *secrets):
+        assert secret not in written
+    return found[0]
+
+
+def test_sign_in_success_and_failure(user):
+    """issue 27 audit trail: sign-in success and failure (who, from where, never the password)."""
+    api = ApiClient()
+    assert api.sign_in(user.email, "wrong password here").status_code == 401
+    assert api.sign_in("nobody@example.com", "another-guess").status_code == 401
+    assert api.sign_in(user.email).status_code == 200
+    failed = events(actions.SIGN_IN_FAILED)
+    assert [(e.actor_id, e.details["reason"]) for e in failed] == [
+        (user.pk, "wrong password"),
+        (None, "unknown or inactive account"),
+    ]
+    assert all("nobody@example.com" not in json.dumps(e.details) for e in failed)
+    succeeded = only(actions.SIGN_IN_SUCCEEDED)
+    assert (succeeded.actor_id, succeeded.client_ip) == (user.pk, "127.0.0.1")
+
+
+def test_lockout_and_unlock(user, settings, outbox):
+    """issue 27 audit trail: lockout and unlock (by the emailed link)."""
+    settings.LOCKOUT_MAX_ATTEMPTS = 2
+    api = ApiClient()
+    for _ in range(3):
+        api.sign_in(user.email, "wrong password here")
+    locked = only(actions.ACCOUNT_LOCKED)
+    assert locked.actor_id == user.pk
+    token = outbox.link_token("unlock", to=user.email)
+    assert api.get("users/unlock", query={"unlock_token": token}).status_code == 200
+    unlocked = only(actions.ACCOUNT_UNLOCKED, token)
+    assert unlocked.details == {"how": "emailed link"}
+
+
+def test_second_factor_added_and_removed(signed_in_api, user):
+    """issue 27 audit trail: second factors added and removed."""
+    from concierge.accounts.tests.test_mfa_factors import _totp_enrol
+
+    factor_id, secret, _ = _totp_enrol(signed_in_api)
+    added = only(actions.MFA_FACTOR_ADDED, secret)
+    assert added.actor_id == user.pk and added.details == {"factor": "An authenticator app"}
+    removed = signed_in_api.post(f"mfa/factors/{factor_id}/remove", {"password": DEFAULT_PASSWORD})
+    assert removed.status_code in (200, 204), removed.content
+    only(actions.MFA_FACTOR_REMOVED, secret)
+
+
+def test_password_change(signed_in_api, user):
+    """issue 27 audit trail: password changes."""
+    response = signed_in_api.post(
+        "users/password/change",
+        {
+            "password": DEFAULT_PASSWORD,
+            "new_password": NEW_PASSWORD,
+            "new_password_confirmation": NEW_PASSWORD,
+        },
+    )
+    assert response.status_code == 200, response.content
+    assert only(actions.PASSWORD_CHANGED).actor_id == user.pk
+
+
+def test_password_reset(user, outbox):
+    """issue 27 audit trail: password resets (never the reset token)."""
+    api = ApiClient()
+    api.post("users/password", {"user": {"email": user.email}})
+    token = outbox.link_token("reset-password", to=user.email)
+    response = api.put(
+        "users/password",
+        {
+            "reset_password_token": token,
+            "password": NEW_PASSWORD,
+            "password_confirmation": NEW_PASSWORD,
+        },
+    )
+    assert response.status_code in (200, 204), response.content
+    assert only(actions.PASSWORD_RESET, token).actor_id == user.pk
+
+
+def test_sessions_revoked_and_rolled_back(user):
+    """issue 27 audit trail: sessions revoked; an event of work rolled back does not stay."""
+    with pytest.raises(RuntimeError), transaction.atomic():
+        user_sessions_revoke(user=user)
+        raise RuntimeError("rolled back")
+    assert not events(actions.SESSIONS_REVOKED)
+    user_sessions_revoke(user=user)
+    assert only(actions.SESSIONS_REVOKED).target_id == str(user.pk)
+
+
+@pytest.fixture
+def desk(make_api, concierge):
+    api = make_api()
+    assert api.sign_in(concierge.email).status_code == 200
+    return api
+
+
+def test_openings_by_the_concierge_once_per_window(desk, concierge, user, make_request):
+    """issue 27 audit trail: a concierge opening a request, its thread and the employee's
+    profile: one event per opening, not per poll."""
+    service_request = make_request(user)
+    for _ in range(3):
+        assert desk.get(f"concierge/requests/{service_request.pk}").status_code == 200
+        assert desk.get(f"concierge/requests/{service_request.pk}/messages").status_code == 200
+    opened = only(actions.REQUEST_OPENED)
+    assert (opened.actor_id, opened.actor_role, opened.target_id) == (
+        concierge.pk,
+        "concierge",
+        str(service_request.pk),
+    )
+    assert only(actions.THREAD_OPENED).target_id == str(service_request.pk)
+    assert only(actions.PROFILE_OPENED).target_id == str(user.pk)
+
+
+def test_the_employee_opening_their_own_request_is_no_opening(signed_in_api, user, make_request):
+    """issue 27 audit trail: only the concierge side's openings are recorded."""
+    service_request = make_request(user)
+    assert signed_in_api.get(f"requests/{service_request.pk}").status_code == 200
+    assert not AuditEvent.objects.filter(action__in=actions.OPENINGS).exists()
+
+
+def test_reply_note_status_and_assignment(desk, concierge, user, make_request):
+    """issue 27 audit trail: replies, notes, status changes and assignments (never the text)."""
+    service_request = make_request(user)
+    base = f"concierge/requests/{service_request.pk}"
+    assert desk.post(f"{base}/claim").status_code == 200
+    assert desk.post(f"{base}/messages", {"message": {"body": REPLY}}).status_code == 201
+    assert desk.post(f"{base}/notes", {"body": NOTE}).status_code == 201
+    assert desk.post(f"{base}/status", {"action": "complete"}).status_code == 200
+    assignment = only(actions.ASSIGNMENT_CHANGED)
+    assert assignment.details == {"from": None, "to": concierge.pk}
+    only(actions.REPLY_SENT, REPLY)
+    only(actions.NOTE_ADDED, NOTE)
+    status = only(actions.STATUS_CHANGED)
+    assert status.details["action"] == "complete" and status.actor_role == "concierge"
+
+
+def test_attachment_opened_by_a_concierge(desk, concierge, user, make_request):
+    """issue 27 audit trail: a concierge opening a request's attachment."""
+    from concierge.uploads.models import Upload
+
+    service_request = make_request(user)
+    upload = Upload.objects.create(
+        owner=user,
+        key="attachments/x/receipt.pdf",
+        filename="receipt.pdf",
+        content_type="application/pdf",
+        size=4,
+        request=service_request,
+    )
+    from concierge.uploads import services as upload_services
+
+    class _Request:
+        auth = None
+        user = concierge
+        META = {"REMOTE_ADDR": "192.0.2.9"}
+
+    upload_services.upload_opening_record(http_request=_Request(), user=concierge, upload=upload)  # type: ignore[arg-type]
+    upload_services.upload_opening_record(http_request=_Request(), user=concierge, upload=upload)  # type: ignore[arg-type]
+    event = only(actions.ATTACHMENT_OPENED)
+    assert event.details == {"attachment_id": upload.pk}
+    assert event.target_id == str(service_request.pk)
+
+
+@pytest.fixture
+def hr(user_factory, company):
+    admin = user_factory(email="hr@example.com", first_name="Harper")
+    membership_join(user=admin, company=company, source=EmployeeRecord.Source.SIGN_UP)
+    CompanyAdmin.objects.create(user=admin, company=company)
+    return admin
+
+
+@pytest.fixture
+def hr_api(make_api, hr):
+    api = make_api()
+    assert api.sign_in(hr.email).status_code == 200
+    return api
+
+
+def test_report_views_and_csv_exports(hr_api, hr, company):
+    """issue 27 audit trail: company report views and CSV exports."""
+    assert hr_api.get("company/report").status_code == 200
+    assert hr_api.get("company/report.csv").status_code == 200
+    viewed = only(actions.REPORT_VIEWED)
+    assert (viewed.actor_id, viewed.company_id, viewed.actor_role) == (
+        hr.pk,
+        company.pk,
+        "company admin",
+    )
+    assert only(actions.REPORT_EXPORTED).details["format"] == "csv"
+
+
+def test_members_page_actions(hr_api, hr, user, company):
+    """issue 27 audit trail: members page actions (deactivate, reactivate, invites)."""
+    record = membership_join(user=user, company=company, source=EmployeeRecord.Source.SIGN_UP)
+    base = f"company/{company.pk}"
+    assert hr_api.post(f"{base}/members/{record.pk}/deactivate").status_code == 200
+    assert hr_api.post(f"{base}/members/{record.pk}/reactivate").status_code == 200
+    created = hr_api.post(f"{base}/invites", {"label": "Spring", "max_uses": 5, "valid_days": 7})
+    assert created.status_code == 201, created.content
+    invite_id = created.json()["invite"]["id"]
+    assert hr_api.post(f"{base}/invites/{invite_id}/revoke").status_code == 200
+    for action in (actions.MEMBER_DEACTIVATED, actions.MEMBER_REACTIVATED):
+        event = only(action)
+        assert (event.actor_id, event.company_id, event.target_id) == (
+            hr.pk,
+            company.pk,
+            str(record.pk),
+        )
+    only(actions.INVITE_SENT, created.json()["link"])
+    only(actions.INVITE_REVOKED)
+
+
+def test_scim_token_without_the_token(company, hr):
+    """issue 27 audit trail: the SCIM token's rotation, never the token."""
+    raw, _ = scim_token_rotate(company=company, created_by=hr)
+    assert only(actions.SCIM_TOKEN_CHANGED, raw).company_id == company.pk
+
+
+def test_role_changes(user, company):
+    """issue 27 audit trail: role changes (concierge group, company admin, staff/superuser)."""
+    group, _ = Group.objects.get_or_create(name="Concierges")
+    user.groups.add(group)
+    CompanyAdmin.objects.create(user=user, company=company)
+    user.is_staff = True
+    user.save()
+    user.save()  # saved again unchanged: nothing more
+    roles = [(e.details["role"], e.details["change"]) for e in events(actions.ROLE_CHANGED)]
+    assert roles == [
+        ("group Concierges", "granted"),
+        ("company admin", "granted"),
+        ("staff", "granted"),
+    ]
+
+
+def test_django_admin_changes_with_before_and_after(django_user_model):
+    """issue 27 audit trail: Django admin changes (every admin): who, what, before/after."""
+    admin = django_user_model.objects.create_superuser(
+        email="root@example.com", password=DEFAULT_PASSWORD, first_name="Root"
+    )
+    group = Group.objects.create(name="Helpers")
+    client = Client()
+    client.force_login(admin)
+    response = client.post(f"/admin/auth/group/{group.pk}/change/", {"name": "Assistants"})
+    assert response.status_code == 302
+    changed = only(actions.ADMIN_CHANGED)
+    assert (changed.actor_id, changed.target_type, changed.target_id) == (
+        admin.pk,
+        "auth.group",
+        str(group.pk),
+    )
+    assert changed.details["fields"]["name"] == {"before": "Helpers", "after": "Assistants"}
+    response = client.post(f"/admin/auth/group/{group.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    assert only(actions.ADMIN_DELETED).target_id == str(group.pk)
+
+
+def test_django_admin_never_records_a_secret():
+    """issue 27 audit trail: a secret field changed in the admin is named, never its value."""
+    from django import forms
+
+    from concierge.audit.admin_changes import form_changes
+
+    class SecretForm(forms.Form):
+        name = forms.CharField()
+        client_secret = forms.CharField()
+
+    form = SecretForm(
+        data={"name": "b", "client_secret": "s3cr3t-value"},
+        initial={"name": "a", "client_secret": "old-s3cr3t"},
+    )
+    assert form.is_valid()
+    assert form_changes(form) == {
+        "name": {"before": "a", "after": "b"},
+        "client_secret": {"changed": True},
+    }

@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { makeUser, renderWithProviders, signInSession } from '@/test/render'
+import { apiUrl, server } from '@/test/server'
+import { ActivityLog } from './ActivityLog'
+
+beforeEach(() => signInSession())
+
+const event = (id: number, action: string) => ({
+  id,
+  occurred_at: '2026-11-24T10:02:00Z',
+  action,
+  actor_name: 'Harper',
+  actor_role: 'company admin',
+  target_type: 'employee_record',
+  target_id: '4',
+  details: {},
+})
+
+describe('ActivityLog (issue 27: the company admin sees their company administration)', () => {
+  it('lists the events newest first and pages back', async () => {
+    const asked: (string | null)[] = []
+    server.use(
+      http.get(apiUrl('/api/v1/company/3/audit'), ({ request }) => {
+        const before = new URL(request.url).searchParams.get('before')
+        asked.push(before)
+        return before
+          ? HttpResponse.json({ events: [event(1, 'company.invite.sent')], next_before: null })
+          : HttpResponse.json({
+              events: [event(2, 'company.member.deactivated')],
+              next_before: 2,
+            })
+      }),
+    )
+    const { user } = renderWithProviders(<ActivityLog companyId={3} />, { user: makeUser() })
+    expect(await screen.findByText('Deactivated a member')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Show older' }))
+    expect(await screen.findByText('Created an invite link')).toBeInTheDocument()
+    expect(asked).toEqual([null, '2'])
+    expect(screen.queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument()
+  })
+})

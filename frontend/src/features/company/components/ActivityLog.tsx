@@ -1,0 +1,63 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Button, Paragraph, Skeleton } from '@/design-system'
+import { formatWhen } from '@/lib/format'
+import { actionLabel, companyAuditQuery } from '../auditApi'
+
+/** The members page's activity log (issue 27): who changed what in the company's
+ * administration (members, invites, sign-in, SCIM, roster, report views and exports), newest
+ * first. Never anything about people's requests. */
+export function ActivityLog({ companyId }: { companyId: number }) {
+  const log = useInfiniteQuery(companyAuditQuery(companyId))
+  const events = log.data?.pages.flatMap((page) => page.events) ?? []
+  return (
+    <section aria-labelledby="activity-log" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 id="activity-log" className="text-lg font-semibold text-ink">
+          Activity log
+        </h2>
+        <Paragraph size="sm" tone="muted">
+          Changes to your company's members and settings, and report exports. It never shows what
+          anyone asked for.
+        </Paragraph>
+      </div>
+      {log.isPending ? <Skeleton height="6rem" className="rounded-2xl" /> : null}
+      {log.isError ? <Paragraph role="alert">{log.error.message}</Paragraph> : null}
+      {log.data && !events.length ? (
+        <Paragraph size="sm" tone="muted">
+          Nothing yet.
+        </Paragraph>
+      ) : null}
+      {events.length ? (
+        <ol className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface">
+          {events.map((event) => (
+            <li
+              key={event.id}
+              className="flex flex-wrap justify-between gap-x-4 gap-y-1 p-3 text-sm"
+            >
+              <span className="text-ink">
+                {actionLabel(event.action)}
+                {event.actor_name ? (
+                  <span className="text-ink-muted"> · {event.actor_name}</span>
+                ) : null}
+              </span>
+              <time dateTime={event.occurred_at} className="text-ink-muted">
+                {formatWhen(event.occurred_at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {log.hasNextPage ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start"
+          loading={log.isFetchingNextPage}
+          onClick={() => log.fetchNextPage()}
+        >
+          Show older
+        </Button>
+      ) : null}
+    </section>
+  )
+}
