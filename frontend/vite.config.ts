@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
@@ -13,17 +13,27 @@ import type { OutputBundle, OutputChunk } from 'rolldown'
 /** Build outputs for tooling (the size budget, error reporting), kept out of the served dist/. */
 const BUILD_META_DIR = fileURLToPath(new URL('./dist-meta', import.meta.url))
 
-/** Moves the source maps and the manifest out of the served folder once the bundle is written. */
+/**
+ * Moves the source maps and the manifest out of the served folder once the bundle is written.
+ * A build into another folder (the browser tests' builds with other settings) drops them
+ * instead, so it never replaces the meta of dist/ that the size budget reads, nor races
+ * another such build for the one meta folder.
+ */
 function keepBuildMetaPrivate(): Plugin {
   return {
     name: 'keep-build-meta-private',
     apply: 'build',
     writeBundle(options) {
-      const outDir = options.dir ?? 'dist'
-      rmSync(BUILD_META_DIR, { recursive: true, force: true })
+      const outDir = resolve(options.dir ?? 'dist')
+      const keep = outDir === fileURLToPath(new URL('./dist', import.meta.url))
+      if (keep) rmSync(BUILD_META_DIR, { recursive: true, force: true })
       const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
       for (const file of files) {
         if (!file.endsWith('.map') && file !== join('.vite', 'manifest.json')) continue
+        if (!keep) {
+          rmSync(join(outDir, file), { force: true })
+          continue
+        }
         const target = join(BUILD_META_DIR, file.replace(/^\.vite[\\/]/, ''))
         mkdirSync(dirname(target), { recursive: true })
         renameSync(join(outDir, file), target)
