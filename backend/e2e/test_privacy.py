@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import re
 import zipfile
+from datetime import timedelta
 
 import pyotp
 import pytest
 from playwright.sync_api import Page, expect
 
 from concierge.accounts.models import User
+from concierge.privacy.models import RetentionPolicy
 from concierge.servicerequests import services as request_services
 from e2e.a11y import axe_violations
 from e2e.conftest import PASSWORD, link_from_outbox
@@ -66,6 +68,29 @@ def test_employee_downloads_their_data_and_opens_the_json(
     page.goto(link)  # used once
     page.get_by_role("button", name="Download my data (zip)").click()
     expect(page.get_by_text(re.compile("This download link was already used"))).to_be_visible()
+
+
+def test_request_page_says_when_its_messages_will_be_erased(
+    page: Page, acme, make_employee, screenshot
+) -> None:
+    """Issue 27 retention: with the company's 30-day window, a completed request's page says
+    on which date its messages will be erased"""
+    from django.utils import timezone
+
+    RetentionPolicy.objects.create(company=acme, erase_completed_after_days=30)
+    user = make_employee("dana@example.com", company=acme)
+    done = request_services.request_create(user=user, name="Find a dog walker")
+    completed_at = timezone.now() - timedelta(days=1)
+    type(done).objects.filter(pk=done.pk).update(status="closed", completed_at=completed_at)
+    erase_on = (completed_at + timedelta(days=30)).date()
+    _sign_in(page, user.email)
+    page.goto(f"/requests/{done.pk}")
+    notice = page.get_by_text(
+        f"This request's messages will be erased on {erase_on:%B} {erase_on.day}, {erase_on.year}."
+    )
+    expect(notice).to_be_visible()
+    notice.scroll_into_view_if_needed()
+    screenshot("privacy-retention-date")
 
 
 def _admin_signs_in(page: Page) -> None:
