@@ -76,6 +76,26 @@ LAYOUTS = {
             events_workers=1,
             env=(("CACHED_READS", "true"),),
         ),
+        # The audit trail's cost (issue 27): the chosen layout without it, and with every
+        # opening written (no 10-minute window), beside granian (the log as deployed).
+        LayoutSpec(
+            "granian-audit-off",
+            "granian as above, AUDIT_LOG_ENABLED=false: no audit events written",
+            "granian",
+            2,
+            4,
+            events_workers=1,
+            env=(("AUDIT_LOG_ENABLED", "false"),),
+        ),
+        LayoutSpec(
+            "granian-audit-every",
+            "granian as above, AUDIT_OPENING_WINDOW_SECONDS=0: every opening written",
+            "granian",
+            2,
+            4,
+            events_workers=1,
+            env=(("AUDIT_OPENING_WINDOW_SECONDS", "0"),),
+        ),
         LayoutSpec(
             "embedded",
             "make run: uvicorn 1 process, SQLite, no Redis",

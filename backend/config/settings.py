@@ -306,6 +306,12 @@ CACHED_READS = env_bool("CACHED_READS", False)
 EVENTS_CHANNEL = env_str("EVENTS_CHANNEL", "concierge:events")
 # The audit trail (concierge.audit): entries older than this many days are pruned daily.
 AUDIT_RETENTION_DAYS = env_int("AUDIT_RETENTION_DAYS", 400)
+# A concierge's opening of the same request (thread, attachment, profile) is recorded once per
+# this many seconds, not per poll.
+AUDIT_OPENING_WINDOW_SECONDS = env_int("AUDIT_OPENING_WINDOW_SECONDS", 600)
+# Only to measure the audit trail's cost (`make bench`'s granian-audit-off layout): never off
+# in production.
+AUDIT_LOG_ENABLED = env_bool("AUDIT_LOG_ENABLED", True)
 EVENTS_HEARTBEAT_SECONDS = env_int("EVENTS_HEARTBEAT_SECONDS", 15)
 EVENTS_TICKET_TTL_SECONDS = 60
 EVENTS_MAX_STREAM_SECONDS = env_int("EVENTS_MAX_STREAM_SECONDS", 3600)

@@ -17,7 +17,7 @@ PASSWORD_CHANGED = "auth.password.changed"
 PASSWORD_RESET = "auth.password.reset"
 SESSIONS_REVOKED = "auth.sessions.revoked"
 
-# Openings by the concierge side (one per person, object and kind per OPENING_WINDOW).
+# Openings by the concierge side (one per person, object and kind per AUDIT_OPENING_WINDOW_SECONDS).
 REQUEST_OPENED = "request.opened"
 THREAD_OPENED = "request.thread.opened"
 ATTACHMENT_OPENED = "request.attachment.opened"

@@ -43,8 +43,6 @@ audit_write_failures = Counter(
 
 # Any number: the key of the advisory lock the chain's writers take turns on.
 CHAIN_LOCK_KEY = 727_001
-# A poll reopening the same object within this window writes no new opening.
-OPENING_WINDOW = timedelta(minutes=10)
 # Keys never kept in `details`, whatever a caller passes (secrets and message text).
 SECRET_KEY_PARTS = ("password", "token", "secret", "code", "otp", "hash", "body", "text", "key")
 
@@ -109,10 +107,11 @@ def audit_record_opening(
     details: dict[str, Any] | None = None,
 ) -> None:
     """Records that someone on the concierge side opened an object: at most one event per
-    person, object and kind (and `details`, e.g. which attachment) per OPENING_WINDOW, so a
-    page that polls writes one event, not one per poll."""
+    person, object and kind (and `details`, e.g. which attachment) per
+    AUDIT_OPENING_WINDOW_SECONDS (10 minutes), so a page that polls writes one event, not one
+    per poll: the polls after the first read the cache only."""
     actor = request_user(request)
-    if actor is None:
+    if actor is None or not settings.AUDIT_LOG_ENABLED:
         return
     key = {
         "actor_id": actor.pk,
@@ -191,6 +190,8 @@ def clean_details(details: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def _record(*, opening_key: dict[str, Any] | None, **fields: Any) -> None:
+    if not settings.AUDIT_LOG_ENABLED:
+        return
     try:
         with transaction.atomic():  # a savepoint in the caller's transaction
             _take_chain_lock()
@@ -229,9 +230,14 @@ def _opened_recently(key: dict[str, Any]) -> bool:
         action=key["action"],
         target_type=key["target_type"],
         target_id=key["target_id"],
-        occurred_at__gte=timezone.now() - OPENING_WINDOW,
+        occurred_at__gte=timezone.now() - _opening_window(),
         **lookups,
     ).exists()
+
+
+def _opening_window() -> timedelta:
+    """A poll reopening the same object within this window writes no new opening."""
+    return timedelta(seconds=max(0, settings.AUDIT_OPENING_WINDOW_SECONDS))
 
 
 def _opening_cache_key(key: dict[str, Any]) -> str:
@@ -250,7 +256,7 @@ def _opening_remembered(cache_key: str) -> bool:
 def _opening_remember(cache_key: str) -> None:
     """Remembers a recorded opening for the window, so the next polls skip the database."""
     try:
-        cache.set(cache_key, 1, timeout=int(OPENING_WINDOW.total_seconds()))
+        cache.set(cache_key, 1, timeout=int(_opening_window().total_seconds()))
     except CACHE_ERRORS as exc:
         cache_unavailable("audit openings", exc)
 
