@@ -6,6 +6,7 @@ describe('§2 analytics: paths with tokens or ids are anonymised', () => {
     ['/reset-password/abc123', '/reset-password/:resetToken'],
     ['/unlock/tok', '/unlock/:unlockToken'],
     ['/verify-email/eyJ1:1a:sig', '/verify-email/:verificationToken'],
+    ['/account/data/tok_en-1', '/account/data/:exportToken'],
     ['/requests/42', '/requests/:requestId'],
     ['/requests/category/7', '/requests/category/:categoryId'],
     ['/attachments/uploads%2Fx%2Ff.pdf', '/attachments/:fileKey'],

@@ -10,6 +10,7 @@ const ANONYMISED: Array<[RegExp, string]> = [
   [/^\/reset-password\/[^/]+/, '/reset-password/:resetToken'],
   [/^\/unlock\/[^/]+/, '/unlock/:unlockToken'],
   [/^\/verify-email\/[^/]+/, '/verify-email/:verificationToken'],
+  [/^\/account\/data\/[^/]+/, '/account/data/:exportToken'],
   [/^\/requests\/category\/[^/]+/, '/requests/category/:categoryId'],
   [/^\/requests\/(?!category\/)[^/]+/, '/requests/:requestId'],
   [/^\/attachments\/.+/, '/attachments/:fileKey'],
