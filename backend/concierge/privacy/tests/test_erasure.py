@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from concierge.accounts.models import MfaFactor, RecoveryCode, User
 from concierge.audit.models import AuditEvent
+from concierge.company_reports import selectors as report_selectors
 from concierge.company_reports.selectors import company_report
 from concierge.privacy.models import DataExport
 from concierge.servicerequests.models import Message, ServiceRequest
@@ -86,13 +87,18 @@ def _give_her_everything_else(user, signed_in_api, outbox) -> None:
 
 def test_issue27_erasure_leaves_nothing_of_the_person_and_the_report_counts_stay(
     support, signed_in_api, user, company, person_data, outbox, settings,
-    django_capture_on_commit_callbacks,
+    django_capture_on_commit_callbacks, monkeypatch,
 ):  # fmt: skip
+    monkeypatch.setattr(report_selectors, "SMALL_NUMBER", 1)  # every figure shown, none withheld
     _give_her_everything_else(user, signed_in_api, outbox)
     assert traces_of_the_person()  # the search finds her before
     media = Path(settings.MEDIA_ROOT)
     assert len(_stored_files(media)) == 3  # her picture, the concierge's PDF, the export
     report_before = company_report(company=company)
+    this_month = report_before[-1]
+    assert (this_month.requests_created, this_month.requests_completed) == (1, 1)
+    assert (this_month.employees, this_month.csat_count) == (1, 1)
+    assert this_month.median_first_response_hours is not None
 
     _erase(support, user, django_capture_on_commit_callbacks)
 
