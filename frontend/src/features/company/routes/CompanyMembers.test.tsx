@@ -93,7 +93,8 @@ describe("issue 26 the company admin's members page", () => {
       'href',
       '#company-people',
     )
-    expect(sections.getAllByRole('link')).toHaveLength(5)
+    // People, invite links, company sign-in, SCIM, roster import and (issue 27) the activity log.
+    expect(sections.getAllByRole('link')).toHaveLength(6)
     expect(screen.getByRole('link', { name: 'Company report' })).toHaveAttribute('href', '/company')
   })
 
