@@ -103,6 +103,8 @@ def test_superusers_read_it_in_the_admin_read_only_with_csv(django_user_model, c
         "/admin/audit/auditevent/", {"action": actions.SIGN_IN_SUCCEEDED, "q": concierge.pk}
     )
     assert listing.status_code == 200 and b"192.0.2.4" in listing.content
+    by_address = client.get("/admin/audit/auditevent/", {"q": "192.0.2.4"})
+    assert by_address.status_code == 200 and b"192.0.2.4" in by_address.content
     exported = client.post(
         "/admin/audit/auditevent/",
         {"action": "export_csv", "_selected_action": [event.pk]},
