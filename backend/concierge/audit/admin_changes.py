@@ -15,9 +15,20 @@ from django.forms import BaseForm
 from django.http import HttpRequest
 
 from concierge.audit import actions
-from concierge.audit.services import SECRET_KEY_PARTS, audit_record_for_request
+from concierge.audit.services import (
+    SECRET_KEY_PARTS,
+    audit_record_for_request,
+    audit_record_opening,
+    role_of,
+)
 
 _CHANGES = "_audit_admin_changes"
+# Opening one of these in the admin is an opening of an employee's data (model label: the
+# action and the target type the desk records for the same object).
+ADMIN_OPENINGS = {
+    "servicerequests.servicerequest": (actions.REQUEST_OPENED, "request"),
+    "accounts.user": (actions.PROFILE_OPENED, "user"),
+}
 MAX_VALUE_CHARS = 200
 
 
@@ -56,14 +67,37 @@ def _record(request: HttpRequest, action: str, obj: models.Model, details: dict[
     )
 
 
+def _opening_record(model_admin: admin.ModelAdmin, request: HttpRequest, object_id: str) -> None:
+    opening = ADMIN_OPENINGS.get(model_admin.model._meta.label_lower)
+    if opening is None or request.method != "GET" or not str(object_id).isdigit():
+        return
+    action, target_type = opening
+    audit_record_opening(
+        request,
+        action=action,
+        actor_role=role_of(request.user),
+        target_type=target_type,
+        target_id=object_id,
+        details={"via": "admin"},
+    )
+
+
 def install() -> None:
-    """Wraps django.contrib.admin's ModelAdmin's construct_change_message (to keep the form's before/after) and its
+    """Wraps django.contrib.admin's ModelAdmin's change_view (an opening of a request or an
+    account, on GET), construct_change_message (to keep the form's before/after) and its
     log_addition / log_change / log_deletions (to record)."""
     model_admin = admin.ModelAdmin
     construct = model_admin.construct_change_message
     log_addition = model_admin.log_addition
     log_change = model_admin.log_change
     log_deletions = model_admin.log_deletions
+    change_view = model_admin.change_view
+
+    def audited_change_view(self, request, object_id, form_url="", extra_context=None):  # type: ignore[no-untyped-def]
+        response = change_view(self, request, object_id, form_url, extra_context)
+        if getattr(response, "status_code", 0) == 200:
+            _opening_record(self, request, object_id)
+        return response
 
     def construct_change_message(self, request, form, formsets, add=False):  # type: ignore[no-untyped-def]
         setattr(request, _CHANGES, form_changes(form))
@@ -88,6 +122,7 @@ def install() -> None:
             _record(request, actions.ADMIN_DELETED, obj, {})
         return entries
 
+    model_admin.change_view = audited_change_view  # type: ignore[method-assign]
     model_admin.construct_change_message = construct_change_message  # type: ignore[method-assign]
     model_admin.log_addition = audited_addition  # type: ignore[method-assign]
     model_admin.log_change = audited_change  # type: ignore[method-assign]

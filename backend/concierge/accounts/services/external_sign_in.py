@@ -17,6 +17,8 @@ from concierge.accounts.services.identity import SignInResult
 from concierge.accounts.services.memberships import membership_join, sign_in_membership_check
 from concierge.accounts.services.mfa.sms import otp_issue
 from concierge.accounts.services.tokens import auth_token_create, auth_token_mfa_verified
+from concierge.audit import actions as audit_actions
+from concierge.audit.services import audit_record
 from concierge.common.errors import PermissionDenied, Unauthorized
 
 SSO_SOURCE = EmployeeRecord.Source.SSO.value
@@ -70,6 +72,11 @@ def external_session_start(*, user: User, mfa_done: bool) -> ExternalSession:
     user.last_login = timezone.now()
     user.save(update_fields=["last_login"])
     raw, auth_token = auth_token_create(user)
+    audit_record(
+        action=audit_actions.SIGN_IN_SUCCEEDED,
+        actor=user,
+        details={"method": "company sign-in", "provider_mfa": mfa_done},
+    )
     if mfa_done:
         mfa_token = auth_token_mfa_verified(auth_token=auth_token)
         return ExternalSession(SignInResult(raw, auth_token, False, False), mfa_token)

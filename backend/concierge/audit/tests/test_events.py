@@ -309,3 +309,25 @@ def test_django_admin_never_records_a_secret():
         "name": {"before": "a", "after": "b"},
         "client_secret": {"changed": True},
     }
+
+
+def test_a_superuser_opening_a_request_in_the_admin(django_user_model, user, make_request):
+    """issue 27 audit trail: an admin opening a request or an employee's account in Django
+    admin is an opening (once per window), which the employee sees."""
+    root = django_user_model.objects.create_superuser(
+        email="root@example.com", password=DEFAULT_PASSWORD, first_name="Root"
+    )
+    service_request = make_request(user)
+    client = Client()
+    client.force_login(root)
+    for _ in range(2):
+        page = client.get(f"/admin/servicerequests/servicerequest/{service_request.pk}/change/")
+        assert page.status_code == 200
+    assert client.get(f"/admin/accounts/user/{user.pk}/change/").status_code == 200
+    opened = only(actions.REQUEST_OPENED)
+    assert (opened.actor_id, opened.actor_role, opened.target_id) == (
+        root.pk,
+        "superuser",
+        str(service_request.pk),
+    )
+    assert only(actions.PROFILE_OPENED).target_id == str(user.pk)

@@ -39,6 +39,8 @@ from concierge.accounts.services.mfa.factors import (
 )
 from concierge.accounts.services.mfa.recovery_codes import first_strong_factor_codes
 from concierge.accounts.services.tokens import auth_token_create, auth_token_mfa_verified
+from concierge.audit import actions as audit_actions
+from concierge.audit.services import audit_record
 from concierge.common.errors import ValidationFailed
 from concierge.common.tokens import token_hash
 
@@ -267,6 +269,11 @@ def passkey_sign_in(*, credential: dict[str, Any]) -> PasskeySignIn:
                 user.last_login = timezone.now()
                 user.save(update_fields=["last_login"])
                 raw, auth_token = auth_token_create(user)
+                audit_record(
+                    action=audit_actions.SIGN_IN_SUCCEEDED,
+                    actor=user,
+                    details={"method": "passkey"},
+                )
                 mfa_token = auth_token_mfa_verified(auth_token=auth_token)
                 return PasskeySignIn(token=raw, mfa_token=mfa_token, auth_token=auth_token)
     raise ValidationFailed(INVALID_PASSKEY)
