@@ -59,10 +59,11 @@ def test_authenticator_app_enrol_and_sign_in(page: Page, acme, make_employee, sc
     page.get_by_label("Code from the app").fill(pyotp.TOTP(secret).now())
     page.get_by_role("button", name="Turn on").click()
 
-    codes = page.get_by_test_id("recovery-codes").locator("li")
+    codes_panel = page.get_by_test_id("recovery-codes")
+    codes = codes_panel.locator("li")
     expect(codes).to_have_count(10)
     expect(page.get_by_role("heading", name="Save your recovery codes")).to_be_focused()
-    expect(page.get_by_role("button", name="Download")).to_be_visible()
+    expect(codes_panel.get_by_role("button", name="Download")).to_be_visible()
     screenshot("recovery-codes")
     page.get_by_role("button", name="I’ve saved my codes").click()
     row = page.get_by_test_id("factor-totp")

@@ -9,8 +9,11 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from concierge.accounts import role_audit
+        from concierge.accounts.selectors.concierges import audit_role
+        from concierge.audit.services import role_resolver_set
 
         role_audit.connect()
+        role_resolver_set(audit_role)
 
 
 class ConciergeAdminConfig(admin_apps.AdminConfig):

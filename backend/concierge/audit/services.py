@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -143,10 +144,23 @@ def audit_record_opening(
     _opening_remember(remembered)
 
 
+_role_resolver: Callable[[Any], str] | None = None
+
+
+def role_resolver_set(resolver: Callable[[Any], str]) -> None:
+    """Lets accounts name an actor's role (concierge is a group of accounts'), since the audit
+    trail knows no other app; set once, when accounts is ready."""
+    global _role_resolver
+    _role_resolver = resolver
+
+
 def role_of(actor: Any) -> str:
-    """The role recorded when a caller names none: from the account's flags."""
+    """The role recorded when a caller names none: accounts' answer (superuser, concierge,
+    staff or member), else from the account's flags."""
     if actor is None:
         return "system"
+    if _role_resolver is not None and getattr(actor, "pk", None) is not None:
+        return _role_resolver(actor)
     if getattr(actor, "is_superuser", False):
         return "superuser"
     if getattr(actor, "is_staff", False):

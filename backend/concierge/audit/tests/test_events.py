@@ -56,6 +56,15 @@ def test_sign_in_success_and_failure(user):
     assert (succeeded.actor_id, succeeded.client_ip) == (user.pk, "127.0.0.1")
 
 
+def test_account_events_name_the_actors_role(user, concierge):
+    """issue 27 audit trail: who (user id and role): an employee's sign-in is a member's, a
+    concierge's is a concierge's (a group of accounts', named through accounts)."""
+    assert ApiClient().sign_in(user.email).status_code == 200
+    assert ApiClient().sign_in(concierge.email).status_code == 200
+    roles = {e.actor_id: e.actor_role for e in events(actions.SIGN_IN_SUCCEEDED)}
+    assert roles == {user.pk: "member", concierge.pk: "concierge"}
+
+
 def test_lockout_and_unlock(user, settings, outbox):
     """issue 27 audit trail: lockout and unlock (by the emailed link)."""
     settings.LOCKOUT_MAX_ATTEMPTS = 2
