@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
@@ -21,7 +22,7 @@ import factory
 import pytest
 from django.contrib.auth.models import Group
 from django.core.cache import cache
-from django.db import connection, connections, transaction
+from django.db import OperationalError, connection, connections, transaction
 from django.test import Client, TransactionTestCase
 from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
@@ -299,6 +300,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
 _STATIC_TABLES = frozenset({"django_migrations", "django_content_type", "auth_permission"})
 _django_fixture_teardown = TransactionTestCase._fixture_teardown
 _DELETE_AT_MOST = 1000
+_ATTEMPTS = 5
 
 
 def _empty_written_tables(self: TransactionTestCase) -> None:
@@ -323,14 +325,25 @@ def _empty_written_tables(self: TransactionTestCase) -> None:
             f"SELECT %s, (SELECT count(*) FROM (SELECT 1 FROM {quote(t)} LIMIT %s) AS r)"  # noqa: S608 (Django's own table names)
             for t in tables
         )
-        with transaction.atomic(using=alias), db.cursor() as cursor:
-            cursor.execute(probe, [p for t in tables for p in (t, _DELETE_AT_MOST + 1)])
-            counts = dict(cursor.fetchall())
-            large = [quote(t) for t, n in counts.items() if n > _DELETE_AT_MOST]
-            if large:
-                cursor.execute(f"TRUNCATE {', '.join(large)} CASCADE")
-            for table in (t for t, n in counts.items() if 0 < n <= _DELETE_AT_MOST):
-                cursor.execute(f"DELETE FROM {quote(table)}")  # noqa: S608 (as above)
+        params = [p for t in tables for p in (t, _DELETE_AT_MOST + 1)]
+        for attempt in range(_ATTEMPTS):
+            try:
+                with transaction.atomic(using=alias), db.cursor() as cursor:
+                    cursor.execute(probe, params)
+                    counts = dict(cursor.fetchall())
+                    large = [quote(t) for t, n in counts.items() if n > _DELETE_AT_MOST]
+                    if large:
+                        cursor.execute(f"TRUNCATE {', '.join(large)} CASCADE")
+                    for table in (t for t, n in counts.items() if 0 < n <= _DELETE_AT_MOST):
+                        cursor.execute(f"DELETE FROM {quote(table)}")  # noqa: S608 (as above)
+                break
+            except OperationalError:
+                # A browser test's server may still be finishing a request that writes rows
+                # in another order; PostgreSQL then ends one side of the deadlock. When it is
+                # this one, the whole cleanup was rolled back and is simply run again.
+                if attempt == _ATTEMPTS - 1:
+                    raise
+                time.sleep(0.2 * (attempt + 1))
 
 
 TransactionTestCase._fixture_teardown = _empty_written_tables  # type: ignore[method-assign]

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class InboundEmailConfig(AppConfig):
+    name = "concierge.inbound_email"
+    label = "inbound_email"
+    verbose_name = "Reply by email"
