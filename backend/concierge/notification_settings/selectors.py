@@ -1,0 +1,79 @@
+"""Notification preference reads: what a person allowed, per kind and channel, and the
+one-click unsubscribe headers of the emails (RFC 8058)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from django.conf import settings
+from django.core import signing
+
+from concierge.notification_settings.models import NotificationPreference, PushSubscription
+
+Kind = Literal["reply", "completion"]
+KINDS: tuple[str, ...] = ("reply", "completion")
+UNSUBSCRIBE_SALT = "concierge.notification_settings.unsubscribe"
+
+
+def preference_for(*, user: Any) -> NotificationPreference:
+    """The person's stored preferences, or an unsaved row holding the defaults."""
+    preference = NotificationPreference.objects.filter(user_id=user.pk).first()
+    return preference or NotificationPreference(user_id=user.pk)
+
+
+def email_allowed(*, user: Any, kind: str) -> bool:
+    """Whether the notification email of `kind` ("reply" or "completion") may be sent."""
+    if kind not in KINDS:
+        raise ValueError(f"Unknown notification kind {kind!r}")
+    return bool(getattr(preference_for(user=user), f"{kind}_email"))
+
+
+def push_allowed(*, user: Any, kind: str) -> bool:
+    if kind not in KINDS:
+        raise ValueError(f"Unknown notification kind {kind!r}")
+    return bool(getattr(preference_for(user=user), f"{kind}_push"))
+
+
+def unsubscribe_token(*, user: Any, kind: str) -> str:
+    """A signed token naming the person and the kind of email; it does not expire (an old
+    email's unsubscribe link keeps working)."""
+    if kind not in KINDS:
+        raise ValueError(f"Unknown notification kind {kind!r}")
+    return signing.dumps({"u": user.pk, "k": kind}, salt=UNSUBSCRIBE_SALT)
+
+
+def unsubscribe_claims(token: str) -> tuple[int, str] | None:
+    """(user id, kind) of a genuine token, else None."""
+    if len(token) > 300:
+        return None
+    try:
+        claims = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except (signing.BadSignature, ValueError, UnicodeError):
+        return None
+    if not isinstance(claims, dict):
+        return None
+    user_id, kind = claims.get("u"), claims.get("k")
+    if not isinstance(user_id, int) or isinstance(user_id, bool) or kind not in KINDS:
+        return None
+    if not 0 < user_id < 2**63:
+        return None
+    return user_id, str(kind)
+
+
+def unsubscribe_url(*, user: Any, kind: str) -> str:
+    token = unsubscribe_token(user=user, kind=kind)
+    return f"{settings.PUBLIC_URL}/api/v1/notifications/unsubscribe/{token}"
+
+
+def email_unsubscribe_headers(*, user: Any, kind: str) -> dict[str, str]:
+    """List-Unsubscribe and List-Unsubscribe-Post (RFC 8058 one-click) for an email of `kind`
+    to `user`. A mail client POSTs to the URL; opening it in a browser shows a page with a
+    button (it never unsubscribes on GET, since mail scanners prefetch links)."""
+    return {
+        "List-Unsubscribe": f"<{unsubscribe_url(user=user, kind=kind)}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
+
+
+def push_subscriptions_of(*, user: Any) -> list[PushSubscription]:
+    return list(PushSubscription.objects.filter(user_id=user.pk))
