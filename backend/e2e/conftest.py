@@ -252,8 +252,9 @@ class CustomApp:
 def custom_app(
     django_db_setup, server_outbox, tmp_path_factory
 ) -> Iterator[Callable[..., CustomApp]]:
-    """`custom_app(vite={...}, env={...}, cross_origin=False)`: builds the web app with those
-    build-time settings and serves it with those server settings on the test database. With
+    """`custom_app(vite={...}, env={...}, cross_origin=False)`: serves the web app (built with
+    those build-time settings, when there are any) with those server settings on the test
+    database. With
     `cross_origin`, the web app is served from its own origin (nginx) and calls the API on the
     server's: `vite`/`env` values may name `{web}` and `{api}`, replaced by the two origins."""
     redis_url = _redis_url()
@@ -268,14 +269,17 @@ def custom_app(
         stack = contextlib.ExitStack()
         started.append(stack)
         web_port = free_port() if cross_origin else None
-        dist = tmp_path_factory.mktemp("web-app")
         layout = Layout(CUSTOM_LAYOUT, {})
         web = f"http://{HOST}:{web_port}" if web_port else layout.api_url
         names = {"web": web, "api": layout.api_url}
-        build_web_app(dist, **{k: v.format(**names) for k, v in (vite or {}).items()})
         layout.env.update(_server_env(web, server_outbox, redis_url))
         layout.env.update({k: v.format(**names) for k, v in (env or {}).items()})
-        layout.env["SPA_DIST_DIR"] = str(dist)
+        if vite:
+            # Build-time settings need a build of their own; without them, the web app the
+            # other servers serve is the same one (a build costs a core for half a minute).
+            dist = tmp_path_factory.mktemp("web-app")
+            build_web_app(dist, **{k: v.format(**names) for k, v in vite.items()})
+            layout.env["SPA_DIST_DIR"] = str(dist)
         stack.enter_context(layout)
         if web_port:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))

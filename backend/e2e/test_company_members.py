@@ -4,8 +4,7 @@ open page goes to sign-in, where signing in again is refused with the reason), r
 (they sign in again), and makes an invite link. At 1440x900 and 375x812, axe clean, with
 screenshots.
 
-The web app is built for this module and served with the API and the live events by one
-process (`custom_app`), so the build in frontend/dist is left alone."""
+The web app is served with the API and the live events by one process (`custom_app`)."""
 
 from __future__ import annotations
 

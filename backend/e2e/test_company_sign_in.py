@@ -30,7 +30,7 @@ CONTINUE = "Continue with your company's sign-in"
 
 @pytest.fixture(scope="session")
 def sso_app(custom_app):
-    """The web app as built now, served with the API on one origin (its PUBLIC_URL)."""
+    """The web app served with the API on one origin (its PUBLIC_URL)."""
     return custom_app()
 
 

@@ -4,8 +4,7 @@ base URL and token to add a person and deactivate one (real HTTP to the running 
 token is replaced and revoked; then a roster CSV is previewed row by row (changes and errors)
 and imported. At 1440x900 and 375x812, axe clean, with screenshots.
 
-The web app is built for this module and served by one process (`custom_app`), so the build in
-frontend/dist is left alone."""
+The web app is served with the API by one process (`custom_app`)."""
 
 from __future__ import annotations
 
