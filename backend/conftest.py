@@ -29,8 +29,10 @@ from django_tasks_db.models import DBTaskResult
 from factory.django import DjangoModelFactory
 from freezegun import freeze_time
 
-from concierge.accounts.models import Company, User
+from concierge.accounts.models import Company, EmployeeRecord, User
+from concierge.accounts.services.memberships import membership_join
 from concierge.common.cache import breaker
+from concierge.company_reports.models import CompanyAdmin
 from concierge.notifications.background import _Enqueue, worker_new
 from concierge.notifications.outbox import OutboxItem, outbox_list
 from concierge.servicerequests import services as request_services
@@ -433,6 +435,23 @@ def user(company) -> User:
             email="ada@example.com", first_name="Ada", last_name="Lovelace", companies=[company]
         ),
     )
+
+
+@pytest.fixture
+def hr(user_factory, company) -> User:
+    """Acme's company admin (HR): a member of Acme who sees its report, members and settings."""
+    admin = user_factory(email="hr@example.com", first_name="Harper", last_name="Reed")
+    membership_join(user=admin, company=company, source=EmployeeRecord.Source.SIGN_UP)
+    CompanyAdmin.objects.create(user=admin, company=company)
+    return cast(User, admin)
+
+
+@pytest.fixture
+def hr_api(make_api, hr) -> ApiClient:
+    """An API client signed in as `hr`."""
+    api = make_api()
+    assert api.sign_in(hr.email).status_code == 200
+    return cast(ApiClient, api)
 
 
 @pytest.fixture

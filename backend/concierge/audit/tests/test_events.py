@@ -206,21 +206,6 @@ def test_attachment_opened_by_a_concierge(desk, concierge, user, make_request):
     assert event.target_id == str(service_request.pk)
 
 
-@pytest.fixture
-def hr(user_factory, company):
-    admin = user_factory(email="hr@example.com", first_name="Harper")
-    membership_join(user=admin, company=company, source=EmployeeRecord.Source.SIGN_UP)
-    CompanyAdmin.objects.create(user=admin, company=company)
-    return admin
-
-
-@pytest.fixture
-def hr_api(make_api, hr):
-    api = make_api()
-    assert api.sign_in(hr.email).status_code == 200
-    return api
-
-
 def test_report_views_and_csv_exports(hr_api, hr, company):
     """issue 27 audit trail: company report views and CSV exports."""
     assert hr_api.get("company/report").status_code == 200

@@ -96,38 +96,15 @@ def test_an_opening_is_written_once_per_window_not_per_poll(concierge):
     """issue 27 audit trail: one event per opening, not per poll."""
     request = RequestFactory().get("/")
     request.user = concierge
-    for _ in range(3):
-        audit_record_opening(
-            request,
-            action=actions.THREAD_OPENED,
-            actor_role="concierge",
-            target_type="request",
-            target_id=7,
-        )
-    audit_record_opening(
-        request,
-        action=actions.ATTACHMENT_OPENED,
-        actor_role="concierge",
-        target_type="request",
-        target_id=7,
-        details={"attachment_id": 1},
-    )
-    audit_record_opening(
-        request,
-        action=actions.ATTACHMENT_OPENED,
-        actor_role="concierge",
-        target_type="request",
-        target_id=7,
-        details={"attachment_id": 2},
-    )
-    audit_record_opening(
-        request,
-        action=actions.ATTACHMENT_OPENED,
-        actor_role="concierge",
-        target_type="request",
-        target_id=7,
-        details={"attachment_id": 2},
-    )
+    opened = {"action": actions.THREAD_OPENED, "actor_role": "concierge"}
+    by_attachment = {"action": actions.ATTACHMENT_OPENED, "actor_role": "concierge"}
+    polls = [opened] * 3 + [
+        {**by_attachment, "details": {"attachment_id": 1}},
+        {**by_attachment, "details": {"attachment_id": 2}},
+        {**by_attachment, "details": {"attachment_id": 2}},
+    ]
+    for poll in polls:
+        audit_record_opening(request, target_type="request", target_id=7, **poll)
     openings = AuditEvent.objects.filter(action__in=actions.OPENINGS).order_by("id")
     assert list(openings.values_list("action", flat=True)) == [
         actions.THREAD_OPENED,

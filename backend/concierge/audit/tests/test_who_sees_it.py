@@ -14,25 +14,9 @@ from concierge.accounts.services.memberships import membership_join
 from concierge.audit import actions
 from concierge.audit.models import AuditEvent
 from concierge.audit.services import audit_record
-from concierge.company_reports.models import CompanyAdmin
 from conftest import DEFAULT_PASSWORD
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def hr(user_factory, company):
-    admin = user_factory(email="hr@example.com", first_name="Harper")
-    membership_join(user=admin, company=company, source=EmployeeRecord.Source.SIGN_UP)
-    CompanyAdmin.objects.create(user=admin, company=company)
-    return admin
-
-
-@pytest.fixture
-def hr_api(make_api, hr):
-    api = make_api()
-    assert api.sign_in(hr.email).status_code == 200
-    return api
 
 
 def test_the_company_admin_sees_their_company_administration_only(

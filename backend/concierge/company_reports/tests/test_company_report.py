@@ -28,20 +28,6 @@ SECRET = "Divorce lawyer for Ada"  # a request name no company admin may ever se
 
 
 @pytest.fixture
-def hr(user_factory, company):
-    admin = user_factory(email="hr@example.com", first_name="Harper", companies=[company])
-    CompanyAdmin.objects.create(user=admin, company=company)
-    return admin
-
-
-@pytest.fixture
-def hr_api(make_api, hr):
-    api = make_api()
-    api.sign_in(hr.email)
-    return api
-
-
-@pytest.fixture
 def month_of_requests(user, user_factory, company, concierge, globex_employee):
     """November 2026 at Acme: 6 'Pet' requests (2 employees), 2 'Home', answered after 2 h,
     completed after 10 h, rated 5 and 3; plus Globex's requests that never count for Acme."""

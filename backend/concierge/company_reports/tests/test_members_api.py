@@ -13,7 +13,6 @@ from django.utils import timezone
 from concierge.accounts.models import Company, CompanyInvite, EmployeeRecord
 from concierge.accounts.services.memberships import membership_join
 from concierge.common.tokens import token_hash
-from concierge.company_reports.models import CompanyAdmin
 from concierge.company_reports.services import NOT_YOURSELF
 from conftest import ApiClient
 
@@ -21,21 +20,6 @@ pytestmark = pytest.mark.django_db
 
 SECRET = "Divorce lawyer for Ada"
 QUERIES = 5
-
-
-@pytest.fixture
-def hr(user_factory, company):
-    admin = user_factory(email="hr@example.com", first_name="Harper", last_name="Reed")
-    membership_join(user=admin, company=company, source=EmployeeRecord.Source.SIGN_UP)
-    CompanyAdmin.objects.create(user=admin, company=company)
-    return admin
-
-
-@pytest.fixture
-def hr_api(make_api, hr):
-    api = make_api()
-    assert api.sign_in(hr.email).status_code == 200
-    return api
 
 
 @pytest.fixture

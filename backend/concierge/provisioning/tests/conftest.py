@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from concierge.company_reports.models import CompanyAdmin
 from concierge.provisioning.services.tokens import scim_token_rotate
 
 SCIM_TYPE = "application/scim+json"
@@ -69,21 +68,6 @@ def scim(scim_token) -> ScimClient:
 def globex_scim(globex) -> ScimClient:
     raw, _ = scim_token_rotate(company=globex, created_by=None)
     return ScimClient(raw)
-
-
-@pytest.fixture
-def hr(user_factory, company):
-    """Acme's company admin."""
-    admin = user_factory(email="hr@example.com", first_name="Harper", companies=[company])
-    CompanyAdmin.objects.create(user=admin, company=company)
-    return admin
-
-
-@pytest.fixture
-def hr_api(make_api, hr):
-    api = make_api()
-    assert api.sign_in(hr.email).status_code == 200
-    return api
 
 
 def new_user(scim: ScimClient, email: str, **extra: Any) -> dict:

@@ -46,6 +46,7 @@ def test_preview_lists_changes_and_errors_per_row_and_changes_nothing(hr_api, co
     """Issue 26 roster: the preview gives each row's action, or its error with the row
     number and reason (bad email, duplicate row, unknown status, too long)."""
     EmployeeRecord.objects.create(company=company, email="leaver@example.com", source="roster")
+    records_before = list(EmployeeRecord.objects.filter(company=company).values())
     response = upload(hr_api, company, "preview", CSV)
     assert response.status_code == 200, response.content
     body = response.json()
@@ -68,7 +69,7 @@ def test_preview_lists_changes_and_errors_per_row_and_changes_nothing(hr_api, co
     )
     assert rows[7]["action"] == "error" and "Unknown status" in rows[7]["reason"]
     assert rows[8]["action"] == "error" and "longer than 150" in rows[8]["reason"]
-    assert EmployeeRecord.objects.filter(company=company).count() == 1
+    assert list(EmployeeRecord.objects.filter(company=company).values()) == records_before
 
 
 def test_apply_creates_links_deactivates_and_is_idempotent(hr_api, company, user, make_api):

@@ -15,23 +15,8 @@ from concierge.accounts.models import User
 from concierge.company_reports.models import CompanyAdmin
 from concierge.sso.models import IdentityProvider
 from concierge.sso.tests.helpers import exchange, fragment, oidc_provider_for
-from concierge.sso.tests.idp_oidc import OidcProvider, Person
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def idp():
-    with OidcProvider() as provider:
-        provider.person = Person(email="nia@acme.test")
-        yield provider
-
-
-@pytest.fixture
-def acme(company):
-    company.allowed_email_domains = "acme.test\nacme-corp.test"
-    company.save()
-    return company
 
 
 @pytest.fixture
