@@ -22,6 +22,7 @@ from concierge.common.parser import ApiParser
 from concierge.company_reports.api import router as company_reports_router
 from concierge.concierge_desk.api import router as concierge_desk_router
 from concierge.live.api import router as live_router
+from concierge.notification_settings.api import router as notification_settings_router
 from concierge.offerings.api import router as offerings_router
 from concierge.privacy.api import router as privacy_router
 from concierge.provisioning.api import router as provisioning_router
@@ -122,3 +123,4 @@ api.add_router("", live_router)
 api.add_router("", concierge_desk_router)
 api.add_router("", sso_router)
 api.add_router("", privacy_router)
+api.add_router("", notification_settings_router)

@@ -12,6 +12,7 @@ from typing import IO, Any
 from django.utils import timezone
 
 from concierge.accounts.personal_data import account_export
+from concierge.notification_settings.personal_data import notification_settings_export
 from concierge.satisfaction.personal_data import ratings_export
 from concierge.servicerequests.personal_data import requests_export
 from concierge.surveys.personal_data import survey_answers_export
@@ -42,6 +43,7 @@ def personal_data(*, user: Any) -> dict[str, Any]:
         **account_export(user=user),
         "requests": requests,
         "unsubmitted_survey_answers": answers.get(None, []),
+        **notification_settings_export(user=user),
     }
 
 

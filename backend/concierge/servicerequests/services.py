@@ -19,9 +19,11 @@ from concierge.audit.services import audit_record
 from concierge.common.errors import ApiError, ValidationFailed
 from concierge.live import events
 from concierge.live.publish import event_publish
+from concierge.notification_settings.notify import push_notify
+from concierge.notification_settings.services import PushSubject
 from concierge.notifications.background import enqueue_on_commit
 from concierge.service_levels import services as reply_clock
-from concierge.servicerequests.html import text_to_html
+from concierge.servicerequests.html import html_to_text, text_to_html
 from concierge.servicerequests.models import Message, MessageAttachment, ServiceRequest
 from concierge.servicerequests.selectors import waiting_on_source
 from concierge.servicerequests.tasks import reply_notification_send
@@ -124,6 +126,7 @@ def request_create(
         user_request_count_add(user=user)
         reply_clock.clock_start(request_id=service_request.pk, employee=user, at=now)
         _publish_request(service_request, events.REQUEST_CREATED)
+        push_notify(kind="new_request", request_id=service_request.pk, all_concierges=True)
     user.refresh_from_db(fields=["request_count"])
     return service_request
 
@@ -281,6 +284,14 @@ def _message_create(
                     owner_id=request.user_id,
                     status=changes["status"],
                 )
+            if from_owner:  # to the assignee, or every concierge while nobody is assigned
+                push_notify(
+                    kind="employee_reply",
+                    request_id=request.pk,
+                    message_id=message.pk,
+                    user_ids=[request.assignee_id] if request.assignee_id else None,
+                    all_concierges=request.assignee_id is None,
+                )
     except IntegrityError:
         # A concurrent send with the same idempotency key, or the same upload, won the race.
         if idempotency_key is not None:
@@ -365,6 +376,9 @@ def concierge_reply_create(
         if delay:
             notification = notification.using(run_after=timezone.now() + timedelta(seconds=delay))
         enqueue_on_commit(notification, message_id=message.pk)
+        push_notify(
+            kind="reply", request_id=request.pk, message_id=message.pk, user_ids=[request.user_id]
+        )
     return message
 
 
@@ -427,6 +441,12 @@ def request_status_change(*, request: ServiceRequest, action: str) -> ServiceReq
         if completes:
             for follow_up in _completion_follow_ups:
                 follow_up(request=locked)
+            push_notify(
+                kind="completion",
+                request_id=locked.pk,
+                user_ids=[locked.user_id] if locked.user_id else [],
+                delay_seconds=settings.COMPLETION_EMAIL_DELAY_SECONDS,
+            )
         _publish_request(locked, events.REQUEST_UPDATED)
         request_work_record(
             audit_actions.STATUS_CHANGED,
@@ -512,3 +532,29 @@ def request_mark_seen_by_employee(*, request: ServiceRequest) -> None:
     request.seen_by_employee_at = now
     if request.last_message_at is not None:  # else there was nothing to see
         _publish_request(request, events.REQUEST_SEEN)
+
+
+def push_subject_read(*, kind: str, request_id: int, message_id: int | None) -> PushSubject | None:
+    """What a web push about a request says (`notification_settings` reads it when it sends):
+    None when the request or the message is gone; not current when a completion was undone."""
+    service_request = (
+        ServiceRequest.objects.filter(pk=request_id).only("user_id", "name", "status").first()
+    )
+    if service_request is None or service_request.user_id is None:
+        return None
+    text = ""
+    if message_id is not None:
+        body_html = (
+            Message.objects.filter(pk=message_id, request_id=request_id)
+            .values_list("body_html", flat=True)
+            .first()
+        )
+        if body_html is None:
+            return None
+        text = html_to_text(body_html)
+    return PushSubject(
+        owner_id=service_request.user_id,
+        request_name=service_request.name,
+        message_text=text,
+        current=kind != "completion" or service_request.status == Status.CLOSED,
+    )

@@ -16,6 +16,7 @@ from concierge.audit.services import audit_record
 from concierge.common.errors import ApiError
 from concierge.company_reports.personal_data import company_admin_roles_erase
 from concierge.concierge_desk.personal_data import notes_erase, notes_redact
+from concierge.notification_settings.personal_data import notification_settings_erase
 from concierge.notifications.personal_data import task_results_forget
 from concierge.privacy.models import ErasedRequest
 from concierge.privacy.services.export import data_exports_erase
@@ -41,6 +42,7 @@ WHAT_IS_ERASED = (
     "Sessions, second factors, recovery codes, sign-in codes and account emails",
     "The employer's records of them (name, email, employee id)",
     "Their data exports, rating comments and queued emails",
+    "Their notification choices and the devices that got their push notifications",
     "Their name and addresses in the concierge's replies and internal notes",
 )
 WHAT_STAYS = (
@@ -82,6 +84,7 @@ def person_erase(*, user: Any, actor: Any = None, client_ip: str = "") -> dict[s
         "stored_emails": task_results_forget(terms=[t for t in terms if "@" in t]),
         "company_admin_roles": company_admin_roles_erase(user=user),
         "sign_in_handoffs": handoffs_erase(user=user),
+        **notification_settings_erase(user=user),
     }
     counts.update(account_erase(user=user))
     _mark_erased(request_ids, ErasedRequest.Reason.ACCOUNT)

@@ -18,6 +18,8 @@ ERASED = {
     "uploads.Upload.owner",  # rows and stored bytes deleted
     "satisfaction.Rating.employee",  # cleared with the comment; the score stays
     "company_reports.CompanyAdmin.user", "sso.Handoff.user", "privacy.DataExport.user",
+    "notification_settings.NotificationPreference.user",  # deleted
+    "notification_settings.PushSubscription.user",  # deleted: no push reaches them again
 }  # fmt: skip
 STAFF_ONLY = {  # staff and concierge accounts are not erased by this action
     "servicerequests.ServiceRequest.assignee", "satisfaction.Rating.concierge",

@@ -1,0 +1,144 @@
+"""Notification settings: preferences, web push devices, and one-click unsubscribe (issue 28)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponseRedirect
+from ninja import Query, Router, Status
+
+from concierge.accounts.auth import request_auth_token
+from concierge.accounts.selectors.concierges import user_is_concierge
+from concierge.common.schemas import ErrorOut
+from concierge.notification_settings import services
+from concierge.notification_settings.models import PushSubscription
+from concierge.notification_settings.push import vapid_keys
+from concierge.notification_settings.schemas import (
+    PreferencesIn,
+    PreferencesOut,
+    PushKeyOut,
+    PushSubscriptionIn,
+    PushSubscriptionListOut,
+    PushSubscriptionOut,
+    UnsubscribeOut,
+)
+from concierge.notification_settings.selectors import (
+    preference_for,
+    push_subscriptions_of,
+    unsubscribe_claims,
+)
+
+router = Router(tags=["notifications"])
+ERRORS = {401: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+
+
+def _preferences_out(user) -> PreferencesOut:  # type: ignore[no-untyped-def]
+    preference = preference_for(user=user)
+    concierge = user_is_concierge(user=user)
+    return PreferencesOut(
+        reply_email=preference.reply_email,
+        reply_push=preference.reply_push,
+        completion_email=preference.completion_email,
+        completion_push=preference.completion_push,
+        show_previews=preference.show_previews,
+        desk_new_request_push=concierge and preference.desk_new_request_push,
+        desk_reply_push=concierge and preference.desk_reply_push,
+        is_concierge=concierge,
+    )
+
+
+@router.get("/notifications/preferences", response={200: PreferencesOut, **ERRORS})
+def preferences_get(request: HttpRequest):
+    """The signed-in person's notification choices (the defaults until they change one)."""
+    return _preferences_out(request_auth_token(request).user)
+
+
+@router.patch("/notifications/preferences", response={200: PreferencesOut, **ERRORS})
+def preferences_update(request: HttpRequest, payload: PreferencesIn):
+    """Change some choices. The desk's (desk_*) are for concierges only (422 otherwise)."""
+    user = request_auth_token(request).user
+    changes = payload.dict(exclude_none=True)
+    if changes:
+        services.preference_update(user=user, changes=changes)
+    return _preferences_out(user)
+
+
+@router.get("/notifications/push_key", response={200: PushKeyOut, 401: ErrorOut})
+def push_key(request: HttpRequest):
+    """The VAPID public key to subscribe with; available=false when push is not set up."""
+    keys = vapid_keys()
+    if keys is None:
+        return PushKeyOut(available=False)
+    return PushKeyOut(available=True, public_key=keys.public_key)
+
+
+def _subscription_out(subscription: PushSubscription, endpoint: str) -> PushSubscriptionOut:
+    return PushSubscriptionOut(
+        id=subscription.pk,
+        device_label=subscription.device_label or "Unknown device",
+        created_at=subscription.created_at,
+        last_used_at=subscription.last_used_at,
+        current=bool(endpoint) and subscription.endpoint == endpoint,
+    )
+
+
+@router.get("/notifications/push_subscriptions", response={200: PushSubscriptionListOut, **ERRORS})
+def push_subscription_list(request: HttpRequest, endpoint: Query[str] = ""):
+    """The signed-in person's devices that get push notifications, newest first. With
+    `endpoint` (this browser's), that one is marked current."""
+    user = request_auth_token(request).user
+    return PushSubscriptionListOut(
+        push_subscriptions=[
+            _subscription_out(s, endpoint[:1000]) for s in push_subscriptions_of(user=user)
+        ]
+    )
+
+
+@router.post("/notifications/push_subscriptions", response={201: PushSubscriptionOut, **ERRORS})
+def push_subscription_create(request: HttpRequest, payload: PushSubscriptionIn):
+    """Store this browser's push subscription for the signed-in person (the same endpoint
+    again updates it). Only the browsers' push services are accepted (422 otherwise)."""
+    user = request_auth_token(request).user
+    subscription = services.push_subscription_save(
+        user=user,
+        endpoint=payload.endpoint,
+        p256dh=payload.keys.p256dh,
+        auth=payload.keys.auth,
+        user_agent=request.headers.get("User-Agent", "")[:500],
+    )
+    return Status(201, _subscription_out(subscription, subscription.endpoint))
+
+
+@router.delete(
+    "/notifications/push_subscriptions/{int:subscription_id}", response={204: None, **ERRORS}
+)
+def push_subscription_delete(request: HttpRequest, subscription_id: int):
+    """Stop push notifications to one of the signed-in person's devices (404 for any other)."""
+    services.push_subscription_delete(
+        user=request_auth_token(request).user, subscription_id=subscription_id
+    )
+    return Status(204, None)
+
+
+@router.get(
+    "/notifications/unsubscribe/{token}",
+    response={302: None, 404: ErrorOut},
+    auth=None,
+    include_in_schema=False,
+)
+def unsubscribe_page(request: HttpRequest, token: str):
+    """The List-Unsubscribe link opened in a browser: the app's page with a button. Opening it
+    changes nothing (mail scanners open links)."""
+    if unsubscribe_claims(token) is None:
+        return HttpResponseRedirect("/unsubscribe/invalid")
+    return HttpResponseRedirect(f"/unsubscribe/{token}")
+
+
+@router.post(
+    "/notifications/unsubscribe/{token}",
+    response={200: UnsubscribeOut, 404: ErrorOut, 422: ErrorOut},
+    auth=None,
+)
+def unsubscribe(request: HttpRequest, token: str):
+    """One-click unsubscribe (RFC 8058; no session: the signed token is the credential). Turns
+    off the email of the token's kind; again changes nothing. Not genuine: 404."""
+    _, kind = services.unsubscribe(token=token[:400])
+    return UnsubscribeOut(kind=kind)

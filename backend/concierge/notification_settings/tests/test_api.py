@@ -1,0 +1,243 @@
+"""Issue 28 notification preferences, push devices and one-click unsubscribe, through the API."""
+
+from __future__ import annotations
+
+import base64
+import os
+
+import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from django.test import Client
+
+from concierge.notification_settings.models import NotificationPreference, PushSubscription
+from concierge.notification_settings.selectors import email_allowed, unsubscribe_token
+from concierge.notification_settings.services import device_label
+
+pytestmark = pytest.mark.django_db
+FCM = "https://fcm.googleapis.com/fcm/send/"
+ANDROID_CHROME = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/126.0.0.0 Mobile Safari/537.36"
+)
+
+
+def b64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def browser_keys() -> dict[str, str]:
+    key = ec.generate_private_key(ec.SECP256R1()).public_key()
+    raw = key.public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    )
+    return {"p256dh": b64url(raw), "auth": b64url(os.urandom(16))}
+
+
+def test_preferences_default_then_change(signed_in_api):
+    """Issue 28 preferences: defaults (email and push on, previews off), then a PATCH changes
+    only what it names and is kept."""
+    body = signed_in_api.get("notifications/preferences").json()
+    assert body == {
+        "reply_email": True,
+        "reply_push": True,
+        "completion_email": True,
+        "completion_push": True,
+        "show_previews": False,
+        "desk_new_request_push": False,
+        "desk_reply_push": False,
+        "is_concierge": False,
+    }
+    response = signed_in_api.patch(
+        "notifications/preferences", {"reply_email": False, "show_previews": True}
+    )
+    assert response.status_code == 200
+    body = signed_in_api.get("notifications/preferences").json()
+    assert body["reply_email"] is False and body["show_previews"] is True
+    assert body["completion_email"] is True
+
+
+def test_desk_settings_are_for_concierges_only(signed_in_api, concierge_api, concierge, user):
+    """Issue 28 desk push: an employee can't turn desk push on (422, nothing stored); a
+    concierge can."""
+    response = signed_in_api.patch("notifications/preferences", {"desk_new_request_push": True})
+    assert response.status_code == 422
+    assert not NotificationPreference.objects.filter(user=user).exists()
+    response = concierge_api.patch("notifications/preferences", {"desk_new_request_push": True})
+    assert response.status_code == 200
+    assert response.json()["desk_new_request_push"] is True
+    assert response.json()["is_concierge"] is True
+
+
+def test_preferences_refuse_bad_input_and_strangers(signed_in_api, make_api):
+    """Issue 28 preferences: a non-boolean is a 422, not signed in a 401, never a 500."""
+    assert (
+        signed_in_api.patch("notifications/preferences", {"reply_email": "maybe"}).status_code
+        == 422
+    )
+    assert signed_in_api.patch("notifications/preferences", raw="{").status_code in (400, 422)
+    stranger = make_api()
+    assert stranger.get("notifications/preferences").status_code == 401
+    assert stranger.get("notifications/push_subscriptions").status_code == 401
+
+
+def test_push_key_unavailable_without_vapid(signed_in_api, settings):
+    """Issue 28 push: with no VAPID keys the app is told push is unavailable."""
+    settings.VAPID_PRIVATE_KEY = ""
+    assert signed_in_api.get("notifications/push_key").json() == {
+        "available": False,
+        "public_key": None,
+    }
+
+
+def test_push_key_available_with_vapid(signed_in_api, settings):
+    """Issue 28 push: the public key derived from the configured private key is handed out."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    settings.VAPID_PRIVATE_KEY = b64url(key.private_numbers().private_value.to_bytes(32, "big"))
+    settings.VAPID_PUBLIC_KEY = ""
+    body = signed_in_api.get("notifications/push_key").json()
+    raw = key.public_key().public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    )
+    assert body == {"available": True, "public_key": b64url(raw)}
+    settings.VAPID_PUBLIC_KEY = b64url(b"\x04" + os.urandom(64))  # not this key's: refused
+    assert signed_in_api.get("notifications/push_key").json()["available"] is False
+
+
+def test_subscribe_list_and_remove_a_device(signed_in_api, user):
+    """Issue 28 devices: subscribing stores the device with a readable name; the list marks
+    this browser's; subscribing again updates the same row; removing deletes it."""
+    endpoint = FCM + "abc"
+    data = {"endpoint": endpoint, "keys": browser_keys()}
+    response = signed_in_api.post(
+        "notifications/push_subscriptions", data, headers={"User-Agent": ANDROID_CHROME}
+    )
+    assert response.status_code == 201, response.content
+    created = response.json()
+    assert created["device_label"] == "Chrome on Android"
+    again = signed_in_api.post("notifications/push_subscriptions", data)
+    assert again.status_code == 201 and again.json()["id"] == created["id"]
+    listed = signed_in_api.get(
+        "notifications/push_subscriptions", query={"endpoint": endpoint}
+    ).json()["push_subscriptions"]
+    assert [(d["id"], d["current"]) for d in listed] == [(created["id"], True)]
+    response = signed_in_api.delete(f"notifications/push_subscriptions/{created['id']}")
+    assert response.status_code == 204
+    assert not PushSubscription.objects.filter(user=user).exists()
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "http://fcm.googleapis.com/fcm/send/abc",
+        "https://127.0.0.1/push",
+        "https://169.254.169.254/latest/meta-data",
+        "https://fcm.googleapis.com.evil.example/x",
+        "https://user@fcm.googleapis.com/x",
+        "https://fcm.googleapis.com:8443/x",
+        "not a url",
+        "",
+    ],
+)
+def test_only_browser_push_services_are_accepted(signed_in_api, endpoint):
+    """Issue 28 devices: an endpoint that is not a browser push service over https is a 422
+    (the server never calls an address of its own network)."""
+    response = signed_in_api.post(
+        "notifications/push_subscriptions", {"endpoint": endpoint, "keys": browser_keys()}
+    )
+    assert response.status_code == 422
+    assert not PushSubscription.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        {"p256dh": "AAAA", "auth": b64url(os.urandom(16))},
+        {"p256dh": b64url(b"\x04" + b"\x00" * 64), "auth": b64url(os.urandom(16))},
+        {"p256dh": "%%%", "auth": "%%%"},
+        {"p256dh": browser_keys()["p256dh"], "auth": b64url(os.urandom(5))},
+        {"p256dh": "x" * 500, "auth": "y"},
+    ],
+)
+def test_invalid_keys_are_refused(signed_in_api, keys):
+    """Issue 28 devices: keys that are not a P-256 point and a 16-byte secret: 422, never 500."""
+    response = signed_in_api.post(
+        "notifications/push_subscriptions", {"endpoint": FCM + "x", "keys": keys}
+    )
+    assert response.status_code == 422
+
+
+def test_someone_elses_device_cant_be_removed_or_seen(signed_in_api, bob):
+    """Issue 28 devices: another person's subscription is not listed and deleting it is a 404
+    that leaves it in place."""
+    theirs = PushSubscription.objects.create(
+        user=bob, endpoint=FCM + "bob", p256dh="x", auth="y", device_label="Safari on iPhone"
+    )
+    assert signed_in_api.get("notifications/push_subscriptions").json() == {
+        "push_subscriptions": []
+    }
+    response = signed_in_api.delete(f"notifications/push_subscriptions/{theirs.pk}")
+    assert response.status_code == 404
+    assert PushSubscription.objects.filter(pk=theirs.pk).exists()
+    assert signed_in_api.delete("notifications/push_subscriptions/0").status_code == 404
+    too_big = "notifications/push_subscriptions/99999999999999999999"
+    assert signed_in_api.delete(too_big).status_code in (404, 422)
+
+
+def test_one_click_unsubscribe_turns_that_email_off(user):
+    """Issue 28 RFC 8058: the mail client's POST (form body, no session, no CSRF token) turns
+    off the email of the token's kind only; again is harmless."""
+    client = Client(enforce_csrf_checks=True)
+    token = unsubscribe_token(user=user, kind="reply")
+    url = f"/api/v1/notifications/unsubscribe/{token}"
+    for _ in range(2):
+        response = client.post(
+            url, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded"
+        )
+        assert response.status_code == 200, response.content
+        assert response.json() == {"kind": "reply", "unsubscribed": True}
+    assert not email_allowed(user=user, kind="reply")
+    assert email_allowed(user=user, kind="completion")
+
+
+def test_opening_the_unsubscribe_link_changes_nothing(user):
+    """Issue 28 unsubscribe: a GET (a mail scanner, or the person's browser) only leads to the
+    app's confirmation page."""
+    token = unsubscribe_token(user=user, kind="completion")
+    response = Client().get(f"/api/v1/notifications/unsubscribe/{token}")
+    assert response.status_code == 302
+    assert response["Location"] == f"/unsubscribe/{token}"
+    assert email_allowed(user=user, kind="completion")
+    response = Client().get("/api/v1/notifications/unsubscribe/forged")
+    assert response["Location"] == "/unsubscribe/invalid"
+
+
+def test_a_tampered_unsubscribe_token_is_refused(user):
+    """Issue 28 unsubscribe: a changed token is a 404 and nothing is written."""
+    token = unsubscribe_token(user=user, kind="reply")
+    tampered = token.replace(token.split(":")[0], token.split(":")[0][:-1] + "x", 1)
+    for bad in (tampered, token + "x", "x", "a" * 600, "%00"):
+        response = Client().post(f"/api/v1/notifications/unsubscribe/{bad}")
+        assert response.status_code in (400, 404), (bad, response.status_code)
+    assert not NotificationPreference.objects.exists()
+
+
+def test_a_token_for_a_deleted_person_is_refused(user_factory):
+    """Issue 28 unsubscribe: a genuine token whose person is gone is a 404, not a 500."""
+    gone = user_factory()
+    token = unsubscribe_token(user=gone, kind="reply")
+    gone.delete()
+    assert Client().post(f"/api/v1/notifications/unsubscribe/{token}").status_code == 404
+
+
+def test_device_labels():
+    """Issue 28 devices: a readable name from common User-Agents."""
+    assert device_label(ANDROID_CHROME) == "Chrome on Android"
+    iphone = (
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
+        "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+    )
+    assert device_label(iphone) == "Safari on iPhone"
+    firefox = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0"
+    assert device_label(firefox) == "Firefox on Windows"
+    assert device_label("") == "Unknown device"
