@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Copy, Link2, Link2Off } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { Link2, Link2Off } from 'lucide-react'
+import { useRef, useState } from 'react'
 import {
   Button,
   ConfirmDialog,
-  controlClassName,
+  CopyField,
   FormError,
   Paragraph,
   Skeleton,
@@ -60,44 +60,18 @@ function inviteState(invite: Invite): string {
 
 /** The link just made: shown this once (only its hash is kept), with a Copy button. */
 function NewLink({ created, onCopied }: { created: InviteCreated; onCopied: () => void }) {
-  const input = useRef<HTMLInputElement>(null)
-  const [copyError, setCopyError] = useState<string>()
-  useEffect(() => {
-    input.current?.focus()
-    input.current?.select()
-  }, [])
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.link)
-      setCopyError(undefined)
-      onCopied()
-    } catch {
-      input.current?.select()
-      setCopyError('Copying is blocked here: the link is selected, copy it with your keyboard.')
-    }
-  }
   return (
-    <div className="flex flex-col gap-2 rounded-2xl border border-primary-200 bg-primary-50 p-4">
-      <label htmlFor="new-invite-link" className="text-sm font-semibold text-ink">
-        Your new invite link{created.invite.label ? ` for ${created.invite.label}` : ''}
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          ref={input}
-          id="new-invite-link"
-          readOnly
-          value={created.link}
-          aria-describedby="new-invite-note"
-          className={controlClassName(false, 'font-mono text-xs')}
-        />
-        <Button variant="primary" icon={<Copy />} onClick={copy} className="shrink-0">
-          Copy link
-        </Button>
-      </div>
-      <Paragraph size="sm" tone="muted" id="new-invite-note">
-        Copy it now: it is shown only this once.
-      </Paragraph>
-      <FormError message={copyError} />
+    <div className="rounded-2xl border border-primary-200 bg-primary-50 p-4">
+      <CopyField
+        id="new-invite-link"
+        label={`Your new invite link${created.invite.label ? ` for ${created.invite.label}` : ''}`}
+        value={created.link}
+        note="Copy it now: it is shown only this once."
+        autoFocus
+        buttonText="Copy link"
+        buttonVariant="primary"
+        onCopied={onCopied}
+      />
     </div>
   )
 }

@@ -1,15 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Copy, KeyRound, RefreshCw, ShieldOff } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import {
-  Button,
-  ConfirmDialog,
-  controlClassName,
-  FormError,
-  Paragraph,
-  Skeleton,
-  useToast,
-} from '@/design-system'
+import { KeyRound, RefreshCw, ShieldOff } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { Button, ConfirmDialog, CopyField, Paragraph, Skeleton, useToast } from '@/design-system'
 import { formatWhen } from '@/lib/format'
 import {
   fetchScimStatus,
@@ -18,67 +10,6 @@ import {
   scimTokenCreate,
   scimTokenRevoke,
 } from '../provisioningApi'
-
-/** A read-only value with a Copy button; when copying is blocked the value is selected. */
-function CopyField({
-  id,
-  label,
-  value,
-  note,
-  autoFocus = false,
-  onCopied,
-}: {
-  id: string
-  label: string
-  value: string
-  note?: string
-  autoFocus?: boolean
-  onCopied: () => void
-}) {
-  const input = useRef<HTMLInputElement>(null)
-  const [copyError, setCopyError] = useState<string>()
-  useEffect(() => {
-    if (!autoFocus) return
-    input.current?.focus()
-    input.current?.select()
-  }, [autoFocus])
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value)
-      setCopyError(undefined)
-      onCopied()
-    } catch {
-      input.current?.select()
-      setCopyError('Copying is blocked here: the text is selected, copy it with your keyboard.')
-    }
-  }
-  return (
-    <div className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          ref={input}
-          id={id}
-          readOnly
-          value={value}
-          aria-describedby={note ? `${id}-note` : undefined}
-          className={controlClassName(false, 'font-mono text-xs')}
-        />
-        <Button variant="secondary" icon={<Copy />} onClick={copy} aria-label={`Copy ${label}`}>
-          Copy
-        </Button>
-      </div>
-      {note ? (
-        <Paragraph size="sm" tone="muted" id={`${id}-note`}>
-          {note}
-        </Paragraph>
-      ) : null}
-      <FormError message={copyError} />
-    </div>
-  )
-}
 
 /**
  * SCIM provisioning: the base URL and the bearer token the company's identity provider (Okta,
