@@ -348,6 +348,13 @@ REPLY_NOTIFICATION_DELAY_SECONDS = env_int("REPLY_NOTIFICATION_DELAY_SECONDS", 3
 if REPLY_NOTIFICATION_DELAY_SECONDS < 0:
     raise ImproperlyConfigured("REPLY_NOTIFICATION_DELAY_SECONDS must be 0 or more")
 
+# Web push (issue 28): the VAPID key pair (base64url: the raw 32-byte private key, and the
+# uncompressed public point, derived when unset) and the contact the push services see
+# (mailto: or https:; PUBLIC_URL when unset). No private key: push is unavailable.
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY", "")
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY", "")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", "")
+
 # Completing a request can be undone for COMPLETION_UNDO_SECONDS (the desk offers Undo for 6 s
 # of them; the rest covers a slow network). The completion email waits
 # COMPLETION_EMAIL_DELAY_SECONDS, longer than that, and is skipped when the completion it was

@@ -45,3 +45,20 @@ def test_a_tampered_or_foreign_token_gives_no_claims(user):
     assert unsubscribe_claims(signing.dumps({"u": "1", "k": "reply"}, salt="x")) is None
     assert unsubscribe_claims("not-a-token") is None
     assert unsubscribe_claims("x" * 1000) is None
+
+
+def test_vapid_keys_command_prints_a_working_pair(settings):
+    """Issue 28 setup: `manage.py vapid_keys` prints a pair the server accepts as push keys."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from concierge.notification_settings.push import vapid_keys
+
+    out = StringIO()
+    call_command("vapid_keys", stdout=out)
+    lines = dict(line.split("=", 1) for line in out.getvalue().split())
+    settings.VAPID_PRIVATE_KEY = lines["VAPID_PRIVATE_KEY"]
+    settings.VAPID_PUBLIC_KEY = lines["VAPID_PUBLIC_KEY"]
+    keys = vapid_keys()
+    assert keys is not None and keys.public_key == lines["VAPID_PUBLIC_KEY"]
