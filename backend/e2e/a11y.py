@@ -28,8 +28,12 @@ def axe_violations(page: Page, *, include: str | None = None) -> list[dict]:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         # Evaluated through the browser's debugging protocol: the app's CSP refuses inline scripts.
         page.evaluate(_axe_source() + "\n;undefined")
-    # Transitions and entrance animations finish before colours are measured.
-    page.wait_for_timeout(400)
+    # Transitions and entrance animations finish before colours are measured (endless ones,
+    # a spinner's or a skeleton's, are left running).
+    page.wait_for_function(
+        """() => document.getAnimations().every((a) =>
+            a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity)"""
+    )
     options = {"rules": {rule: {"enabled": True} for rule in EXTRA_RULES}}
     return page.evaluate(
         """async ([include, options]) => {
