@@ -375,6 +375,26 @@ RATING_LINK_MAX_AGE_SECONDS = env_int("RATING_LINK_MAX_AGE_SECONDS", 14 * 24 * 3
 if RATING_LINK_MAX_AGE_SECONDS < 60:
     raise ImproperlyConfigured("RATING_LINK_MAX_AGE_SECONDS must be 60 or more")
 
+# Reply by email (docs/operations/reply-by-email.md): the notification emails about a request
+# carry a Reply-To reply+<token>@REPLY_DOMAIN, and mail to it becomes the employee's message in
+# the thread. Empty: off (no Reply-To; inbound mail is refused).
+REPLY_DOMAIN = env_str("REPLY_DOMAIN", "").strip().lower().lstrip("@")
+# How long a reply address works after its email was sent.
+REPLY_TOKEN_MAX_AGE_DAYS = env_int("REPLY_TOKEN_MAX_AGE_DAYS", 30)
+if REPLY_TOKEN_MAX_AGE_DAYS < 1:
+    raise ImproperlyConfigured("REPLY_TOKEN_MAX_AGE_DAYS must be 1 or more")
+# The largest inbound email taken (the whole message, attachments included).
+INBOUND_EMAIL_MAX_BYTES = env_int("INBOUND_EMAIL_MAX_BYTES", 30 * 1024 * 1024)
+if INBOUND_EMAIL_MAX_BYTES < 1024:
+    raise ImproperlyConfigured("INBOUND_EMAIL_MAX_BYTES must be 1024 or more")
+# The provider webhook (Mailgun's inbound route, forward() to /inbound/mailgun/): its signing
+# key verifies every request (empty: the webhook answers 404); the optional basic-auth secret
+# ('user:password' in the route's URL) is checked too when set.
+ANYMAIL = {
+    "MAILGUN_WEBHOOK_SIGNING_KEY": env_str("MAILGUN_WEBHOOK_SIGNING_KEY", ""),
+    "WEBHOOK_SECRET": env_str("INBOUND_EMAIL_WEBHOOK_SECRET", ""),
+}
+
 # Mail and SMS: the outbox folder by default, one file per message.
 OUTBOX_DIR = Path(env_str("OUTBOX_DIR", str(VAR_DIR / "outbox")))
 EMAIL_URL = env_str("EMAIL_URL", "")
@@ -420,9 +440,14 @@ WEBAUTHN_ORIGIN = urlsplit(PUBLIC_URL)._replace(path="", query="", fragment="").
 RATE_LIMITS = parse_rate_limits(
     env_str(
         "RATE_LIMITS",
-        "sign_in=20/60,sign_up=10/60,password=10/60,otp=10/60,message=30/60,rating=20/60",
+        "sign_in=20/60,sign_up=10/60,password=10/60,otp=10/60,message=30/60,rating=20/60,"
+        "inbound_email=20/3600",
     )
 )
+if RATE_LIMITS is not None:
+    # Emails taken into threads per employee (reply by email), also when RATE_LIMITS names
+    # only the others.
+    RATE_LIMITS.setdefault("inbound_email", (20, 3600))
 
 # Load balancers / reverse proxies whose X-Forwarded-For is believed (addresses or networks,
 # e.g. "10.0.0.0/8"). Empty: the socket peer is the client. The app server must not rewrite

@@ -4,6 +4,7 @@ from django.urls import include, path, re_path
 
 from concierge.common.metrics import metrics_view
 from concierge.common.views import partner_quote, public_media, spa_index
+from concierge.inbound_email.webhook import mailgun_inbound
 from concierge.live.sse import events_view
 from concierge.notifications.views import outbox_view
 from config.api import api
@@ -31,6 +32,9 @@ urlpatterns = [
     # SCIM 2.0 provisioning, per company (RFC 7644; concierge.provisioning.scim).
     path("scim/v2/", include("concierge.provisioning.scim.urls")),
     path("dev/outbox", outbox_view, name="dev-outbox"),
+    # Reply by email: Mailgun's inbound route (docs/operations/reply-by-email.md); a URL ending
+    # in "mime" makes Mailgun post the raw message.
+    re_path(r"^inbound/mailgun/(?:mime)?$", mailgun_inbound, name="inbound-mailgun"),
     # Prometheus's scrape (docs/operations/monitoring.md), for a bearer of METRICS_TOKEN.
     path("metrics", metrics_view, name="metrics"),
     # Public catalogue images and documents on local storage; uploads are never served here.

@@ -38,6 +38,13 @@ class Company(models.Model):
         help_text="For 'Work email': one domain per line (e.g. acme.com); subdomains are not "
         "included unless listed.",
     )
+    reply_by_email_enabled = models.BooleanField(
+        "Reply by email",
+        default=True,
+        db_default=True,
+        help_text="Employees may answer a notification email to write in their request's "
+        "thread. Off: such replies are refused with a short note to the sender.",
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

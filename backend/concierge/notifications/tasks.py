@@ -10,8 +10,16 @@ from concierge.notifications.delivery import email_send, sms_send
 
 @forget_body_when_sent  # may carry an unlock link
 @task()
-def email_deliver(*, to: str, subject: str, body: str, html: str = "") -> str:
-    email_send(to=to, subject=subject, body=body, html=html)
+def email_deliver(
+    *,
+    to: str,
+    subject: str,
+    body: str,
+    html: str = "",
+    headers: dict[str, str] | None = None,
+    reply_to: str = "",
+) -> str:
+    email_send(to=to, subject=subject, body=body, html=html, headers=headers, reply_to=reply_to)
     return "sent"
 
 

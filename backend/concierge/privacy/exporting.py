@@ -12,6 +12,7 @@ from typing import IO, Any
 from django.utils import timezone
 
 from concierge.accounts.personal_data import account_export
+from concierge.inbound_email.personal_data import inbound_emails_export
 from concierge.notification_settings.personal_data import notification_settings_export
 from concierge.satisfaction.personal_data import ratings_export
 from concierge.servicerequests.personal_data import requests_export
@@ -43,6 +44,7 @@ def personal_data(*, user: Any) -> dict[str, Any]:
         **account_export(user=user),
         "requests": requests,
         "unsubmitted_survey_answers": answers.get(None, []),
+        **inbound_emails_export(user=user),
         **notification_settings_export(user=user),
     }
 

@@ -6,16 +6,18 @@ that `services.rating_invite_send` queues)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core import signing
 from django.db import transaction
 from django.template.loader import render_to_string
 
+from concierge.notification_settings.selectors import email_allowed, email_unsubscribe_headers
 from concierge.notifications.services import email_enqueue_with_transaction
 from concierge.satisfaction.models import Rating, RatingInvite
 from concierge.servicerequests.choices import RequestStatus
+from concierge.servicerequests.reply_address import request_email_headers
 from concierge.servicerequests.selectors import request_lock_with_employee
 
 if TYPE_CHECKING:
@@ -63,6 +65,8 @@ def rating_invite_deliver_due(*, request_id: int, completed_at: str) -> str:
             return "the employee's account is inactive"
         if Rating.objects.filter(request_id=request_id).exists():
             return "already rated"
+        if not email_allowed(user=service_request.user, kind="completion"):
+            return "the employee turned completion emails off"
         _, created = RatingInvite.objects.get_or_create(
             request_id=request_id, completed_at=completion
         )
@@ -72,9 +76,10 @@ def rating_invite_deliver_due(*, request_id: int, completed_at: str) -> str:
     return "queued"
 
 
-def rating_invite_email(*, request: ServiceRequest) -> dict[str, str]:
+def rating_invite_email(*, request: ServiceRequest) -> dict[str, Any]:
     """The completion email's recipient, subject and parts: the plain text with one link per
-    score, and the HTML with five face buttons (the same links)."""
+    score, and the HTML with five face buttons (the same links); its threading headers and
+    Reply-To (reply by email, when on)."""
     employee = request.user
     token = rating_link_token(request=request)
     base = f"{settings.PUBLIC_URL}/rate/{token}"
@@ -103,8 +108,12 @@ def rating_invite_email(*, request: ServiceRequest) -> dict[str, str]:
             "link_days": settings.RATING_LINK_MAX_AGE_SECONDS // (24 * 3600),
         },
     )
+    headers, reply_to = request_email_headers(request=request)
+    headers.update(email_unsubscribe_headers(user=employee, kind="completion"))
     return {
         "to": employee.email,
+        "headers": headers,
+        "reply_to": reply_to,
         "subject": f"Your request is complete: {request.name}",
         "body": (
             f"Hello {employee.first_name},\n\n"

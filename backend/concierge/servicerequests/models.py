@@ -136,6 +136,10 @@ class Message(models.Model):
         default=False,
         help_text="The employee sent this to a Completed request and so reopened it.",
     )
+    by_email = models.BooleanField(
+        db_default=False,
+        help_text="The employee wrote this by replying to a notification email (reply by email).",
+    )
     attachments = models.ManyToManyField(
         "uploads.Upload", through="MessageAttachment", related_name="messages", blank=True
     )

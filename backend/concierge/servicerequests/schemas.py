@@ -36,6 +36,9 @@ class MessageOut(Schema):
     reopened_request: bool = Field(
         False, description="The employee sent this to a Completed request, which reopened it."
     )
+    by_email: bool = Field(
+        False, description="The employee wrote it by replying to a notification email."
+    )
 
 
 class RequestListItemOut(Schema):
@@ -155,6 +158,7 @@ def message_data(message: MessageRow) -> dict[str, Any]:
         "attachment_keys": [attachment.key for attachment in message.attachments],
         "attachments": attachments,
         "reopened_request": message.reopened_request,
+        "by_email": message.by_email,
     }
 
 

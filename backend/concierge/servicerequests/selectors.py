@@ -270,6 +270,7 @@ class MessageRow(NamedTuple):
     external_created_at: str
     reopened_request: bool
     attachments: list[AttachmentRow]
+    by_email: bool = False
 
 
 @dataclass
@@ -297,9 +298,11 @@ def _thread_page_sql(vendor: str, *, before: bool) -> str:
     )
     return f"""
 SELECT p.id, p.body_html, p.source, p.source_name, {api_time_sql("p.external_created_at", vendor)},
-  p.reopened_request, u.{connection.ops.quote_name("key")}, u.filename, u.content_type, u.size
+  p.reopened_request, p.by_email, u.{connection.ops.quote_name("key")}, u.filename,
+  u.content_type, u.size
 FROM (
-  SELECT m.id, m.body_html, m.source, m.source_name, m.external_created_at, m.reopened_request
+  SELECT m.id, m.body_html, m.source, m.source_name, m.external_created_at, m.reopened_request,
+    m.by_email
   FROM {messages} m WHERE m.request_id = %s{older}
   ORDER BY m.external_created_at DESC, m.id DESC LIMIT %s
 ) p
@@ -327,9 +330,11 @@ def thread_page(
         )
         rows = cursor.fetchall()
     newest_first: list[MessageRow] = []
-    for message_id, body, source, source_name, at, reopened, *attachment in rows:
+    for message_id, body, source, source_name, at, reopened, by_email, *attachment in rows:
         if not newest_first or newest_first[-1].id != message_id:
-            message = MessageRow(message_id, body, source, source_name, at, bool(reopened), [])
+            message = MessageRow(
+                message_id, body, source, source_name, at, bool(reopened), [], bool(by_email)
+            )
             newest_first.append(message)
         key, filename, content_type, size = attachment
         if key is not None:
@@ -856,3 +861,9 @@ def company_requests_completed(*, company_id: int, since: datetime) -> list[dict
         user__companies__id=company_id, completed_at__gte=since
     ).values("issued_at", "completed_at")
     return list(rows)
+
+
+def request_with_employee(*, request_id: int) -> ServiceRequest | None:
+    """The request with its employee (reply by email: the request a reply address names), or
+    None when it no longer exists."""
+    return ServiceRequest.objects.select_related("user").filter(pk=request_id).first()

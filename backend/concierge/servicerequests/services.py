@@ -141,6 +141,7 @@ def message_create(
     attachment_keys: Sequence[str] = (),
     idempotency_key: str | None = None,
     reopen: bool = False,
+    by_email: bool = False,
 ) -> Message:
     """Add a message to a request's thread (see `_message_create`)."""
     message, _ = _message_create(
@@ -152,6 +153,7 @@ def message_create(
         attachment_keys=attachment_keys,
         idempotency_key=idempotency_key,
         reopen=reopen,
+        by_email=by_email,
     )
     return message
 
@@ -166,6 +168,7 @@ def _message_create(
     attachment_keys: Sequence[str] = (),
     idempotency_key: str | None = None,
     reopen: bool = False,
+    by_email: bool = False,
 ) -> tuple[Message, bool]:
     """Add a message to a request's thread.
 
@@ -186,6 +189,8 @@ def _message_create(
       with a new message'. The status is read under a row lock, so a concierge completing the
       request at the same moment cannot slip past the rule. A concierge's message leaves the
       status as it is here (see `concierge_reply_create` for the desk's reply rules).
+    - `by_email`: the employee wrote it by replying to a notification email (reply by email);
+      the threads show it.
     - The employee writing counts as having seen the thread (`seen_by_employee_at`).
     - After the commit, `message.created` (and `request.updated` when it reopened the
       request) is published to the live event streams.
@@ -254,6 +259,7 @@ def _message_create(
                 external_created_at=now,
                 idempotency_key=idempotency_key or "",
                 reopened_request=reopens,
+                by_email=by_email and from_owner,
             )
             MessageAttachment.objects.bulk_create(
                 MessageAttachment(message=message, upload=upload, position=index)

@@ -8,9 +8,11 @@ from django.conf import settings
 from django.utils import timezone
 from django_tasks import task
 
+from concierge.notification_settings.selectors import email_allowed, email_unsubscribe_headers
 from concierge.notifications.delivery import email_send
 from concierge.servicerequests.html import html_to_text
 from concierge.servicerequests.models import Message, ServiceRequest
+from concierge.servicerequests.reply_address import request_email_headers
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +39,8 @@ def reply_notification_reason_to_skip(message: Message) -> str | None:
         return "a later reply's notification covers it"
     if not service_request.user.is_active:
         return "the employee's account is inactive"
+    if not email_allowed(user=service_request.user, kind="reply"):
+        return "the employee turned reply emails off"
     return None
 
 
@@ -61,6 +65,13 @@ def reply_notification_send(*, message_id: int) -> str:
     if len(text) > EXCERPT_CHARS:
         text = text[:EXCERPT_CHARS].rstrip() + "…"
     link = f"{settings.PUBLIC_URL}/requests/{service_request.pk}"
+    headers, reply_to = request_email_headers(request=service_request)
+    headers.update(email_unsubscribe_headers(user=employee, kind="reply"))
+    how_to_reply = (
+        f"Reply to this email, or read and reply in the app: {link}\n"
+        if reply_to
+        else f"Read and reply: {link}\n"
+    )
     email_send(
         to=employee.email,
         subject=f"New reply to your request: {service_request.name}",
@@ -69,8 +80,10 @@ def reply_notification_send(*, message_id: int) -> str:
             f"{message.source_name or 'Your concierge'} replied to your request "
             f"\u201c{service_request.name}\u201d:\n\n"
             f"{text}\n\n"
-            f"Read and reply: {link}\n"
+            f"{how_to_reply}"
         ),
+        headers=headers,
+        reply_to=reply_to,
     )
     Message.objects.filter(pk=message.pk).update(employee_notified_at=timezone.now())
     return "sent"

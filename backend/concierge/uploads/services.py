@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import logging
 import tempfile
 import uuid
@@ -186,6 +187,29 @@ def upload_receive(
             storage.object_save(upload.key, spool)  # type: ignore[arg-type]
             _mark_uploaded(locked, size=size, content_type=stored_type)
     return locked
+
+
+def upload_from_bytes(
+    *, owner: User, filename: str, request_id: int | None, content: bytes
+) -> Upload:
+    """A file that reached the server by another way than the browser's upload (an email's
+    attachment, reply by email), checked as an upload to our own URL is (size, and for a
+    message attachment its type by its first bytes), stored and marked uploaded. A file that
+    breaks a rule raises the same ApiError (413, 422) and leaves nothing behind."""
+    upload = upload_create(owner=owner, filename=filename, request_id=request_id)
+    try:
+        limit = max_upload_bytes()
+        if len(content) > limit:
+            raise ApiError(too_large_message(limit), status_code=413)
+        stored_type = _check_content(
+            upload, size=len(content), head=content[:SNIFF_BYTES], declared_type=""
+        )
+        storage.object_save(upload.key, io.BytesIO(content))
+    except BaseException:
+        upload.delete()
+        raise
+    _mark_uploaded(upload, size=len(content), content_type=stored_type)
+    return upload
 
 
 def upload_verify(*, upload: Upload) -> Upload:

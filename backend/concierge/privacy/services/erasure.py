@@ -16,6 +16,7 @@ from concierge.audit.services import audit_record
 from concierge.common.errors import ApiError
 from concierge.company_reports.personal_data import company_admin_roles_erase
 from concierge.concierge_desk.personal_data import notes_erase, notes_redact
+from concierge.inbound_email.personal_data import inbound_emails_erase
 from concierge.notification_settings.personal_data import notification_settings_erase
 from concierge.notifications.personal_data import task_results_forget
 from concierge.privacy.models import ErasedRequest
@@ -85,6 +86,7 @@ def person_erase(*, user: Any, actor: Any = None, client_ip: str = "") -> dict[s
         "company_admin_roles": company_admin_roles_erase(user=user),
         "sign_in_handoffs": handoffs_erase(user=user),
         **notification_settings_erase(user=user),
+        "inbound_emails": inbound_emails_erase(user=user, addresses=[t for t in terms if "@" in t]),
     }
     counts.update(account_erase(user=user))
     _mark_erased(request_ids, ErasedRequest.Reason.ACCOUNT)

@@ -18,6 +18,7 @@ ERASED = {
     "uploads.Upload.owner",  # rows and stored bytes deleted
     "satisfaction.Rating.employee",  # cleared with the comment; the score stays
     "company_reports.CompanyAdmin.user", "sso.Handoff.user", "privacy.DataExport.user",
+    "inbound_email.InboundEmail.user",  # deleted, with those sent from their addresses
     "notification_settings.NotificationPreference.user",  # deleted
     "notification_settings.PushSubscription.user",  # deleted: no push reaches them again
 }  # fmt: skip

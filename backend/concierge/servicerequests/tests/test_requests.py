@@ -147,6 +147,7 @@ def test_detail_returns_the_thread_oldest_first(signed_in_api, user, make_reques
         "attachment_keys",
         "attachments",
         "reopened_request",
+        "by_email",
     }
     assert (first["source"], first["source_name"]) == ("life_concierge", "Sam from Concierge")
     assert (second["source"], second["source_name"]) == ("user", "Ada Lovelace")
