@@ -2882,6 +2882,12 @@ export interface components {
              */
             month: string;
             /**
+             * By Email
+             * @description The employee wrote it by replying to a notification email.
+             * @default false
+             */
+            by_email: boolean;
+            /**
              * Requests Completed
              * @description Null when withheld: about fewer than 5 people, requests or ratings.
              */

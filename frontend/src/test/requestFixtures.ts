@@ -42,6 +42,7 @@ export function makeMessage(overrides: Partial<RequestMessage> = {}): RequestMes
     source_name: 'Alex from Concierge',
     external_created_at: minutesAgo(3),
     reopened_request: false,
+    by_email: false,
     attachment_keys: [],
     attachments: [],
     ...overrides,

@@ -43,6 +43,7 @@ WHAT_IS_ERASED = (
     "Sessions, second factors, recovery codes, sign-in codes and account emails",
     "The employer's records of them (name, email, employee id)",
     "Their data exports, rating comments and queued emails",
+    "The records of the emails they sent to their requests (reply by email)",
     "Their notification choices and the devices that got their push notifications",
     "Their name and addresses in the concierge's replies and internal notes",
 )

@@ -28,6 +28,8 @@ export type ThreadEntry =
       attachments: MessageAttachment[]
       /** The employee sent it to a Completed request, which reopened it. */
       reopenedRequest: boolean
+      /** The employee wrote it by replying to a notification email. */
+      byEmail: boolean
     }
   | {
       kind: 'received'
@@ -80,6 +82,7 @@ export function buildThread(request: ThreadSource, { startsHere = true } = {}): 
         bodyHtml: message.body_html,
         attachments: attachmentsOf(message),
         reopenedRequest: Boolean(message.reopened_request),
+        byEmail: Boolean(message.by_email),
       }),
     )
   const details = request.details?.trim()

@@ -108,6 +108,7 @@ function msg(id: number, at: string): RequestMessage {
     source_name: 'Jane Doe',
     external_created_at: at,
     reopened_request: false,
+    by_email: false,
     attachment_keys: [],
     attachments: [],
   }

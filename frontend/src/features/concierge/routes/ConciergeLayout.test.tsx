@@ -197,6 +197,7 @@ describe('issue 5 live', () => {
           source_name: 'Jane Doe',
           external_created_at: new Date().toISOString(),
           reopened_request: false,
+          by_email: false,
           attachment_keys: [],
           attachments: [],
         },

@@ -165,6 +165,7 @@ describe('issue 5 request view: what the concierge sees', () => {
             source_name: 'Alex from Concierge',
             external_created_at: minutesAgo(20),
             reopened_request: false,
+            by_email: false,
             attachment_keys: [],
             attachments: [],
           },
@@ -175,6 +176,7 @@ describe('issue 5 request view: what the concierge sees', () => {
             source_name: 'Jane Doe',
             external_created_at: minutesAgo(40),
             reopened_request: false,
+            by_email: false,
             attachment_keys: ['uploads/101/rex.png'],
             attachments: [
               {

@@ -102,6 +102,7 @@ export function makeDeskRequest(overrides: Partial<DeskRequest> = {}): DeskReque
         source_name: 'Jane Doe',
         external_created_at: minutesAgo(10),
         reopened_request: false,
+        by_email: false,
         attachment_keys: ['uploads/101/rex.png'],
         attachments: [
           {

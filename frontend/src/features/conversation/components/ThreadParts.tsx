@@ -12,6 +12,7 @@ import {
   ExternalLink,
   FileText,
   Image as ImageIcon,
+  Mail,
   MessagesSquare,
   RotateCcw,
 } from 'lucide-react'
@@ -157,7 +158,13 @@ export function ThreadMessage({
       {reopened && reopenedBy ? <ReopenedLine who={reopenedBy} /> : null}
       <MessageRow from={from} alignEnd={tone !== 'other'}>
         {leading}
-        <MessageBubble who={who} createdAt={entry.createdAt} now={now} tone={tone}>
+        <MessageBubble
+          who={who}
+          createdAt={entry.createdAt}
+          now={now}
+          tone={tone}
+          byEmail={entry.kind === 'message' && entry.byEmail}
+        >
           {entry.kind === 'message' ? (
             <MessageContent bodyHtml={entry.bodyHtml} attachments={entry.attachments} tone={tone} />
           ) : (
@@ -205,12 +212,15 @@ function MessageBubble({
   createdAt,
   now,
   tone,
+  byEmail = false,
   children,
 }: {
   who: string
   createdAt: string
   now?: number
   tone: BubbleTone
+  /** Written by replying to a notification email: said next to the time. */
+  byEmail?: boolean
   children: ReactNode
 }) {
   const when = relativeTime(createdAt, now)
@@ -228,6 +238,12 @@ function MessageBubble({
           <time dateTime={createdAt} title={formatWhen(createdAt, { now, capitalize: true })}>
             {when}
           </time>
+        ) : null}
+        {byEmail ? (
+          <span data-by-email="" className="inline-flex items-center gap-1">
+            <Mail aria-hidden="true" className="size-3.5" />
+            by email
+          </span>
         ) : null}
       </p>
       <div
