@@ -245,6 +245,8 @@ const SIGNED_IN: ChunkModules = [
   ...files('lib', 'apiError.ts', 'events.ts', 'format.ts', 'live.ts', 'site.ts', 'useNow.ts'),
   ...files('features/company', 'api.ts', 'components/CompanyReportLink.tsx'),
   ...files('features/requests', 'live.ts', 'components/LoadError.tsx'),
+  // Notifications' entry: lazy wrappers only (the pieces and push code load when shown).
+  'src/features/notifications/index.ts',
   'src/features/account/components/EmailVerificationNotice.tsx',
   ...files('features/conversation', 'api.ts', 'wording.ts', 'components/StatusBadge.tsx'),
   ...files('features/request-drawer', 'RequestDrawerProvider.tsx', 'requestDrawer.ts', 'surveys.ts'),

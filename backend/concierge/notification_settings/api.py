@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponseRedirect
+from django.conf import settings
+from django.http import HttpRequest
+from django.shortcuts import render
 from ninja import Query, Router, Status
 
 from concierge.accounts.auth import request_auth_token
 from concierge.accounts.selectors.concierges import user_is_concierge
+from concierge.common.errors import NotFound
 from concierge.common.schemas import ErrorOut
 from concierge.notification_settings import services
 from concierge.notification_settings.models import PushSubscription
@@ -118,18 +121,42 @@ def push_subscription_delete(request: HttpRequest, subscription_id: int):
     return Status(204, None)
 
 
+WHAT = {
+    "reply": "emails about your concierge’s replies",
+    "completion": "emails about completed requests",
+}
+
+
+def _unsubscribe_page(request: HttpRequest, state: str, kind: str = "", status: int = 200):
+    title = {
+        "ask": "Unsubscribe from these emails?",
+        "done": "You’re unsubscribed",
+    }.get(state, "This link is not valid")
+    context = {
+        "state": state,
+        "title": title,
+        "what": WHAT.get(kind, ""),
+        "product_name": settings.PRODUCT_NAME,
+    }
+    response = render(request, "notification_settings/unsubscribe.html", context, status=status)
+    response["Cache-Control"] = "no-store"
+    response["Referrer-Policy"] = "no-referrer"  # the token is in the address
+    return response
+
+
 @router.get(
     "/notifications/unsubscribe/{token}",
-    response={302: None, 404: ErrorOut},
+    response={200: None, 404: None},
     auth=None,
     include_in_schema=False,
 )
 def unsubscribe_page(request: HttpRequest, token: str):
-    """The List-Unsubscribe link opened in a browser: the app's page with a button. Opening it
-    changes nothing (mail scanners open links)."""
-    if unsubscribe_claims(token) is None:
-        return HttpResponseRedirect("/unsubscribe/invalid")
-    return HttpResponseRedirect(f"/unsubscribe/{token}")
+    """The List-Unsubscribe link opened in a browser: a page with a button. Opening it changes
+    nothing (mail scanners open links)."""
+    claims = unsubscribe_claims(token[:400])
+    if claims is None:
+        return _unsubscribe_page(request, "invalid", status=404)
+    return _unsubscribe_page(request, "ask", claims[1])
 
 
 @router.post(
@@ -139,6 +166,15 @@ def unsubscribe_page(request: HttpRequest, token: str):
 )
 def unsubscribe(request: HttpRequest, token: str):
     """One-click unsubscribe (RFC 8058; no session: the signed token is the credential). Turns
-    off the email of the token's kind; again changes nothing. Not genuine: 404."""
-    _, kind = services.unsubscribe(token=token[:400])
+    off the email of the token's kind; again changes nothing. Not genuine: 404. The page's own
+    button (a browser asking for HTML) gets the page back."""
+    wants_page = "text/html" in request.headers.get("Accept", "")
+    try:
+        _, kind = services.unsubscribe(token=token[:400])
+    except NotFound:
+        if wants_page:
+            return _unsubscribe_page(request, "invalid", status=404)
+        raise
+    if wants_page:
+        return _unsubscribe_page(request, "done", kind)
     return UnsubscribeOut(kind=kind)

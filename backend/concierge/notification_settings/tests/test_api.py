@@ -201,15 +201,23 @@ def test_one_click_unsubscribe_turns_that_email_off(user):
 
 
 def test_opening_the_unsubscribe_link_changes_nothing(user):
-    """Issue 28 unsubscribe: a GET (a mail scanner, or the person's browser) only leads to the
-    app's confirmation page."""
+    """Issue 28 unsubscribe: a GET (a mail scanner, or the person's browser) shows a page with
+    a button and changes nothing; the button's POST unsubscribes and says so."""
     token = unsubscribe_token(user=user, kind="completion")
-    response = Client().get(f"/api/v1/notifications/unsubscribe/{token}")
-    assert response.status_code == 302
-    assert response["Location"] == f"/unsubscribe/{token}"
+    url = f"/api/v1/notifications/unsubscribe/{token}"
+    client = Client(enforce_csrf_checks=True)
+    page = client.get(url)
+    assert page.status_code == 200
+    assert "Unsubscribe from these emails?" in page.content.decode()
+    assert 'method="post"' in page.content.decode()
     assert email_allowed(user=user, kind="completion")
-    response = Client().get("/api/v1/notifications/unsubscribe/forged")
-    assert response["Location"] == "/unsubscribe/invalid"
+    done = client.post(url, {"List-Unsubscribe": "One-Click"}, headers={"Accept": "text/html"})
+    assert done.status_code == 200
+    assert "emails about completed requests" in done.content.decode()
+    assert not email_allowed(user=user, kind="completion")
+    forged = Client().get("/api/v1/notifications/unsubscribe/forged")
+    assert forged.status_code == 404
+    assert "not valid" in forged.content.decode()
 
 
 def test_a_tampered_unsubscribe_token_is_refused(user):

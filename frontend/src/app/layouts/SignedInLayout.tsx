@@ -1,7 +1,8 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { Outlet } from 'react-router'
 import type { CurrentUser } from '@/api/client'
+import { registerServiceWorkerLater } from '@/features/notifications'
 import type { AuthedContext } from '@/lib/currentUser'
 import { currentUserQuery } from '@/lib/currentUserQuery'
 import { queryClient } from '@/lib/queryClient'
@@ -13,6 +14,11 @@ import { UserLoadFailed } from '../guards'
  * screen below receives through the outlet context and who stays current as the cache updates.
  */
 export function SignedInLayout() {
+  // The service worker (app shell cache, offline page, push) registers after the page has
+  // loaded, from its own chunk: none of it is in the first load.
+  useEffect(() => {
+    registerServiceWorkerLater()
+  }, [])
   return (
     <QueryClientProvider client={queryClient}>
       <LoadUser>{(user) => <Outlet context={{ user } satisfies AuthedContext} />}</LoadUser>

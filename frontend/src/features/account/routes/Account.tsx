@@ -1,6 +1,7 @@
 import { LogOut, Mail } from 'lucide-react'
 import type { CurrentUser } from '@/api/client'
 import { Avatar, Button, Link, PageHeader, Paragraph } from '@/design-system'
+import { NotificationsSection } from '@/features/notifications'
 import { DataExportSection } from '@/features/privacy'
 import { config } from '@/lib/config'
 import { useCurrentUser } from '@/lib/currentUser'
@@ -21,6 +22,7 @@ export default function Account() {
       <Owner user={user} />
       <DetailsSection user={user} />
       <TwoStepSection />
+      <NotificationsSection />
       <DataExportSection />
       <SettingsSection title="Help & support">
         <Paragraph tone="muted">

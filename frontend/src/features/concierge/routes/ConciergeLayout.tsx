@@ -2,6 +2,7 @@ import { LogOut, MessageSquareText, Smile } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink, Outlet, Link as RouterLink, useOutletContext } from 'react-router'
 import { Avatar, Button, cx, focusRing, Logo, MainContent, SkipLink } from '@/design-system'
+import { DeskNotifications } from '@/features/notifications'
 import { config } from '@/lib/config'
 import type { AuthedContext } from '@/lib/currentUser'
 import { useSignOut } from '@/lib/currentUserQuery'
@@ -91,6 +92,7 @@ export default function ConciergeLayout() {
               icon={<MessageSquareText />}
             />
             <DeskNavLink to="/concierge/satisfaction" label="Satisfaction" icon={<Smile />} />
+            <DeskNotifications />
             <span className="flex items-center gap-2" title={user.email}>
               <span className="hidden sm:inline-flex">
                 <Avatar initials={user.initials} size="sm" />

@@ -23,6 +23,7 @@ import {
   TODO_TAB_LABEL,
   tabLabel,
 } from '@/features/conversation'
+import { PushPrompt } from '@/features/notifications'
 import { INTRO_SURVEY_ID, useRequestDrawer } from '@/features/request-drawer'
 import { useNow } from '@/lib/useNow'
 import { LoadError } from '../components/LoadError'
@@ -51,6 +52,9 @@ export default function Requests() {
   return (
     <div className="flex flex-col gap-6 sm:gap-8">
       <PageHeader title="Requests">Everything you’ve asked your concierge to handle.</PageHeader>
+      {isPending || failed ? null : (
+        <PushPrompt requestCount={results.reduce((n, r) => n + (r.data?.length ?? 0), 0)} />
+      )}
       {failed ? (
         <LoadError
           message="We couldn’t load your requests."

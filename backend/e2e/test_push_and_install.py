@@ -1,0 +1,206 @@
+"""Issue 28 browser tests: the installable app (manifest, icons, service worker, offline page),
+the push permission prompt only after the first request, and a push notification whose click
+opens the request. Chromium's notification permission is granted; the push is delivered to the
+service worker through the DevTools protocol (ServiceWorker.deliverPushMessage)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import struct
+
+import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from playwright.sync_api import BrowserContext, Page, expect
+
+from concierge.servicerequests import services as request_services
+
+from .conftest import PASSWORD, save_screenshot
+
+pytestmark = pytest.mark.both_viewports
+PROMPT = "Want to know when your concierge replies?"
+
+
+def _b64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+@pytest.fixture(scope="session")
+def push_app(custom_app):
+    """The app with web push set up (a VAPID key pair made for the test run)."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    public = key.public_key().public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    )
+    return custom_app(
+        env={
+            "VAPID_PRIVATE_KEY": _b64url(key.private_numbers().private_value.to_bytes(32, "big")),
+            "VAPID_PUBLIC_KEY": _b64url(public),
+            "VAPID_SUBJECT": "mailto:ops@example.com",
+        }
+    )
+
+
+@pytest.fixture(scope="session")
+def base_url(push_app) -> str:
+    return push_app.api_url
+
+
+def sign_in(page: Page, email: str) -> None:
+    page.goto("/sign-in")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+
+
+def service_worker_ready(page: Page) -> str:
+    """The scope of the active service worker (waits for it to register and activate)."""
+    return page.evaluate(
+        "async () => (await navigator.serviceWorker.ready).active && "
+        "(await navigator.serviceWorker.ready).scope"
+    )
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_app_is_installable_and_works_offline(page: Page, base_url, acme, make_employee):
+    """Issue 28 installable: the manifest is linked and valid with real PNG icons (a maskable
+    one), the service worker registers after sign-in, caches no API answer, and a page that
+    can't load offline shows the offline page."""
+    page.goto("/sign-in")
+    href = page.locator('link[rel="manifest"]').get_attribute("href")
+    assert href == "/manifest.webmanifest"
+    assert page.locator('link[rel="apple-touch-icon"]').count() == 1
+    manifest = json.loads(page.request.get(href).body())
+    assert manifest["name"] and manifest["short_name"]
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "/"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
+    sizes: dict[str, set[int]] = {}
+    for icon in manifest["icons"]:
+        response = page.request.get(icon["src"])
+        assert response.ok and response.headers["content-type"] == "image/png"
+        width, height = png_size(response.body())
+        assert f"{width}x{height}" == icon["sizes"]
+        sizes.setdefault(icon["purpose"], set()).add(width)
+    assert {192, 512} <= sizes["any"] and 512 in sizes["maskable"]
+
+    make_employee(company=acme)
+    sign_in(page, "dana@example.com")
+    assert service_worker_ready(page) == f"{base_url}/"
+    page.reload()
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    cached = page.evaluate(
+        "async () => (await Promise.all((await caches.keys()).map(async (name) => "
+        "(await (await caches.open(name)).keys()).map((r) => r.url)))).flat()"
+    )
+    assert any(url.endswith("/offline.html") for url in cached)
+    assert any("/assets/" in url for url in cached)  # the app shell
+    assert not [url for url in cached if "/api/" in url]
+
+    page.context.set_offline(True)
+    try:
+        page.goto("/requests")
+        expect(page.get_by_role("heading", name="You’re offline")).to_be_visible()
+    finally:
+        page.context.set_offline(False)
+
+
+def deliver_push(context: BrowserContext, page: Page, origin: str, payload: dict) -> None:
+    """A push message for the page's service worker, as a push service would deliver it."""
+    cdp = context.new_cdp_session(page)
+    registrations: list[str] = []
+    cdp.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda event: registrations.extend(
+            r["registrationId"] for r in event["registrations"] if not r.get("isDeleted")
+        ),
+    )
+    cdp.send("ServiceWorker.enable")
+    for _ in range(50):
+        if registrations:
+            break
+        page.wait_for_timeout(100)
+    assert registrations, "no service worker registration"
+    cdp.send(
+        "ServiceWorker.deliverPushMessage",
+        {"origin": origin, "registrationId": registrations[-1], "data": json.dumps(payload)},
+    )
+
+
+def test_prompt_after_the_first_request_and_a_notification_opens_it(
+    page: Page, context: BrowserContext, base_url, acme, make_employee, viewport_name
+):
+    """Issue 28 push: no prompt before the first request; the app's own prompt after it; a
+    push shows a notification (no message text: previews are off), and its click opens the
+    request."""
+    context.grant_permissions(["notifications"], origin=base_url)
+    dana = make_employee(company=acme)
+    sign_in(page, dana.email)
+    service_worker_ready(page)
+    # The prompt decides once it has the server's push key and this browser's subscription:
+    # wait for both, then it must still be absent.
+    with page.expect_response(lambda r: r.url.endswith("/api/v1/notifications/push_key")):
+        page.goto("/requests")
+    expect(page.get_by_role("heading", name="Requests", level=1)).to_be_visible()
+    assert (
+        page.evaluate(
+            "async () => (await navigator.serviceWorker.ready).pushManager.getSubscription()"
+        )
+        is None
+    )
+    expect(page.get_by_role("region", name=PROMPT)).to_have_count(0)
+
+    request = request_services.request_create(user=dana, name="Book a table for two")
+    page.reload()
+    prompt = page.get_by_role("region", name=PROMPT)
+    expect(prompt).to_be_visible()
+    expect(prompt.get_by_role("button", name="Turn on notifications")).to_be_visible()
+    save_screenshot(page, f"push-prompt-{viewport_name}", full_page=True)
+
+    page.goto("/dashboard")
+    deliver_push(
+        context,
+        page,
+        base_url,
+        {
+            "title": "New reply from your concierge",
+            "body": "Open the app to read it.",
+            "url": f"/requests/{request.pk}",
+            "tag": f"request-{request.pk}-reply",
+        },
+    )
+    shown = []
+    for _ in range(50):
+        shown = page.evaluate(
+            "async () => (await (await navigator.serviceWorker.ready).getNotifications())"
+            ".map((n) => ({title: n.title, body: n.body, url: n.data && n.data.url}))"
+        )
+        if shown:
+            break
+        page.wait_for_timeout(100)
+    assert shown == [
+        {
+            "title": "New reply from your concierge",
+            "body": "Open the app to read it.",
+            "url": f"/requests/{request.pk}",
+        }
+    ]
+
+    # Headless Chromium shows no OS notification to click: the service worker's own click
+    # handler (`openFromNotification`, what its notificationclick listener runs) is called in
+    # the worker with the notification it showed.
+    worker = context.service_workers[0]
+    worker.evaluate(
+        "async () => { const [n] = await self.registration.getNotifications();"
+        " await self.openFromNotification(n); n.close() }"
+    )
+    expect(page).to_have_url(re.compile(rf"/requests/{request.pk}$"))
+    expect(page.get_by_role("heading", name="Book a table for two")).to_be_visible()

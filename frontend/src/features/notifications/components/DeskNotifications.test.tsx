@@ -1,0 +1,41 @@
+import { screen, waitFor } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { renderWithProviders } from '@/test/render'
+import { apiUrl, server } from '@/test/server'
+import { DeskNotifications } from './DeskNotifications'
+
+describe('Issue 28 desk notifications', () => {
+  it('a concierge turns on push for new requests', async () => {
+    const patches: unknown[] = []
+    let prefs = {
+      reply_email: true,
+      reply_push: true,
+      completion_email: true,
+      completion_push: true,
+      show_previews: false,
+      desk_new_request_push: false,
+      desk_reply_push: false,
+      is_concierge: true,
+    }
+    server.use(
+      http.get(apiUrl('/api/v1/notifications/preferences'), () => HttpResponse.json(prefs)),
+      http.patch(apiUrl('/api/v1/notifications/preferences'), async ({ request }) => {
+        const change = (await request.json()) as Record<string, boolean>
+        patches.push(change)
+        prefs = { ...prefs, ...change }
+        return HttpResponse.json(prefs)
+      }),
+      http.get(apiUrl('/api/v1/notifications/push_subscriptions'), () =>
+        HttpResponse.json({ push_subscriptions: [] }),
+      ),
+    )
+    const { user } = renderWithProviders(<DeskNotifications />, { route: '/concierge' })
+    await user.click(screen.getByText('Notifications'))
+    const box = await screen.findByRole('checkbox', { name: 'New requests' })
+    expect(box).not.toBeChecked()
+    await user.click(box)
+    await waitFor(() => expect(patches).toEqual([{ desk_new_request_push: true }]))
+    expect(box).toBeChecked()
+  })
+})

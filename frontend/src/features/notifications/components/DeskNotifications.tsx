@@ -1,0 +1,47 @@
+import { Bell } from 'lucide-react'
+import { cx, focusRing, Paragraph } from '@/design-system'
+import { CheckboxField } from './CheckboxField'
+import { PushDevices } from './NotificationsSection'
+import { usePreferences } from './usePreferences'
+
+/** The desk's notification menu: push for new requests and for employees' replies. */
+export function DeskNotifications() {
+  const { query, change } = usePreferences()
+  const prefs = query.data
+  return (
+    <details className="group relative">
+      <summary
+        title="Notifications"
+        className={cx(
+          'inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full px-2 py-1.5 text-sm font-semibold text-ink-muted hover:text-ink [&::-webkit-details-marker]:hidden',
+          focusRing,
+        )}
+      >
+        <Bell aria-hidden="true" className="size-4" />
+        <span className="sr-only lg:not-sr-only">Notifications</span>
+      </summary>
+      <div className="absolute end-0 top-full z-overlay mt-2 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-lg">
+        <Paragraph size="sm" tone="muted">
+          Push notifications to this desk’s browsers.
+        </Paragraph>
+        {prefs ? (
+          <>
+            <CheckboxField
+              label="New requests"
+              hint="Every new request while nobody is assigned."
+              checked={prefs.desk_new_request_push}
+              onChange={(on) => change({ desk_new_request_push: on })}
+            />
+            <CheckboxField
+              label="Employee replies"
+              hint="Replies on your requests, or on unassigned ones."
+              checked={prefs.desk_reply_push}
+              onChange={(on) => change({ desk_reply_push: on })}
+            />
+          </>
+        ) : null}
+        <PushDevices />
+      </div>
+    </details>
+  )
+}

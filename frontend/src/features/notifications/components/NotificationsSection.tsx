@@ -1,0 +1,168 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Bell, MonitorSmartphone } from 'lucide-react'
+import { useState } from 'react'
+import { Button, FormError, Paragraph, Skeleton, useToast } from '@/design-system'
+import { formatDate } from '@/lib/format'
+import { deviceRemove, devicesQuery, notificationKeys, type PushDevice } from '../api'
+import { usePushDevice } from '../usePushDevice'
+import { CheckboxField } from './CheckboxField'
+import { usePreferences } from './usePreferences'
+
+export const PUSH_UNAVAILABLE = 'Push notifications are not set up on this server yet.'
+export const PUSH_UNSUPPORTED = 'This browser can’t show notifications from the app.'
+export const DEVICE_REMOVED = 'This device won’t get notifications any more.'
+
+/** Account page: how the person hears about their requests (issue 28). */
+export function NotificationsSection() {
+  const { query, change } = usePreferences()
+  const prefs = query.data
+  return (
+    // Not a named region: the toasts' region is already called 'Notifications'.
+    <section
+      data-testid="notifications-section"
+      className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 shadow-xs sm:p-6"
+    >
+      <h2 className="text-lg font-semibold text-ink">Notifications</h2>
+      {query.isError ? (
+        <FormError message={query.error.message} />
+      ) : !prefs ? (
+        <Skeleton className="h-40 w-full" />
+      ) : (
+        <>
+          <KindChoice
+            legend="When your concierge replies"
+            email={prefs.reply_email}
+            push={prefs.reply_push}
+            onEmail={(on) => change({ reply_email: on })}
+            onPush={(on) => change({ reply_push: on })}
+          />
+          <KindChoice
+            legend="When a request is completed"
+            email={prefs.completion_email}
+            push={prefs.completion_push}
+            onEmail={(on) => change({ completion_email: on })}
+            onPush={(on) => change({ completion_push: on })}
+          />
+          <CheckboxField
+            label="Show message text in notifications"
+            hint="Notifications can appear on a locked screen. Leave this off to keep what your concierge wrote private."
+            checked={prefs.show_previews}
+            onChange={(on) => change({ show_previews: on })}
+          />
+          <PushDevices />
+        </>
+      )}
+    </section>
+  )
+}
+
+function KindChoice({
+  legend,
+  email,
+  push,
+  onEmail,
+  onPush,
+}: {
+  legend: string
+  email: boolean
+  push: boolean
+  onEmail: (on: boolean) => void
+  onPush: (on: boolean) => void
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-base font-semibold text-ink">{legend}</legend>
+      <div className="flex flex-wrap gap-x-8 gap-y-3">
+        <CheckboxField label="Email" checked={email} onChange={onEmail} />
+        <CheckboxField label="Push notification" checked={push} onChange={onPush} />
+      </div>
+    </fieldset>
+  )
+}
+
+/** This browser's push, and every device that gets the person's push notifications. */
+export function PushDevices() {
+  const push = usePushDevice()
+  const [error, setError] = useState<string | null>(null)
+  const devices = useQuery(devicesQuery(push.endpoint))
+  const queryClient = useQueryClient()
+  const { toast } = useToast()
+  const remove = useMutation({
+    mutationFn: deviceRemove,
+    onSuccess: async () => {
+      toast({ message: DEVICE_REMOVED, severity: 'success', autoDismiss: true })
+      await queryClient.invalidateQueries({ queryKey: notificationKeys.devices })
+    },
+    onError: (e) => toast({ message: e.message, severity: 'error', autoDismiss: true }),
+  })
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-line pt-5">
+      <h3 className="text-base font-semibold text-ink">Devices</h3>
+      {push.state === 'unavailable' ? <Paragraph tone="muted">{PUSH_UNAVAILABLE}</Paragraph> : null}
+      {push.state === 'unsupported' ? <Paragraph tone="muted">{PUSH_UNSUPPORTED}</Paragraph> : null}
+      {push.state === 'off' || push.state === 'denied' ? (
+        <div className="flex flex-col gap-2">
+          <Button
+            variant="secondary"
+            icon={<Bell />}
+            loading={push.busy}
+            className="self-start"
+            onClick={async () => setError(await push.turnOn())}
+          >
+            Turn on notifications in this browser
+          </Button>
+          <FormError message={error} />
+        </div>
+      ) : null}
+      {devices.data && devices.data.length > 0 ? (
+        <ul aria-label="Devices that get notifications" className="flex flex-col gap-2">
+          {devices.data.map((device) => (
+            <DeviceRow
+              key={device.id}
+              device={device}
+              removing={remove.isPending && remove.variables === device.id}
+              onRemove={() => remove.mutate(device.id)}
+            />
+          ))}
+        </ul>
+      ) : devices.data ? (
+        <Paragraph tone="muted">No device gets push notifications yet.</Paragraph>
+      ) : null}
+    </div>
+  )
+}
+
+function DeviceRow({
+  device,
+  removing,
+  onRemove,
+}: {
+  device: PushDevice
+  removing: boolean
+  onRemove: () => void
+}) {
+  return (
+    <li className="flex items-center gap-3 rounded-xl bg-surface-muted px-3 py-2.5">
+      <MonitorSmartphone aria-hidden="true" className="size-5 shrink-0 text-ink-muted" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold text-ink">
+          {device.device_label}
+          {device.current ? (
+            <span className="font-normal text-ink-muted"> · this browser</span>
+          ) : null}
+        </p>
+        <p className="text-sm text-ink-muted">Added {formatDate(device.created_at)}</p>
+      </div>
+      <Button
+        variant="tertiary"
+        size="sm"
+        loading={removing}
+        aria-label={`Remove ${device.device_label}`}
+        onClick={onRemove}
+      >
+        Remove
+      </Button>
+    </li>
+  )
+}
