@@ -213,6 +213,8 @@ def _static_cache_headers(headers: Headers, path: str, url: str) -> None:
 
 
 WHITENOISE_ADD_HEADERS_FUNCTION = _static_cache_headers
+# The web app's manifest (issue 28) under its registered type.
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(VAR_DIR / "media")))
 MEDIA_URL = "/media/"
 

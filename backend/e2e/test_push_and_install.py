@@ -77,7 +77,9 @@ def test_the_app_is_installable_and_works_offline(page: Page, base_url, acme, ma
     href = page.locator('link[rel="manifest"]').get_attribute("href")
     assert href == "/manifest.webmanifest"
     assert page.locator('link[rel="apple-touch-icon"]').count() == 1
-    manifest = json.loads(page.request.get(href).body())
+    response = page.request.get(href)
+    assert response.headers["content-type"] == "application/manifest+json"
+    manifest = json.loads(response.body())
     assert manifest["name"] and manifest["short_name"]
     assert manifest["display"] == "standalone"
     assert manifest["start_url"] == "/"
