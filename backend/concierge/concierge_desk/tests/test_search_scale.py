@@ -31,13 +31,16 @@ def add_requests(user, count, *, messages=6):
         for n in range(count)
     )
     Message.objects.bulk_create(
-        Message(
-            request=request,
-            author=user,
-            body_html=f"<p>Please confirm the booking, reference {request.pk} {k}.</p>",
-        )
-        for request in requests
-        for k in range(messages)
+        [
+            Message(
+                request=request,
+                author=user,
+                body_html=f"<p>Please confirm the booking, reference {request.pk} {k}.</p>",
+            )
+            for request in requests
+            for k in range(messages)
+        ],
+        batch_size=2000,  # PostgreSQL takes at most 65,535 parameters per statement
     )
     InternalNote.objects.bulk_create(
         InternalNote(request=request, body=f"Called about {request.pk}") for request in requests

@@ -267,15 +267,18 @@ def _reads_indexes_not_every_message(user_factory, concierge) -> None:
         for i in range(2000)
     )
     Message.objects.bulk_create(
-        Message(
-            request=r,
-            author=r.user if n % 2 else concierge,
-            source="user" if n % 2 else "life_concierge",
-            body_html=f"Message {n}",
-            external_created_at=now - timedelta(minutes=n),
-        )
-        for r in requests
-        for n in range(6)
+        [
+            Message(
+                request=r,
+                author=r.user if n % 2 else concierge,
+                source="user" if n % 2 else "life_concierge",
+                body_html=f"Message {n}",
+                external_created_at=now - timedelta(minutes=n),
+            )
+            for r in requests
+            for n in range(6)
+        ],
+        batch_size=2000,  # PostgreSQL takes at most 65,535 parameters per statement
     )
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
