@@ -183,15 +183,16 @@ def inbound_email_receive(
         return _refuse(mail, "token_invalid", request=service_request)
     if employee.email.lower().endswith(ERASED_SUFFIX):
         return _refuse(mail, "erased", request=service_request)
-    if _deactivated(employee):
-        return _refuse(mail, "deactivated", request=service_request, user=employee)
-    if employee.companies.filter(reply_by_email_enabled=False).exists():
-        return _refuse(mail, "company_disabled", request=service_request, user=employee)
+    # The sender is checked before anything about the account is said back to them.
     if mail.sender.lower() != employee.email.lower():
         # Not the employee's email: recorded without them (the sender is someone else).
         return _refuse(mail, "sender_mismatch", request=service_request)
     if parsing.dmarc_failed(message, verdicts):
         return _refuse(mail, "dmarc_failed", request=service_request, user=employee)
+    if _deactivated(employee):
+        return _refuse(mail, "deactivated", request=service_request, user=employee)
+    if employee.companies.filter(reply_by_email_enabled=False).exists():
+        return _refuse(mail, "company_disabled", request=service_request, user=employee)
     if _replayed(mail):
         return _refuse(mail, "replay", request=service_request, user=employee)
     try:

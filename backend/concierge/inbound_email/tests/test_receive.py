@@ -391,3 +391,16 @@ def test_erasure_removes_the_records_of_the_persons_emails(user, reply_to, bob):
     counts = person_erase(user=user)
     assert counts["inbound_emails"] == 2
     assert list(InboundEmail.objects.values_list("sender", flat=True)) == [bob.email]
+
+
+def test_a_stranger_learns_nothing_about_the_employees_account(
+    user, company, reply_to, outbox, bob
+):
+    """Issue 28 reply by email: with the employee deactivated, another sender still gets only
+    the 'not from the right address' note, never the account's state."""
+    service_request, address = reply_to
+    user.is_active = False
+    user.save(update_fields=["is_active"])
+    result = receive(reply_email(to=address, sender=bob.email))
+    assert_refused(result, service_request, "sender_mismatch", outbox, note_to=bob.email)
+    assert "can no longer" not in outbox.emails()[0].body
