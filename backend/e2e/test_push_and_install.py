@@ -56,11 +56,18 @@ def sign_in(page: Page, email: str) -> None:
     expect(page).to_have_url(re.compile(r"/dashboard$"))
 
 
+# The page's active service worker registration, or an error after 15 s: `ready` alone never
+# settles when no service worker registers, and an evaluation has no timeout of its own.
+READY = (
+    "(await Promise.race([navigator.serviceWorker.ready, new Promise((_, fail) =>"
+    " setTimeout(() => fail(new Error('no active service worker after 15 s')), 15000))]))"
+)
+
+
 def service_worker_ready(page: Page) -> str:
     """The scope of the active service worker (waits for it to register and activate)."""
     return page.evaluate(
-        "async () => (await navigator.serviceWorker.ready).active && "
-        "(await navigator.serviceWorker.ready).scope"
+        f"async () => {{ const ready = {READY}; return ready.active && ready.scope }}"
     )
 
 
@@ -152,12 +159,7 @@ def test_prompt_after_the_first_request_and_a_notification_opens_it(
     with page.expect_response(lambda r: r.url.endswith("/api/v1/notifications/push_key")):
         page.goto("/requests")
     expect(page.get_by_role("heading", name="Requests", level=1)).to_be_visible()
-    assert (
-        page.evaluate(
-            "async () => (await navigator.serviceWorker.ready).pushManager.getSubscription()"
-        )
-        is None
-    )
+    assert page.evaluate(f"async () => {READY}.pushManager.getSubscription()") is None
     expect(page.get_by_role("region", name=PROMPT)).to_have_count(0)
 
     request = request_services.request_create(user=dana, name="Book a table for two")
@@ -182,7 +184,7 @@ def test_prompt_after_the_first_request_and_a_notification_opens_it(
     shown = []
     for _ in range(50):
         shown = page.evaluate(
-            "async () => (await (await navigator.serviceWorker.ready).getNotifications())"
+            f"async () => (await {READY}.getNotifications())"
             ".map((n) => ({title: n.title, body: n.body, url: n.data && n.data.url}))"
         )
         if shown:
