@@ -925,6 +925,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preferences Get
+         * @description The signed-in person's notification choices (the defaults until they change one).
+         */
+        get: operations["concierge_notification_settings_api_preferences_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Preferences Update
+         * @description Change some choices. The desk's (desk_*) are for concierges only (422 otherwise).
+         */
+        patch: operations["concierge_notification_settings_api_preferences_update"];
+        trace?: never;
+    };
+    "/api/v1/notifications/push_key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Push Key
+         * @description The VAPID public key to subscribe with; available=false when push is not set up.
+         */
+        get: operations["concierge_notification_settings_api_push_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/push_subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Push Subscription List
+         * @description The signed-in person's devices that get push notifications, newest first. With
+         *     `endpoint` (this browser's), that one is marked current.
+         */
+        get: operations["concierge_notification_settings_api_push_subscription_list"];
+        put?: never;
+        /**
+         * Push Subscription Create
+         * @description Store this browser's push subscription for the signed-in person (the same endpoint
+         *     again updates it). Only the browsers' push services are accepted (422 otherwise).
+         */
+        post: operations["concierge_notification_settings_api_push_subscription_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/push_subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Push Subscription Delete
+         * @description Stop push notifications to one of the signed-in person's devices (404 for any other).
+         */
+        delete: operations["concierge_notification_settings_api_push_subscription_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unsubscribe
+         * @description One-click unsubscribe (RFC 8058; no session: the signed token is the credential). Turns
+         *     off the email of the token's kind; again changes nothing. Not genuine: 404. The page's own
+         *     button (a browser asking for HTML) gets the page back.
+         */
+        post: operations["concierge_notification_settings_api_unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/offering_categories": {
         parameters: {
             query?: never;
@@ -2771,6 +2883,12 @@ export interface components {
              */
             body_html: string;
             /**
+             * By Email
+             * @description The employee wrote it by replying to a notification email.
+             * @default false
+             */
+            by_email: boolean;
+            /**
              * External Created At
              * Format: date-time
              */
@@ -2881,12 +2999,6 @@ export interface components {
              * @description YYYY-MM (UTC).
              */
             month: string;
-            /**
-             * By Email
-             * @description The employee wrote it by replying to a notification email.
-             * @default false
-             */
-            by_email: boolean;
             /**
              * Requests Completed
              * @description Null when withheld: about fewer than 5 people, requests or ratings.
@@ -3184,6 +3296,45 @@ export interface components {
             /** Id */
             id: number;
         };
+        /**
+         * PreferencesIn
+         * @description Only the settings to change.
+         */
+        PreferencesIn: {
+            /** Completion Email */
+            completion_email?: boolean | null;
+            /** Completion Push */
+            completion_push?: boolean | null;
+            /** Desk New Request Push */
+            desk_new_request_push?: boolean | null;
+            /** Desk Reply Push */
+            desk_reply_push?: boolean | null;
+            /** Reply Email */
+            reply_email?: boolean | null;
+            /** Reply Push */
+            reply_push?: boolean | null;
+            /** Show Previews */
+            show_previews?: boolean | null;
+        };
+        /** PreferencesOut */
+        PreferencesOut: {
+            /** Completion Email */
+            completion_email: boolean;
+            /** Completion Push */
+            completion_push: boolean;
+            /** Desk New Request Push */
+            desk_new_request_push: boolean;
+            /** Desk Reply Push */
+            desk_reply_push: boolean;
+            /** Is Concierge */
+            is_concierge: boolean;
+            /** Reply Email */
+            reply_email: boolean;
+            /** Reply Push */
+            reply_push: boolean;
+            /** Show Previews */
+            show_previews: boolean;
+        };
         /** PreselectedAnswerOut */
         PreselectedAnswerOut: {
             /** Question Id */
@@ -3222,6 +3373,56 @@ export interface components {
             first_name: string;
             /** Last Name */
             last_name: string;
+        };
+        /**
+         * PushKeyOut
+         * @description The server's VAPID public key (base64url), or available=false when push is off.
+         */
+        PushKeyOut: {
+            /** Available */
+            available: boolean;
+            /** Public Key */
+            public_key?: string | null;
+        };
+        /** PushKeysIn */
+        PushKeysIn: {
+            /** Auth */
+            auth: string;
+            /** P256Dh */
+            p256dh: string;
+        };
+        /**
+         * PushSubscriptionIn
+         * @description A browser's PushSubscription, as its toJSON() gives it.
+         */
+        PushSubscriptionIn: {
+            /** Endpoint */
+            endpoint: string;
+            keys: components["schemas"]["PushKeysIn"];
+        };
+        /** PushSubscriptionListOut */
+        PushSubscriptionListOut: {
+            /** Push Subscriptions */
+            push_subscriptions: components["schemas"]["PushSubscriptionOut"][];
+        };
+        /** PushSubscriptionOut */
+        PushSubscriptionOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Current
+             * @description This browser's subscription (the endpoint given).
+             */
+            current: boolean;
+            /** Device Label */
+            device_label: string;
+            /** Id */
+            id: number;
+            /** Last Used At */
+            last_used_at: string | null;
         };
         /** QuestionItemOut */
         QuestionItemOut: {
@@ -4301,6 +4502,16 @@ export interface components {
              * @description The signed-in user's requests (any status) with a concierge's reply they have not opened yet.
              */
             count: number;
+        };
+        /** UnsubscribeOut */
+        UnsubscribeOut: {
+            /** Kind */
+            kind: string;
+            /**
+             * Unsubscribed
+             * @default true
+             */
+            unsubscribed: boolean;
         };
         /** UploadIn */
         UploadIn: {
@@ -7572,6 +7783,338 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_notification_settings_api_preferences_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_notification_settings_api_preferences_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreferencesIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_notification_settings_api_push_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushKeyOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_notification_settings_api_push_subscription_list: {
+        parameters: {
+            query?: {
+                endpoint?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_notification_settings_api_push_subscription_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionOut"];
+                };
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_notification_settings_api_push_subscription_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_notification_settings_api_unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
