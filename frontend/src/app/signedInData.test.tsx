@@ -97,11 +97,13 @@ describe('issue 8 web speed: the first screen renders once, complete', () => {
 
   async function renderFreshApp(path: string) {
     const { routes: freshRoutes } = await import('./router')
+    // The screens' toasts come from the fresh modules too, so their provider must.
+    const { ToastProvider: FreshToastProvider } = await import('@/design-system')
     const router = createMemoryRouter(freshRoutes, { initialEntries: [path] })
     render(
-      <ToastProvider>
+      <FreshToastProvider>
         <RouterProvider router={router} />
-      </ToastProvider>,
+      </FreshToastProvider>,
     )
     return router
   }

@@ -60,3 +60,31 @@ export function resetLinkCheck(usable = true) {
       : errorResponse(422, message, { reset_password_token: [message] }),
   )
 }
+
+/** A person's notification preferences as the server first answers them. */
+export const DEFAULT_PREFERENCES = {
+  reply_email: true,
+  reply_push: true,
+  completion_email: true,
+  completion_push: true,
+  show_previews: false,
+  desk_new_request_push: false,
+  desk_reply_push: false,
+  is_concierge: false,
+}
+
+/** The notification endpoints a screen showing the Notifications section reads: the
+ * defaults, push not set up on the server and no device yet. */
+export function notificationsHandlers() {
+  return [
+    http.get(apiUrl('/api/v1/notifications/preferences'), () =>
+      HttpResponse.json(DEFAULT_PREFERENCES),
+    ),
+    http.get(apiUrl('/api/v1/notifications/push_key'), () =>
+      HttpResponse.json({ available: false, public_key: null }),
+    ),
+    http.get(apiUrl('/api/v1/notifications/push_subscriptions'), () =>
+      HttpResponse.json({ push_subscriptions: [] }),
+    ),
+  ]
+}

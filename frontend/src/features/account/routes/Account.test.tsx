@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { returnTarget, session } from '@/lib/session'
+import { notificationsHandlers } from '@/test/handlers'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import Account from './Account'
@@ -15,6 +16,8 @@ describe('Account', () => {
     server.use(
       factorsOk([]),
       http.get(apiUrl('/api/v1/users/onboarding'), () => HttpResponse.json({ answers: [] })),
+      http.get(apiUrl('/api/v1/users/data_export'), () => HttpResponse.json({ status: 'none' })),
+      ...notificationsHandlers(),
     ),
   )
 

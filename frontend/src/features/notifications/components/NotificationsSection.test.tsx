@@ -1,21 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
+import { DEFAULT_PREFERENCES } from '@/test/handlers'
 import { renderWithProviders } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import { fakePushBrowser, removeFakePushBrowser } from '../test/fakePush'
 import { NotificationsSection, PUSH_UNAVAILABLE, PUSH_UNSUPPORTED } from './NotificationsSection'
 
-const DEFAULTS = {
-  reply_email: true,
-  reply_push: true,
-  completion_email: true,
-  completion_push: true,
-  show_previews: false,
-  desk_new_request_push: false,
-  desk_reply_push: false,
-  is_concierge: false,
-}
 const PHONE = {
   id: 4,
   device_label: 'Safari on iPhone',
@@ -27,7 +18,7 @@ const PHONE = {
 function serve({ key = 'BPublicKey' as string | null, devices = [PHONE] } = {}) {
   const patches: unknown[] = []
   const deleted: string[] = []
-  let prefs = { ...DEFAULTS }
+  let prefs = { ...DEFAULT_PREFERENCES }
   let list = [...devices]
   server.use(
     http.get(apiUrl('/api/v1/notifications/preferences'), () => HttpResponse.json(prefs)),

@@ -26,6 +26,7 @@ import {
 import { PushPrompt } from '@/features/notifications'
 import { INTRO_SURVEY_ID, useRequestDrawer } from '@/features/request-drawer'
 import { useNow } from '@/lib/useNow'
+import { listedOnce } from '../buckets'
 import { LoadError } from '../components/LoadError'
 import { RequestCard } from '../components/RequestCard'
 import { REQUEST_BUCKETS } from '../loader'
@@ -45,7 +46,7 @@ export const COMPLETED_TAB_ID = tabIdFromLabel(COMPLETED_TAB_LABEL)
  */
 export default function Requests() {
   const results = useQueries({ queries: REQUEST_BUCKETS.map((bucket) => requestListQuery(bucket)) })
-  const [inProgress, open, completed] = results
+  const [inProgress, open, completed] = listedOnce(results)
   const isPending = results.some((r) => r.isPending)
   const failed = results.find((r) => r.isError)
 
@@ -65,11 +66,7 @@ export default function Requests() {
       ) : isPending ? (
         <RequestListSkeleton />
       ) : (
-        <RequestTabs
-          inProgress={inProgress.data ?? []}
-          open={open.data ?? []}
-          completed={completed.data ?? []}
-        />
+        <RequestTabs inProgress={inProgress} open={open} completed={completed} />
       )}
     </div>
   )
