@@ -99,9 +99,10 @@ def push_subscription_list(request: HttpRequest, endpoint: Query[str] = ""):
 def push_subscription_create(request: HttpRequest, payload: PushSubscriptionIn):
     """Store this browser's push subscription for the signed-in person (the same endpoint
     again updates it). Only the browsers' push services are accepted (422 otherwise)."""
-    user = request_auth_token(request).user
+    session = request_auth_token(request)
     subscription = services.push_subscription_save(
-        user=user,
+        user=session.user,
+        session=session,
         endpoint=payload.endpoint,
         p256dh=payload.keys.p256dh,
         auth=payload.keys.auth,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils import timezone
 
 
@@ -36,10 +37,15 @@ class NotificationPreference(models.Model):
 
 
 class PushSubscription(models.Model):
-    """One browser on one device that accepts web push (its Push API subscription)."""
+    """One browser on one device that accepts web push (its Push API subscription), for as long
+    as the session that saved it lasts: a browser signed out (or whose session was revoked or
+    ended) gets no notification meant for the person who used it."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    session = models.ForeignKey(
+        "accounts.AuthToken", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     endpoint = models.URLField(max_length=1000, unique=True)
     p256dh = models.CharField(max_length=200)
@@ -54,3 +60,8 @@ class PushSubscription(models.Model):
 
     def __str__(self) -> str:
         return self.device_label or f"Push subscription {self.pk}"
+
+
+def signed_in_devices() -> Q:
+    """The subscriptions whose session is still signed in (not revoked, not expired)."""
+    return Q(session__revoked_at__isnull=True, session__expires_at__gt=timezone.now())

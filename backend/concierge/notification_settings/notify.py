@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from concierge.accounts.selectors.concierges import CONCIERGE_GROUP
-from concierge.notification_settings.models import PushSubscription
+from concierge.notification_settings.models import PushSubscription, signed_in_devices
 from concierge.notification_settings.push import vapid_keys
 from concierge.notification_settings.services import EMPLOYEE_KINDS, PUSH_KINDS
 from concierge.notification_settings.tasks import push_deliver
@@ -22,13 +22,13 @@ DESK_RECIPIENTS_MAX = 200
 def _recipient_subscriptions(
     *, kind: str, user_ids: list[int] | None, all_concierges: bool
 ) -> list[int]:
-    """The subscriptions to send a push of `kind` to, in one query: those of the given people
-    (or of every active concierge) who have that push turned on."""
+    """The subscriptions to send a push of `kind` to, in one query: the still signed-in devices
+    of the given people (or of every active concierge) who have that push turned on."""
     flag = PUSH_KINDS[kind]
     on = Q(**{f"user__notification_preference__{flag}": True})
     if kind in EMPLOYEE_KINDS:  # on by default: no stored preferences counts as on
         on |= Q(user__notification_preference__isnull=True)
-    rows = PushSubscription.objects.filter(on, user__is_active=True)
+    rows = PushSubscription.objects.filter(on, signed_in_devices(), user__is_active=True)
     if all_concierges:
         rows = rows.filter(
             Q(user__groups__name=CONCIERGE_GROUP) | Q(user__is_superuser=True)

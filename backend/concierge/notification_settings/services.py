@@ -156,11 +156,19 @@ def device_label(user_agent: str) -> str:
 
 
 def push_subscription_save(
-    *, user: User, endpoint: str, p256dh: str, auth: str, user_agent: str = ""
+    *,
+    user: User,
+    endpoint: str,
+    p256dh: str,
+    auth: str,
+    user_agent: str = "",
+    session: Any = None,
 ) -> PushSubscription:
-    """Store this browser's subscription for `user`. The same endpoint again (the browser
-    subscribing again, or another person now signed in on it) updates the one row, which then
-    belongs to `user`. A person keeps at most SUBSCRIPTIONS_MAX devices (the oldest go)."""
+    """Store this browser's subscription for `user`, bound to the `session` (auth token) it was
+    saved in: pushes reach it only while that session is signed in. The same endpoint again (the
+    browser subscribing again, a new sign-in on it, or another person now signed in on it)
+    updates the one row, which then belongs to `user` and that session. A person keeps at most
+    SUBSCRIPTIONS_MAX devices (the oldest go)."""
     endpoint = (endpoint or "").strip()
     if len(endpoint) > 1000 or not endpoint_allowed(endpoint):
         raise ValidationFailed.for_field("endpoint", ENDPOINT_INVALID)
@@ -172,6 +180,7 @@ def push_subscription_save(
         "p256dh": p256dh.strip(),
         "auth": auth.strip(),
         "device_label": device_label(user_agent)[:100],
+        "session": session,
     }
     for _ in range(2):  # a concurrent first save of the same endpoint: the second updates
         try:

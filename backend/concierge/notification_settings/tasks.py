@@ -8,7 +8,7 @@ from django.utils import timezone
 from django_tasks import task
 
 from concierge.notification_settings import services
-from concierge.notification_settings.models import PushSubscription
+from concierge.notification_settings.models import PushSubscription, signed_in_devices
 from concierge.notification_settings.push import PushGone, PushRefused, push_send
 from concierge.notification_settings.selectors import preference_for
 
@@ -28,6 +28,8 @@ def push_deliver(
     )
     if subscription is None:
         return "device removed"
+    if not PushSubscription.objects.filter(signed_in_devices(), pk=subscription.pk).exists():
+        return "signed out"
     user = subscription.user
     preference = preference_for(user=user)
     if not getattr(preference, services.PUSH_KINDS[kind]):

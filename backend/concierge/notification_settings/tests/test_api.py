@@ -10,6 +10,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.test import Client
 
+from concierge.accounts.models import AuthToken
 from concierge.notification_settings.models import NotificationPreference, PushSubscription
 from concierge.notification_settings.selectors import email_allowed, unsubscribe_token
 from concierge.notification_settings.services import device_label
@@ -105,8 +106,9 @@ def test_push_key_available_with_vapid(signed_in_api, settings):
 
 
 def test_subscribe_list_and_remove_a_device(signed_in_api, user):
-    """Issue 28 devices: subscribing stores the device with a readable name; the list marks
-    this browser's; subscribing again updates the same row; removing deletes it."""
+    """Issue 28 devices: subscribing stores the device with a readable name, bound to the
+    session it was saved in; the list marks this browser's; subscribing again updates the same
+    row; removing deletes it."""
     endpoint = FCM + "abc"
     data = {"endpoint": endpoint, "keys": browser_keys()}
     response = signed_in_api.post(
@@ -117,6 +119,8 @@ def test_subscribe_list_and_remove_a_device(signed_in_api, user):
     assert created["device_label"] == "Chrome on Android"
     again = signed_in_api.post("notifications/push_subscriptions", data)
     assert again.status_code == 201 and again.json()["id"] == created["id"]
+    session = AuthToken.objects.get(user=user, revoked_at__isnull=True)
+    assert PushSubscription.objects.get(pk=created["id"]).session == session
     listed = signed_in_api.get(
         "notifications/push_subscriptions", query={"endpoint": endpoint}
     ).json()["push_subscriptions"]

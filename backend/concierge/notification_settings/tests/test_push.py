@@ -15,6 +15,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
+from concierge.accounts.services.tokens import auth_token_create, auth_token_revoke
 from concierge.notification_settings.models import NotificationPreference, PushSubscription
 from concierge.notification_settings.tests.push_server import PushService
 from concierge.servicerequests import services as request_services
@@ -62,8 +63,10 @@ class Browser:
     def __init__(self, user, service: PushService, name: str = "phone") -> None:
         self.key = ec.generate_private_key(ec.SECP256R1())
         self.auth = os.urandom(16)
+        _, self.session = auth_token_create(user)  # the person is signed in on it
         self.subscription = PushSubscription.objects.create(
             user=user,
+            session=self.session,
             endpoint=f"{service.url}/push/{name}",
             p256dh=b64url(point(self.key)),
             auth=b64url(self.auth),
@@ -265,3 +268,28 @@ def test_without_vapid_keys_nothing_is_queued(push_service, user, concierge, mak
     request = make_request(user)
     request_services.concierge_reply_create(request=request, author=concierge, body="Hi")
     assert tasks.results(TASK) == []
+
+
+def test_a_signed_out_browser_gets_no_push_until_someone_signs_in_on_it_again(
+    vapid, push_service, user, concierge, make_request, tasks
+):
+    """Issue 28 push: a device's pushes last as long as the session that turned them on. Once
+    the employee signs out there (or the session is revoked or ends), a reply queues and sends
+    nothing to it, also for a task already queued; signed in again there (the app saves the
+    subscription on each start, binding it to the new session) the pushes come back."""
+    browser = Browser(user, push_service)
+    request = make_request(user, name="Plan the anniversary dinner")
+    request_services.concierge_reply_create(request=request, author=concierge, body="Queued")
+    auth_token_revoke(auth_token=browser.session)  # signed out before the task runs
+    tasks.run()
+    assert push_service.received == []
+
+    request_services.concierge_reply_create(request=request, author=concierge, body="Later")
+    tasks.run()
+    assert push_service.received == []
+
+    _, new_session = auth_token_create(user)  # what saving it in the new session stores
+    PushSubscription.objects.filter(pk=browser.subscription.pk).update(session=new_session)
+    request_services.concierge_reply_create(request=request, author=concierge, body="Back")
+    tasks.run()
+    assert len(push_service.received) == 1
