@@ -1,8 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { FlaskConical, Save } from 'lucide-react'
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { Button, FormError, Paragraph, Skeleton, TextInput, useToast } from '@/design-system'
+import {
+  Button,
+  CheckboxField,
+  FormError,
+  Paragraph,
+  Skeleton,
+  TextInput,
+  useToast,
+} from '@/design-system'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import { type FieldMessages, schema } from '@/lib/validation'
 import {
@@ -339,27 +347,14 @@ function Toggle({
   hint: string
   children: ReactNode
 }) {
-  const hintId = useId()
   return (
-    <div className="flex items-start gap-3">
-      <input
-        id={`${hintId}-box`}
-        type="checkbox"
-        name={field.name}
-        checked={field.value === ON}
-        aria-describedby={hintId}
-        onChange={(event) => field.onChange(event.target.checked ? ON : '')}
-        className="mt-0.5 size-4 shrink-0 accent-primary-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
-      />
-      <div className="flex flex-col">
-        <label htmlFor={`${hintId}-box`} className="text-sm font-semibold text-ink">
-          {children}
-        </label>
-        <span id={hintId} className="text-sm text-ink-muted">
-          {hint}
-        </span>
-      </div>
-    </div>
+    <CheckboxField
+      name={field.name}
+      label={children}
+      hint={hint}
+      checked={field.value === ON}
+      onChange={(checked) => field.onChange(checked ? ON : '')}
+    />
   )
 }
 

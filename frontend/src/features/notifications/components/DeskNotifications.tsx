@@ -1,6 +1,5 @@
 import { Bell } from 'lucide-react'
-import { cx, focusRing, Paragraph } from '@/design-system'
-import { CheckboxField } from './CheckboxField'
+import { CheckboxField, cx, focusRing, Paragraph } from '@/design-system'
 import { PushDevices } from './NotificationsSection'
 import { usePreferences } from './usePreferences'
 

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Bell, MonitorSmartphone } from 'lucide-react'
 import { useState } from 'react'
-import { Button, FormError, Paragraph, Skeleton, useToast } from '@/design-system'
+import { Button, CheckboxField, FormError, Paragraph, Skeleton, useToast } from '@/design-system'
 import { formatDate } from '@/lib/format'
 import { deviceRemove, devicesQuery, notificationKeys, type PushDevice } from '../api'
 import { usePushDevice } from '../usePushDevice'
-import { CheckboxField } from './CheckboxField'
 import { usePreferences } from './usePreferences'
 
 export const PUSH_UNAVAILABLE = 'Push notifications are not set up on this server yet.'

@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react'
-import { cx, describedBy, FieldDescription, focusRing, useFieldIds } from '@/design-system'
+import { describedBy, FieldDescription, useFieldIds } from '../field'
+import { cx, focusRing } from '../utils'
 
 /** A checkbox with its label and an optional hint, on the design system's field pieces. */
 export function CheckboxField({
   label,
   hint,
+  name,
   checked,
   disabled = false,
   onChange,
 }: {
   label: ReactNode
   hint?: ReactNode
+  name?: string
   checked: boolean
   disabled?: boolean
   onChange: (checked: boolean) => void
@@ -21,6 +24,7 @@ export function CheckboxField({
       <input
         id={inputId}
         type="checkbox"
+        name={name}
         checked={checked}
         disabled={disabled}
         aria-describedby={describedBy(hint ? descriptionId : null)}

@@ -1,0 +1,1 @@
+export { CheckboxField } from './CheckboxField'
