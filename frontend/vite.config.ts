@@ -254,7 +254,7 @@ const SIGNED_IN: ChunkModules = [
   // The screens' route loaders, so a screen's data requests start before its code has loaded.
   ...files('features', 'dashboard/loader.ts', 'requests/loader.ts', 'offerings/loader.ts'),
   ...icons('arrow-right', 'chart-column', 'chevron-left', 'chevron-right', 'clock', 'gift'),
-  ...icons('house', 'layout-dashboard', 'list-checks', 'mail-check', 'message-circle'),
+  ...icons('house', 'layout-dashboard', 'list-checks', 'mail', 'mail-check', 'message-circle'),
   ...icons('message-square', 'plus', 'rotate-ccw', 'sparkles', 'user'),
 ]
 
