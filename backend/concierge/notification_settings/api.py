@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest
 from django.shortcuts import render
-from ninja import Query, Router, Status
+from ninja import Router, Status
 
 from concierge.accounts.auth import request_auth_token
 from concierge.accounts.selectors.concierges import user_is_concierge
@@ -73,24 +73,24 @@ def push_key(request: HttpRequest):
     return PushKeyOut(available=True, public_key=keys.public_key)
 
 
-def _subscription_out(subscription: PushSubscription, endpoint: str) -> PushSubscriptionOut:
+def _subscription_out(subscription: PushSubscription, session_id: int) -> PushSubscriptionOut:
     return PushSubscriptionOut(
         id=subscription.pk,
         device_label=subscription.device_label or "Unknown device",
         created_at=subscription.created_at,
         last_used_at=subscription.last_used_at,
-        current=bool(endpoint) and subscription.endpoint == endpoint,
+        current=subscription.session_id == session_id,
     )
 
 
 @router.get("/notifications/push_subscriptions", response={200: PushSubscriptionListOut, **ERRORS})
-def push_subscription_list(request: HttpRequest, endpoint: Query[str] = ""):
-    """The signed-in person's devices that get push notifications, newest first. With
-    `endpoint` (this browser's), that one is marked current."""
-    user = request_auth_token(request).user
+def push_subscription_list(request: HttpRequest):
+    """The signed-in person's devices that get push notifications, newest first; this
+    browser's (saved in this session) is marked current."""
+    session = request_auth_token(request)
     return PushSubscriptionListOut(
         push_subscriptions=[
-            _subscription_out(s, endpoint[:1000]) for s in push_subscriptions_of(user=user)
+            _subscription_out(s, session.pk) for s in push_subscriptions_of(user=session.user)
         ]
     )
 
@@ -108,7 +108,7 @@ def push_subscription_create(request: HttpRequest, payload: PushSubscriptionIn):
         auth=payload.keys.auth,
         user_agent=request.headers.get("User-Agent", "")[:500],
     )
-    return Status(201, _subscription_out(subscription, subscription.endpoint))
+    return Status(201, _subscription_out(subscription, session.pk))
 
 
 @router.delete(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ninja import Field, Schema
+from pydantic import ConfigDict, StrictBool
 
 
 class PreferencesOut(Schema):
@@ -22,13 +23,18 @@ class PreferencesOut(Schema):
 class PreferencesIn(Schema):
     """Only the settings to change."""
 
-    reply_email: bool | None = None
-    reply_push: bool | None = None
-    completion_email: bool | None = None
-    completion_push: bool | None = None
-    show_previews: bool | None = None
-    desk_new_request_push: bool | None = None
-    desk_reply_push: bool | None = None
+    # A body that is not an object of these settings (a list, a misspelt name) is a 422: every
+    # field is optional, so it would otherwise pass as "change nothing";
+    # and only true or false is a setting (not 0, 1 or "yes").
+    model_config = ConfigDict(extra="forbid")
+
+    reply_email: StrictBool | None = None
+    reply_push: StrictBool | None = None
+    completion_email: StrictBool | None = None
+    completion_push: StrictBool | None = None
+    show_previews: StrictBool | None = None
+    desk_new_request_push: StrictBool | None = None
+    desk_reply_push: StrictBool | None = None
 
 
 class PushKeyOut(Schema):
@@ -55,7 +61,7 @@ class PushSubscriptionOut(Schema):
     device_label: str
     created_at: datetime
     last_used_at: datetime | None
-    current: bool = Field(description="This browser's subscription (the endpoint given).")
+    current: bool = Field(description="This browser's (saved in this session).")
 
 
 class PushSubscriptionListOut(Schema):

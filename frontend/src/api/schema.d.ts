@@ -978,8 +978,8 @@ export interface paths {
         };
         /**
          * Push Subscription List
-         * @description The signed-in person's devices that get push notifications, newest first. With
-         *     `endpoint` (this browser's), that one is marked current.
+         * @description The signed-in person's devices that get push notifications, newest first; this
+         *     browser's (saved in this session) is marked current.
          */
         get: operations["concierge_notification_settings_api_push_subscription_list"];
         put?: never;
@@ -3414,7 +3414,7 @@ export interface components {
             created_at: string;
             /**
              * Current
-             * @description This browser's subscription (the endpoint given).
+             * @description This browser's (saved in this session).
              */
             current: boolean;
             /** Device Label */
@@ -7930,9 +7930,7 @@ export interface operations {
     };
     concierge_notification_settings_api_push_subscription_list: {
         parameters: {
-            query?: {
-                endpoint?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;

@@ -105,7 +105,7 @@ def test_push_key_available_with_vapid(signed_in_api, settings):
     assert signed_in_api.get("notifications/push_key").json()["available"] is False
 
 
-def test_subscribe_list_and_remove_a_device(signed_in_api, user):
+def test_subscribe_list_and_remove_a_device(signed_in_api, make_api, user):
     """Issue 28 devices: subscribing stores the device with a readable name, bound to the
     session it was saved in; the list marks this browser's; subscribing again updates the same
     row; removing deletes it."""
@@ -121,10 +121,12 @@ def test_subscribe_list_and_remove_a_device(signed_in_api, user):
     assert again.status_code == 201 and again.json()["id"] == created["id"]
     session = AuthToken.objects.get(user=user, revoked_at__isnull=True)
     assert PushSubscription.objects.get(pk=created["id"]).session == session
-    listed = signed_in_api.get(
-        "notifications/push_subscriptions", query={"endpoint": endpoint}
-    ).json()["push_subscriptions"]
+    listed = signed_in_api.get("notifications/push_subscriptions").json()["push_subscriptions"]
     assert [(d["id"], d["current"]) for d in listed] == [(created["id"], True)]
+    other_session = make_api()
+    other_session.sign_in(user.email)
+    listed = other_session.get("notifications/push_subscriptions").json()["push_subscriptions"]
+    assert [(d["id"], d["current"]) for d in listed] == [(created["id"], False)]
     response = signed_in_api.delete(f"notifications/push_subscriptions/{created['id']}")
     assert response.status_code == 204
     assert not PushSubscription.objects.filter(user=user).exists()

@@ -47,13 +47,12 @@ export function pushKeyQuery() {
   })
 }
 
-export function devicesQuery(endpoint: string | null) {
+/** The person's devices; this browser's (saved in this session) is marked `current`. */
+export function devicesQuery() {
   return queryOptions({
-    queryKey: [...notificationKeys.devices, endpoint ?? ''],
+    queryKey: notificationKeys.devices,
     queryFn: async (): Promise<PushDevice[]> => {
-      const { data, error, response } = await api.GET('/api/v1/notifications/push_subscriptions', {
-        params: { query: endpoint ? { endpoint } : {} },
-      })
+      const { data, error, response } = await api.GET('/api/v1/notifications/push_subscriptions')
       if (!data) throw new NotificationsApiError(errorMessage(error, response))
       return data.push_subscriptions
     },

@@ -83,7 +83,7 @@ function KindChoice({
 export function PushDevices() {
   const push = usePushDevice()
   const [error, setError] = useState<string | null>(null)
-  const devices = useQuery(devicesQuery(push.endpoint))
+  const devices = useQuery(devicesQuery())
   const queryClient = useQueryClient()
   const { toast } = useToast()
   const remove = useMutation({
