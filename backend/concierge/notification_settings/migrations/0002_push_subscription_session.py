@@ -4,6 +4,10 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
+# upgrade-safe: AddField pushsubscription.session (index): the table is new in this release
+# (0001), so no deployment has rows in it while the index is built.
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
