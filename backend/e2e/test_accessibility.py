@@ -64,7 +64,7 @@ def animations_done(page: Page) -> None:
 
 def sign_in(page: Page, email: str, password: str, lands_on: str) -> None:
     page.goto("/sign-in")
-    page.get_by_label("Email").fill(email)
+    page.get_by_role("textbox", name="Email").fill(email)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(re.escape(lands_on) + "$"))
@@ -119,7 +119,7 @@ def test_axe_signed_out_screens(page: Page, demo, viewport_name: str) -> None:
     ).to_be_visible()
     expect_axe_clean(page, "sign-in with field errors")
 
-    page.get_by_label("Email").fill(EMPLOYEE)
+    page.get_by_role("textbox", name="Email").fill(EMPLOYEE)
     page.get_by_label("Password", exact=True).fill("wrong-password")
     page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_role("alert").first).to_be_visible()
@@ -309,7 +309,7 @@ def test_focus_moves_to_the_new_page_and_is_announced(page: Page, demo, viewport
     page is announced; after a failed sign-in it is on the error; after 'View my requests' on the
     Requests page's <h1>."""
     page.goto("/sign-in")
-    page.get_by_label("Email").fill(EMPLOYEE)
+    page.get_by_role("textbox", name="Email").fill(EMPLOYEE)
     page.get_by_label("Password", exact=True).fill("wrong-password")
     page.get_by_role("button", name="Sign in").click()
     alert = page.get_by_role("alert").filter(has_text=re.compile(r"\w"))

@@ -16,7 +16,7 @@ NEW_PASSWORD = "Another-Sturdy-Pass9"
 
 
 def sign_in(page: Page, email: str, password: str = PASSWORD) -> None:
-    page.get_by_label("Email").fill(email)
+    page.get_by_role("textbox", name="Email").fill(email)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name="Sign in").click()
 
@@ -44,7 +44,7 @@ def test_sign_in_validation_messages(page: Page) -> None:
     page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_text("Please enter your email address")).to_be_visible()
     expect(page.get_by_text("Please enter your password")).to_be_visible()
-    page.get_by_label("Email").fill("not-an-email")
+    page.get_by_role("textbox", name="Email").fill("not-an-email")
     page.get_by_label("Password", exact=True).fill("123")
     page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_text("Please enter a valid email address")).to_be_visible()
@@ -62,7 +62,7 @@ def test_sign_up_onboarding_to_dashboard(page: Page, acme, screenshot) -> None:
     screenshot("sign-up-errors")
     page.get_by_label("First name").fill("Pat")
     page.get_by_label("Last name").fill("Morgan")
-    page.get_by_label("Email").fill("pat@example.com")
+    page.get_by_role("textbox", name="Email").fill("pat@example.com")
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Create account").click()
 
@@ -153,7 +153,7 @@ def test_forgot_and_reset_password(page: Page, acme, make_employee, screenshot) 
     page.goto("/sign-in")
     page.get_by_role("link", name=re.compile("Forgot", re.I)).click()
     expect(page).to_have_url(re.compile(r"/forgot-password$"))
-    page.get_by_label("Email").fill("dana@example.com")
+    page.get_by_role("textbox", name="Email").fill("dana@example.com")
     page.get_by_role("button", name="Send reset link").click()
     expect(
         page.get_by_text(

@@ -158,7 +158,7 @@ def _wait_for(page: Page, condition, timeout_ms: int = 8000) -> None:
 
 
 def _sign_in(page: Page, email: str) -> None:
-    page.get_by_label("Email").fill(email)
+    page.get_by_role("textbox", name="Email").fill(email)
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
 

@@ -80,7 +80,7 @@ def people(acme: Company, make_employee) -> dict[str, User]:
 
 def sign_in(page: Page, email: str) -> None:
     page.goto("/sign-in")
-    page.get_by_label("Email").fill(email)
+    page.get_by_role("textbox", name="Email").fill(email)
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
 

@@ -208,7 +208,7 @@ def test_report_privacy_placeholders_until_5_then_the_figures(
     rated_requests(team[:1], desk, [4])
 
     page.goto("/sign-in")
-    page.get_by_label("Email").fill(ADMIN_EMAIL)
+    page.get_by_role("textbox", name="Email").fill(ADMIN_EMAIL)
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile("/dashboard$"))

@@ -64,7 +64,7 @@ def oidc_settings(company: Company, idp: OidcProvider, **fields) -> IdentityProv
 
 def sign_in_at_provider(page: Page, email: str, first: str, last: str) -> None:
     expect(page.get_by_role("heading", name=re.compile("Test identity provider"))).to_be_visible()
-    page.get_by_label("Email").fill(email)
+    page.get_by_role("textbox", name="Email").fill(email)
     page.get_by_label("First name").fill(first)
     page.get_by_label("Last name").fill(last)
     page.get_by_role("button", name="Sign in at the provider").click()

@@ -128,7 +128,7 @@ def shot(page: Page, name: str, *, full_page: bool = False) -> None:
 
 def sign_in(page: Page, email: str, lands_on: str) -> None:
     page.goto("/sign-in")
-    page.get_by_label("Email").fill(email)
+    page.get_by_role("textbox", name="Email").fill(email)
     page.get_by_label("Password", exact=True).fill(DEMO_PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(re.escape(lands_on) + "$"))

@@ -61,7 +61,7 @@ def test_sign_in_with_mfa_across_origins(
     connect = next(d for d in policy.split("; ") if d.startswith("connect-src"))
     assert api in connect.split()
 
-    page.get_by_label("Email").fill(f"dana-{viewport_name}@example.com")
+    page.get_by_role("textbox", name="Email").fill(f"dana-{viewport_name}@example.com")
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     code = page.get_by_label("Verification code")

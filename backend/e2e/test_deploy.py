@@ -373,7 +373,7 @@ def _employee_signs_up(browser: Browser, site: Site) -> None:
         expect(page.get_by_role("heading", level=1, name="Join Acme Corp")).to_be_visible()
         page.get_by_label("First name").fill("Nova")
         page.get_by_label("Last name").fill("Hire")
-        page.get_by_label("Email").fill("nova.hire@acme.example")
+        page.get_by_role("textbox", name="Email").fill("nova.hire@acme.example")
         page.get_by_label("Password", exact=True).fill(PASSWORD)
         page.get_by_role("button", name="Create account").click()
         expect(page).to_have_url(re.compile(r"/welcome/"))

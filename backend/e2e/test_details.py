@@ -44,7 +44,7 @@ def demo_user(transactional_db, monkeypatch) -> User:
 
 def sign_in(page: Page, email: str, password: str) -> None:
     page.goto("/sign-in")
-    page.get_by_label("Email").fill(email)
+    page.get_by_role("textbox", name="Email").fill(email)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(r"/dashboard$"))
@@ -179,7 +179,7 @@ def test_chip_text_boxes_line_up(page: Page, acme, make_employee, screenshot) ->
     """§9 chips: every chip's title and description box is 9rem x 3.5rem, so chips line up"""
     make_employee("pat@example.com", company=acme, onboarded=False)
     page.goto("/sign-in")
-    page.get_by_label("Email").fill("pat@example.com")
+    page.get_by_role("textbox", name="Email").fill("pat@example.com")
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(r"/welcome/about-us$"))

@@ -34,7 +34,7 @@ def demo(transactional_db, monkeypatch) -> None:
 def _sign_up(page: Page, email: str) -> None:
     page.get_by_label("First name").fill("Ann")
     page.get_by_label("Last name").fill("Ex")
-    page.get_by_label("Email").fill(email)
+    page.get_by_role("textbox", name="Email").fill(email)
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Create account").click()
 
@@ -49,7 +49,7 @@ def test_hardening_9_work_email_sign_up_then_confirm(page: Page, demo, screensho
     assert not User.objects.filter(email="ann@gmail.com").exists()
     screenshot("join-domain-refused")
 
-    page.get_by_label("Email").fill(WORK_EMAIL)
+    page.get_by_role("textbox", name="Email").fill(WORK_EMAIL)
     page.get_by_role("button", name="Create account").click()
     expect(page).to_have_url(re.compile(r"/welcome/about-us$"))
     page.get_by_role("link", name="Continue").click()

@@ -78,7 +78,7 @@ def sign_in_to(page: Page, path: str) -> None:
     """Opens `path` signed out, signs in as the Acme demo employee and comes back to it."""
     page.goto(path)
     expect(page).to_have_url(re.compile(r"/sign-in$"))
-    page.get_by_label("Email").fill(DEMO_EMAIL)
+    page.get_by_role("textbox", name="Email").fill(DEMO_EMAIL)
     page.get_by_label("Password", exact=True).fill(DEMO_PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(re.escape(path) + "$"))

@@ -26,7 +26,7 @@ ADMIN_PASSWORD = "Support-Sturdy-Pass9"
 
 def _sign_in(page: Page, email: str) -> None:
     page.goto("/sign-in")
-    page.get_by_label("Email").fill(email)
+    page.get_by_role("textbox", name="Email").fill(email)
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(r"/dashboard$"))

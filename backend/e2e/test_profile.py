@@ -20,7 +20,7 @@ NEW_PASSWORD = "Another-Sturdy-Pass9"
 
 def _sign_in(page: Page, email: str, password: str = PASSWORD) -> None:
     page.goto("/sign-in")
-    page.get_by_label("Email").fill(email)
+    page.get_by_role("textbox", name="Email").fill(email)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(r"/dashboard$"))
@@ -152,7 +152,7 @@ def test_a_sign_in_method_is_renamed(page: Page, acme, make_employee) -> None:
     page.get_by_role("button", name="Add an authenticator app").click()
     secret = page.get_by_test_id("totp-secret").inner_text().replace(" ", "")
     page.get_by_label("Code from the app").fill(pyotp.TOTP(secret).now())
-    page.get_by_role("button", name="Turn on").click()
+    page.get_by_role("button", name="Turn on", exact=True).click()
     page.get_by_role("button", name="I’ve saved my codes").click()
 
     row = page.get_by_test_id("factor-totp")

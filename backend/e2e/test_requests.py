@@ -106,7 +106,7 @@ def new_employee(seeded, make_employee) -> User:
 
 def sign_in(page: Page, email: str, password: str) -> None:
     page.goto("/sign-in")
-    page.get_by_label("Email").fill(email)
+    page.get_by_role("textbox", name="Email").fill(email)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(r"/dashboard$"))

@@ -67,7 +67,7 @@ def test_routes_for_signed_in_user(
     """§2 access rules and titles: 'Concierge | Route title' for a signed-in employee."""
     make_employee("dana@example.com", company=acme)
     page.goto("/sign-in")
-    page.get_by_label("Email").fill("dana@example.com")
+    page.get_by_role("textbox", name="Email").fill("dana@example.com")
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(r"/dashboard$"))

@@ -77,7 +77,7 @@ def test_sign_up_with_an_existing_email_says_check_your_email(
     page.goto("/sign-up/acme")
     page.get_by_label("First name").fill("Dana")
     page.get_by_label("Last name").fill("Reyes")
-    page.get_by_label("Email").fill("dana@example.com")
+    page.get_by_role("textbox", name="Email").fill("dana@example.com")
     page.get_by_label("Password", exact=True).fill("A-different-Passw0rd!")
     page.get_by_role("button", name="Create account").click()
     expect(page.get_by_role("heading", name="Check your email")).to_be_visible()

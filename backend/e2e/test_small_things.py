@@ -51,7 +51,7 @@ def shot(page: Page, name: str, viewport_name: str) -> None:
 
 def expect_signed_out(page: Page) -> None:
     expect(page).to_have_url(re.compile(r"/sign-in$"))
-    expect(page.get_by_label("Email")).to_be_visible()
+    expect(page.get_by_role("textbox", name="Email")).to_be_visible()
     page.goto("/dashboard")
     expect(page).to_have_url(re.compile(r"/sign-in$"))
 

@@ -53,7 +53,7 @@ def casey(make_employee) -> User:
 
 def sign_in(page: Page) -> None:
     page.goto("/sign-in")
-    page.get_by_label("Email").fill("dana@example.com")
+    page.get_by_role("textbox", name="Email").fill("dana@example.com")
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(r"/dashboard$"))

@@ -33,7 +33,9 @@ export function useSignOut() {
     } catch (error) {
       console.error(error)
     }
-    navigate('/sign-in', { replace: true })
+    // Awaited: until the sign-in page is the location, a late 401 from the screen left behind
+    // would remember that screen as where to return after the next sign-in.
+    await navigate('/sign-in', { replace: true })
     returnTarget.take()
     queryClient.clear()
     resetAnalyticsIdentity()

@@ -5,6 +5,7 @@ import type { CurrentUser } from '@/api/client'
 import { registerServiceWorkerLater } from '@/features/notifications'
 import type { AuthedContext } from '@/lib/currentUser'
 import { currentUserQuery } from '@/lib/currentUserQuery'
+import { afterFirstScreen } from '@/lib/firstScreen'
 import { queryClient } from '@/lib/queryClient'
 import { FullPageSpinner } from '../FullPageSpinner'
 import { UserLoadFailed } from '../guards'
@@ -14,11 +15,16 @@ import { UserLoadFailed } from '../guards'
  * screen below receives through the outlet context and who stays current as the cache updates.
  */
 export function SignedInLayout() {
-  // The service worker (app shell cache, offline page, push) registers after the page has
-  // loaded, from its own chunk: none of it is in the first load.
-  useEffect(() => {
-    registerServiceWorkerLater()
-  }, [])
+  // The service worker (app shell cache, offline page, push) registers after the first screen
+  // and the page's load, from its own chunk: none of it is in the first load.
+  useEffect(
+    () =>
+      afterFirstScreen(() => {
+        registerServiceWorkerLater()
+        return undefined
+      }),
+    [],
+  )
   return (
     <QueryClientProvider client={queryClient}>
       <LoadUser>{(user) => <Outlet context={{ user } satisfies AuthedContext} />}</LoadUser>

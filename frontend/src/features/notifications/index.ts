@@ -30,7 +30,14 @@ export function DeskNotifications() {
   return createElement(Suspense, { fallback: null }, createElement(Menu))
 }
 
-/** Registers the service worker once the page has loaded, from its own chunk. */
+// How long after the first screen (and the page's load) the service worker starts: its chunk,
+// its registration and the app shell it caches never compete with the first screen's requests.
+const SERVICE_WORKER_DELAY_MS = 2000
+
+/** Registers the service worker, from its own chunk, once the first screen has settled. */
 export function registerServiceWorkerLater() {
-  void import('./serviceWorker').then((m) => m.registerWhenLoaded())
+  window.setTimeout(
+    () => void import('./serviceWorker').then((m) => m.registerWhenLoaded()),
+    SERVICE_WORKER_DELAY_MS,
+  )
 }
