@@ -77,10 +77,25 @@ def viewport_name(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def browser_context_args(browser_context_args: dict, viewport_name: str, base_url: str) -> dict:
+def service_workers() -> str:
+    """Playwright's `service_workers`: 'block', but in the installable app's own tests ('allow'
+    there). Installing the app's worker, and caching its shell, in every new browser context
+    is work no other test looks at."""
+    return "block"
+
+
+@pytest.fixture
+def browser_context_args(
+    browser_context_args: dict, viewport_name: str, base_url: str, service_workers: str
+) -> dict:
     # base_url per test: a module serving its own build (`custom_app`) overrides it, and the
     # plugin's session-wide arguments keep the first one they saw.
-    return {**browser_context_args, "viewport": VIEWPORTS[viewport_name], "base_url": base_url}
+    return {
+        **browser_context_args,
+        "viewport": VIEWPORTS[viewport_name],
+        "base_url": base_url,
+        "service_workers": service_workers,
+    }
 
 
 # As in production: granian, 2 workers x 4 threads, for the API; one uvicorn for the stream.

@@ -23,6 +23,12 @@ pytestmark = pytest.mark.both_viewports
 PROMPT = "Want to know when your concierge replies?"
 
 
+@pytest.fixture
+def service_workers() -> str:
+    """These tests are about the service worker: it may register here."""
+    return "allow"
+
+
 def _b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
