@@ -56,7 +56,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     ],
     { initialEntries: [route] },
   )
-  const user = userEvent.setup({ delay: null })
+  const user = userEvent.setup()
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
