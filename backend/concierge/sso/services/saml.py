@@ -150,7 +150,11 @@ def identity_from_response(
     _strong_algorithms_only(saml_response)
     try:
         response = client.parse_authn_request_response(
-            saml_response, BINDING_HTTP_POST, outstanding=outstanding
+            saml_response,
+            BINDING_HTTP_POST,
+            outstanding=outstanding,
+            # Without it pysaml2 takes any SubjectConfirmationData Recipient.
+            conv_info={"entity_id": entity_id(provider)},
         )
     except Exception as exc:  # pysaml2 raises many kinds (SAMLError, ValueError, XML errors...)
         raise SignInRefused(BAD_ANSWER.format(reason=_reason(exc))) from None

@@ -2,7 +2,8 @@
 discovery, published keys, an authorization endpoint (a sign-in form, or a person signed in
 at once), and a token endpoint that checks the client's secret, the redirect address and the
 PKCE verifier before it hands out an ID token signed with a key made here. The tests craft
-bad ID tokens through `next_claims` (changed claims) and `sign_with` (another key)."""
+bad ID tokens through `next_claims` (changed claims), `sign_with` (another key) and
+`unsigned` (alg "none")."""
 
 from __future__ import annotations
 
@@ -24,6 +25,10 @@ from joserfc.jwk import KeySet, RSAKey
 
 def rsa_key(kid: str) -> RSAKey:
     return RSAKey.generate_key(2048, parameters={"kid": kid, "use": "sig", "alg": "RS256"})
+
+
+def _b64(value: dict[str, Any]) -> str:
+    return base64.urlsafe_b64encode(orjson.dumps(value)).rstrip(b"=").decode()
 
 
 @dataclass
@@ -54,6 +59,7 @@ class OidcProvider:
         self.person: Person | None = None  # signed in at once when set (API tests)
         self.next_claims: dict[str, Any] = {}  # applied to the next ID token, then cleared
         self.sign_with: RSAKey | None = None
+        self.unsigned = False  # the next ID token has alg "none" and no signature
         self.replay_id_token: str | None = None  # handed out instead of a new ID token
         self.issued: list[str] = []  # every ID token handed out
         self.email_in_userinfo_only = False  # as some providers do with a minimal ID token
@@ -106,6 +112,9 @@ class OidcProvider:
         self.next_claims = {}
         claims = {k: v for k, v in claims.items() if v is not None}
         key = self.sign_with or self.key
+        if self.unsigned:
+            self.unsigned = False
+            return ".".join([_b64({"alg": "none", "kid": key.kid}), _b64(claims), ""])
         return jwt.encode({"alg": "RS256", "kid": key.kid}, claims, key)
 
     # ------------------------------------------------------------------ HTTP

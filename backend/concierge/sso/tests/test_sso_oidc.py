@@ -135,6 +135,23 @@ def test_issue26_sso_oidc_crafted_id_tokens_are_refused(client, provider, idp, c
     nobody_signed_in()
 
 
+def test_issue26_sso_oidc_not_yet_valid_id_token_is_refused(client, provider, idp):
+    """Issue 26 SSO refusal: an ID token whose validity starts in an hour (`nbf`, `iat`)."""
+    later = int(time.time()) + 3600
+    idp.next_claims = {"nbf": later, "iat": later, "exp": later + 300}
+    error = refused(client)
+    assert "ID token" in error, error
+    nobody_signed_in()
+
+
+def test_issue26_sso_oidc_unsigned_id_token_is_refused(client, provider, idp):
+    """Issue 26 SSO refusal: an ID token with alg "none" and no signature, claims otherwise
+    right."""
+    idp.unsigned = True
+    assert "ID token" in refused(client)
+    nobody_signed_in()
+
+
 def test_issue26_sso_oidc_token_signed_by_another_key_is_refused(client, provider, idp):
     """Issue 26 SSO refusal: an ID token signed with a key the provider does not publish."""
     idp.sign_with = rsa_key("test-key-1")  # same key id, other key

@@ -192,6 +192,21 @@ def test_issue26_sso_saml_wrong_recipient_is_refused(client, provider, idp):
     nobody_signed_in()
 
 
+def test_issue26_sso_saml_wrong_recipient_inside_the_signed_assertion_is_refused(
+    client, provider, idp
+):
+    """Issue 26 SSO refusal: the Response (unsigned envelope) is addressed to our ACS, but the
+    signed assertion's SubjectConfirmationData Recipient is another service's."""
+    other = "https://other.example/saml/acs"
+    xml = idp.response(NIA, acs=ACS, audience=METADATA, destination=other)
+    envelope = re.search(r"<(\w+:)?Response\b[^>]*>", xml)
+    assert envelope and f'Destination="{other}"' in envelope.group(0)
+    xml = xml.replace(envelope.group(0), envelope.group(0).replace(other, ACS), 1)
+    assert f'Recipient="{other}"' in xml
+    assert "addressed to another service" in refused(client, xml)
+    nobody_signed_in()
+
+
 def test_issue26_sso_saml_expired_assertion_is_refused(client, provider, idp):
     """Issue 26 SSO refusal: an assertion made an hour ago (valid for 5 minutes)."""
     with freeze_time(timezone.now() - timedelta(hours=1)):
