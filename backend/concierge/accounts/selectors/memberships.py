@@ -49,6 +49,17 @@ def company_may_claim_account(*, company: Company, user: User, by_domain: bool =
     return by_domain and user.email.rpartition("@")[2].lower() in company.email_domains
 
 
+def account_is_only_companys(*, user: User, company: Company) -> bool:
+    """Whether `company` is the only one that knows this account (no other company's
+    membership or record of it) and it is not a staff or concierge account: what lets the
+    company's own directory change the account's address."""
+    if user.is_staff or user_is_concierge(user=user):
+        return False
+    if user.companies.exclude(pk=company.pk).exists():
+        return False
+    return not EmployeeRecord.objects.filter(user=user).exclude(company=company).exists()
+
+
 class MemberStatus:
     ACTIVE = "active"
     DEACTIVATED = "deactivated"

@@ -7,11 +7,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.core import signing
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from concierge.accounts.account_emails import account_email_reserve
-from concierge.accounts.models import AccountEmail, AuthToken, User
+from concierge.accounts.models import AccountEmail, AuthToken, Company, User
+from concierge.accounts.selectors.memberships import account_is_only_companys
 from concierge.accounts.services.identity import email_domain_check, password_errors
 from concierge.accounts.services.links import account_link, signed_claims
 from concierge.accounts.services.mfa.fresh_check import FreshCheckFailed, fresh_check_passed
@@ -167,22 +168,82 @@ def email_change_confirm(*, token: str) -> User:
         raise ValidationFailed.for_field("token", INVALID_EMAIL_CHANGE)
     if User.objects.filter(email__iexact=user.pending_email).exclude(pk=user.pk).exists():
         raise ValidationFailed.for_field("token", EMAIL_TAKEN)
+    _email_switch(user, user.pending_email)
+    return user
+
+
+def _email_switch(user: User, new_email: str, *, changed_by: str = "") -> None:
+    """Moves the locked account to a proven address (forgetting any other one asked for) and
+    tells the old address."""
     old_email = user.email
-    user.email = user.pending_email
+    user.email = new_email
     user.pending_email = ""
     user.email_verified_at = timezone.now()
     user.save(update_fields=["email", "pending_email", "email_verified_at"])
+    by = f" by {changed_by}" if changed_by else ""
     email_enqueue(
         to=old_email,
         subject="Your email address was changed",
         body=(
             f"Hello {user.first_name},\n\n"
-            f"The email address of your {settings.PRODUCT_NAME} account was changed from "
+            f"The email address of your {settings.PRODUCT_NAME} account was changed{by} from "
             f"{old_email} to {user.email}. Sign in with the new address from now on.\n\n"
             f"If this wasn't you, contact support now: {settings.SUPPORT_EMAIL}"
         ),
     )
-    return user
+
+
+# ----------------------------------------------------------------------------- employer's email
+
+EMPLOYER_EMAIL_SHARED = (
+    "{email} is also known to another company or is a staff account, so {company} cannot "
+    "change its address; the person can change it on their Account page."
+)
+EMPLOYER_EMAIL_OUTSIDE = "{email} is not an address of {company} ({domains})."
+EMPLOYER_EMAIL_TAKEN = "{email} is already the address of another account."
+
+
+class EmployerEmailRefused(Exception):
+    """Why a company's directory may not move an account to a new address: the address is
+    outside the company's domains (OUTSIDE), another account's (TAKEN), or the account is not
+    the company's alone (SHARED)."""
+
+    OUTSIDE, TAKEN, SHARED = "outside", "taken", "shared"
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+
+
+@transaction.atomic
+def email_change_by_employer(*, user: User, company: Company, email: str) -> None:
+    """The address `company`'s identity provider now gives the person (a SCIM userName
+    change) becomes the account's, as a confirmed change does: the provider vouches for it
+    and the old address is told. Only for an account that is `company`'s alone (no other
+    company's membership or record, not staff), at the company's own domains and free;
+    anything else is EmployerEmailRefused, and nothing changes."""
+    user = User.objects.select_for_update().get(pk=user.pk)
+    if email == user.email.lower():
+        return
+    domains = company.email_domains
+    if domains and email.rpartition("@")[2] not in domains:
+        listed = ", ".join(f"@{d}" for d in domains)
+        message = EMPLOYER_EMAIL_OUTSIDE.format(email=email, company=company.name, domains=listed)
+        raise EmployerEmailRefused(EmployerEmailRefused.OUTSIDE, message)
+    if not account_is_only_companys(user=user, company=company):
+        message = EMPLOYER_EMAIL_SHARED.format(email=user.email, company=company.name)
+        raise EmployerEmailRefused(EmployerEmailRefused.SHARED, message)
+    taken = EmployerEmailRefused(
+        EmployerEmailRefused.TAKEN, EMPLOYER_EMAIL_TAKEN.format(email=email)
+    )
+    if User.objects.filter(email__iexact=email).exclude(pk=user.pk).exists():
+        raise taken
+    try:
+        with transaction.atomic():
+            _email_switch(user, email, changed_by=f"{company.name}'s staff directory")
+    except IntegrityError:
+        raise taken from None
 
 
 # ----------------------------------------------------------------------------- password

@@ -25,6 +25,7 @@ from concierge.provisioning.scim.resources import attributes_project, user_field
 from concierge.provisioning.services.records import (
     RecordExists,
     RecordInvalid,
+    RecordLocked,
     record_create,
     record_scim_delete,
     record_update,
@@ -74,9 +75,10 @@ def scim_endpoint(*methods: str) -> Callable[[View], View]:
                 return scim_response(exc.body(), exc.status)
             except RecordInvalid as exc:
                 return scim_response(invalid_value(exc.message).body(), 400)
-            except RecordExists:
-                error = ScimError(409, "A user with this userName already exists.", "uniqueness")
-                return scim_response(error.body(), 409)
+            except RecordExists as exc:
+                return scim_response(ScimError(409, exc.message, "uniqueness").body(), 409)
+            except RecordLocked as exc:
+                return scim_response(ScimError(400, exc.message, "mutability").body(), 400)
             except RequestDataTooBig:
                 return scim_response(ScimError(413, "The request is too large.").body(), 413)
 

@@ -21,6 +21,7 @@ from concierge.accounts.services.memberships import (
     member_reactivate,
     membership_join,
 )
+from concierge.accounts.services.profile import EmployerEmailRefused, email_change_by_employer
 from concierge.provisioning.models import ScimDeletion
 
 EMAIL_MAX = 254
@@ -38,8 +39,24 @@ class RecordInvalid(ValueError):
         self.message = message
 
 
+USER_NAME_TAKEN = "A user with this userName already exists."
+
+
 class RecordExists(Exception):
-    """Another record of the company already has this email."""
+    """Another record of the company (or another account) already has this email."""
+
+    def __init__(self, email: str, message: str = USER_NAME_TAKEN) -> None:
+        super().__init__(email)
+        self.message = message
+
+
+class RecordLocked(Exception):
+    """The change is not the company's to make in the record's current state; the message
+    says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 @dataclass
@@ -106,8 +123,8 @@ def record_create(*, company: Company, fields: RecordFields, source: str) -> Emp
     with that email exists, it joins the company at once (`membership_join`); otherwise the
     record waits for the person, whose sign-up or company sign-in links it.
 
-    A record the SCIM client deleted earlier comes back (a re-hire); any other record with
-    that email is RecordExists."""
+    A record the SCIM client deleted earlier comes back (a re-hire), found by its email or,
+    under a new email, by its externalId; any other record with that email is RecordExists."""
     fields = fields_clean(fields)
     existing = (
         EmployeeRecord.objects.select_for_update()
@@ -119,6 +136,10 @@ def record_create(*, company: Company, fields: RecordFields, source: str) -> Emp
         if not deleted:
             raise RecordExists(fields.email)
         return record_update(record=existing, fields=_with_defaults(fields))
+    rehired = _deleted_record_by_external_id(company, fields.external_id)
+    if rehired is not None:
+        ScimDeletion.objects.filter(record=rehired).delete()
+        return record_update(record=rehired, fields=_with_defaults(fields))
     now = timezone.now()
     active = fields.active is not False
     try:
@@ -141,6 +162,19 @@ def record_create(*, company: Company, fields: RecordFields, source: str) -> Emp
     return record_account_link(record)
 
 
+def _deleted_record_by_external_id(
+    company: Company, external_id: str | None
+) -> EmployeeRecord | None:
+    if not external_id:
+        return None
+    return (
+        EmployeeRecord.objects.select_for_update()
+        .filter(company=company, external_id=external_id, scim_deletion__isnull=False)
+        .order_by("-scim_deletion__deleted_at")
+        .first()
+    )
+
+
 def _with_defaults(fields: RecordFields) -> RecordFields:
     """A create's fields as a full replacement: what it leaves out is empty, active true."""
     return RecordFields(
@@ -159,6 +193,8 @@ def record_update(*, record: EmployeeRecord, fields: RecordFields) -> EmployeeRe
     membership when `active` changed. Doing it twice changes nothing the second time."""
     fields = fields_clean(fields)
     changed = record_fields_assign(record, fields)
+    if "email" in changed and record.user_id is not None:
+        _account_email_follow(record)
     if changed:
         record.updated_at = timezone.now()
         try:
@@ -177,6 +213,19 @@ def record_update(*, record: EmployeeRecord, fields: RecordFields) -> EmployeeRe
             member_reactivate(record=record)
         record = record_account_link(record)
     return record
+
+
+def _account_email_follow(record: EmployeeRecord) -> None:
+    """The linked account takes the record's new email, when the company may change it
+    (`email_change_by_employer`); otherwise the whole update is refused."""
+    try:
+        email_change_by_employer(user=record.user, company=record.company, email=record.email)  # type: ignore[arg-type]
+    except EmployerEmailRefused as exc:
+        if exc.reason == EmployerEmailRefused.OUTSIDE:
+            raise RecordInvalid("email", exc.message) from None
+        if exc.reason == EmployerEmailRefused.TAKEN:
+            raise RecordExists(record.email, exc.message) from None
+        raise RecordLocked(exc.message) from None
 
 
 def record_fields_assign(record: EmployeeRecord, fields: RecordFields) -> list[str]:
