@@ -7,6 +7,7 @@ of every app records, without each one opting in."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import admin
@@ -23,11 +24,22 @@ from concierge.audit.services import (
 )
 
 _CHANGES = "_audit_admin_changes"
+
+
+def _upload_opening(upload: Any) -> tuple[str, str, Any, dict[str, Any]]:
+    """An attachment opened in the admin is an opening of its request (as in the desk, so the
+    employee sees it); a file of no request (a survey answer's) is its owner's data."""
+    if upload.request_id is not None:
+        return actions.ATTACHMENT_OPENED, "request", upload.request_id, {"attachment_id": upload.pk}
+    return actions.ATTACHMENT_OPENED, "user", upload.owner_id, {"attachment_id": upload.pk}
+
+
 # Opening one of these in the admin is an opening of an employee's data (model label: the
-# action and the target type the desk records for the same object).
-ADMIN_OPENINGS = {
-    "servicerequests.servicerequest": (actions.REQUEST_OPENED, "request"),
-    "accounts.user": (actions.PROFILE_OPENED, "user"),
+# action, target type, target id and details the desk records for the same object).
+ADMIN_OPENINGS: dict[str, Callable[[Any], tuple[str, str, Any, dict[str, Any]]]] = {
+    "servicerequests.servicerequest": lambda obj: (actions.REQUEST_OPENED, "request", obj.pk, {}),
+    "accounts.user": lambda obj: (actions.PROFILE_OPENED, "user", obj.pk, {}),
+    "uploads.upload": _upload_opening,
 }
 MAX_VALUE_CHARS = 200
 
@@ -67,24 +79,27 @@ def _record(request: HttpRequest, action: str, obj: models.Model, details: dict[
     )
 
 
-def _opening_record(model_admin: admin.ModelAdmin, request: HttpRequest, object_id: str) -> None:
+def _opening_record(model_admin: admin.ModelAdmin, request: HttpRequest, response: Any) -> None:
     opening = ADMIN_OPENINGS.get(model_admin.model._meta.label_lower)
-    if opening is None or request.method != "GET" or not str(object_id).isdigit():
+    shown = (getattr(response, "context_data", None) or {}).get("original")
+    if opening is None or request.method != "GET" or shown is None:
         return
-    action, target_type = opening
+    action, target_type, target_id, details = opening(shown)
+    if target_id is None:
+        return
     audit_record_opening(
         request,
         action=action,
         actor_role=role_of(request.user),
         target_type=target_type,
-        target_id=object_id,
-        details={"via": "admin"},
+        target_id=target_id,
+        details={**details, "via": "admin"},
     )
 
 
 def install() -> None:
-    """Wraps django.contrib.admin's ModelAdmin's change_view (an opening of a request or an
-    account, on GET), construct_change_message (to keep the form's before/after) and its
+    """Wraps django.contrib.admin's ModelAdmin's change_view (an opening of a request, an
+    account or an attachment, on GET), construct_change_message (to keep the form's before/after) and its
     log_addition / log_change / log_deletions (to record)."""
     model_admin = admin.ModelAdmin
     construct = model_admin.construct_change_message
@@ -96,7 +111,7 @@ def install() -> None:
     def audited_change_view(self, request, object_id, form_url="", extra_context=None):  # type: ignore[no-untyped-def]
         response = change_view(self, request, object_id, form_url, extra_context)
         if getattr(response, "status_code", 0) == 200:
-            _opening_record(self, request, object_id)
+            _opening_record(self, request, response)
         return response
 
     def construct_change_message(self, request, form, formsets, add=False):  # type: ignore[no-untyped-def]

@@ -27,17 +27,35 @@ class BrokenLink:
 def first_broken_link() -> BrokenLink | None:
     """Walks the chain from the oldest kept entry (older ones may have been pruned): the first
     entry whose hash does not match its fields, or whose previous hash is not the hash of the
-    entry before it."""
-    previous: str | None = None
+    entry before it. The oldest kept entry chains to the hash the last prune recorded of the
+    last entry it deleted (or to nothing, before any prune), so deleting it is found too."""
+    previous = last_pruned_hash()
+    first = True
     fields = ("id", *CHAINED_FIELDS, "hash")
     for row in AuditEvent.objects.order_by("id").values_list(*fields).iterator(chunk_size=2000):
         event = AuditEvent(**dict(zip(fields, row, strict=True)))
-        if previous is not None and event.previous_hash != previous:
-            return BrokenLink(event.id, "its previous hash is not the hash of the entry before it")
+        if event.previous_hash != previous:
+            reason = (
+                "its previous hash is not the hash the last prune recorded"
+                if first
+                else "its previous hash is not the hash of the entry before it"
+            )
+            return BrokenLink(event.id, reason)
         if chain_hash(event) != event.hash:
             return BrokenLink(event.id, "its fields do not match its hash")
         previous = event.hash
+        first = False
     return None
+
+
+def last_pruned_hash() -> str:
+    """The hash of the last entry the latest prune deleted: the oldest kept entry's previous
+    hash ('' while no prune has deleted anything, the chain's start)."""
+    prunes = AuditEvent.objects.filter(action=actions.AUDIT_PRUNED).order_by("-id")
+    for details in prunes.values_list("details", flat=True).iterator(chunk_size=100):
+        if isinstance(details, dict) and details.get("last_deleted"):
+            return str(details["last_deleted"])
+    return ""
 
 
 CHAINED_FIELDS = (

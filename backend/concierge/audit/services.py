@@ -203,7 +203,7 @@ def clean_details(details: dict[str, Any] | None) -> dict[str, Any]:
     return cleaned
 
 
-def _record(*, opening_key: dict[str, Any] | None, **fields: Any) -> None:
+def _record(*, opening_key: dict[str, Any] | None, chain_start: str = "", **fields: Any) -> None:
     if not settings.AUDIT_LOG_ENABLED:
         return
     try:
@@ -211,18 +211,20 @@ def _record(*, opening_key: dict[str, Any] | None, **fields: Any) -> None:
             _take_chain_lock()
             if opening_key is not None and _opened_recently(opening_key):
                 return
-            _append(**fields)
+            _append(chain_start=chain_start, **fields)
     except Exception:
         logger.exception("Could not write the audit event %s", fields.get("action"))
         audit_write_failures.labels(action=str(fields.get("action", ""))[:64]).inc()
 
 
-def _append(*, details: dict[str, Any] | None, **fields: Any) -> AuditEvent:
+def _append(*, details: dict[str, Any] | None, chain_start: str, **fields: Any) -> AuditEvent:
+    """Chains the entry to the latest one, or to `chain_start` when none is left (a prune
+    that deleted every entry chains its own to the last one it deleted)."""
     previous = AuditEvent.objects.order_by("-id").values_list("hash", flat=True).first()
     event = AuditEvent(
         occurred_at=timezone.now(),
         details=clean_details(details),
-        previous_hash=previous or "",
+        previous_hash=previous or chain_start,
         **fields,
     )
     event.client_ip = event.client_ip[:64]
@@ -283,7 +285,8 @@ def _actor_id(actor: Any) -> int | None:
 def prune_expired() -> int:
     """Deletes the oldest entries, those older than AUDIT_RETENTION_DAYS, as one unbroken run
     from the start of the chain (so what is kept still verifies from its oldest entry), and
-    records the run, with the hash of the last entry deleted."""
+    records the run, with the hash of the last entry deleted (audit_verify checks the oldest
+    kept entry against it)."""
     cutoff = timezone.now() - timedelta(days=settings.AUDIT_RETENTION_DAYS)
     with transaction.atomic():
         _take_chain_lock()
@@ -296,13 +299,22 @@ def prune_expired() -> int:
         deleted = 0
         if last_expired is not None:
             deleted, _ = AuditEvent.objects.filter(id__lte=last_expired[0]).delete()
-        audit_record(
+        last_deleted = last_expired[1] if last_expired else ""
+        _record(
             action=actions.AUDIT_PRUNED,
+            actor_id=None,
+            actor_role=role_of(None),
+            target_type="",
+            target_id="",
+            company_id=None,
+            client_ip=current_client_ip.get(),
             details={
                 "deleted": deleted,
                 "older_than": cutoff.isoformat(),
                 "retention_days": settings.AUDIT_RETENTION_DAYS,
-                "last_deleted": last_expired[1] if last_expired else "",
+                "last_deleted": last_deleted,
             },
+            opening_key=None,
+            chain_start=last_deleted,
         )
     return deleted

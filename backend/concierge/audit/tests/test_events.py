@@ -325,3 +325,99 @@ def test_a_superuser_opening_a_request_in_the_admin(django_user_model, user, mak
         str(service_request.pk),
     )
     assert only(actions.PROFILE_OPENED).target_id == str(user.pk)
+
+
+def test_a_superuser_opening_an_attachment_in_the_admin(
+    django_user_model, signed_in_api, user, make_request
+):
+    """issue 27 audit trail: an admin opening a request's attachment in Django admin (the
+    Upload's change page) is an opening of that request, once per window, which the employee
+    sees; a file of no request is an opening of its owner's data."""
+    from concierge.uploads.models import Upload
+
+    root = django_user_model.objects.create_superuser(
+        email="root@example.com", password=DEFAULT_PASSWORD, first_name="Root"
+    )
+    service_request = make_request(user)
+    attachment = Upload.objects.create(
+        owner=user, key="attachments/x/scan.pdf", filename="scan.pdf", request=service_request
+    )
+    answer_file = Upload.objects.create(owner=user, key="answers/x/id.png", filename="id.png")
+    client = Client()
+    client.force_login(root)
+    for _ in range(2):
+        page = client.get(f"/admin/uploads/upload/{attachment.pk}/change/")
+        assert page.status_code == 200
+    assert client.get(f"/admin/uploads/upload/{answer_file.pk}/change/").status_code == 200
+    assert client.get("/admin/uploads/upload/999999/change/").status_code in (200, 302)
+
+    opened = events(actions.ATTACHMENT_OPENED)
+    assert [(e.actor_id, e.actor_role, e.target_type, e.target_id, e.details) for e in opened] == [
+        (root.pk, "superuser", "request", str(service_request.pk),
+         {"attachment_id": attachment.pk, "via": "admin"}),
+        (root.pk, "superuser", "user", str(user.pk),
+         {"attachment_id": answer_file.pk, "via": "admin"}),
+    ]  # fmt: skip
+    seen = signed_in_api.get(f"requests/{service_request.pk}/seen_by").json()["seen_by"]
+    assert [(s["name"], s["role"]) for s in seen] == [("Root", "superuser")]
+
+
+def test_company_sign_in_settings_without_the_client_secret(hr_api, hr, company):
+    """issue 27 audit trail: the company's sign-in (SSO) settings, never the client secret."""
+    secret = "oidc-client-secret-value-123"
+    settings = {
+        "kind": "oidc",
+        "oidc_issuer": "https://idp.example.com",
+        "oidc_client_id": "concierge",
+        "oidc_client_secret": secret,
+    }
+    response = hr_api.put(f"company/{company.pk}/sso", settings)
+    assert response.status_code == 200, response.content
+    changed = only(actions.SSO_SETTINGS_CHANGED, secret)
+    assert (changed.actor_id, changed.actor_role, changed.company_id) == (
+        hr.pk,
+        "company admin",
+        company.pk,
+    )
+    assert changed.details["kind"] == "oidc"
+
+
+def test_roster_import_counts_only(hr_api, hr, company):
+    """issue 27 audit trail: a roster import (the counts, not the people); a preview records
+    nothing."""
+    from concierge.provisioning.tests.test_roster import upload
+
+    roster = "email,status\nnew.hire@example.com,active\n"
+    assert upload(hr_api, company, "preview", roster).status_code == 200
+    assert not events(actions.ROSTER_IMPORTED)
+    assert upload(hr_api, company, "apply", roster).status_code == 200
+    imported = only(actions.ROSTER_IMPORTED, "new.hire@example.com")
+    assert (imported.actor_id, imported.actor_role, imported.company_id) == (
+        hr.pk,
+        "company admin",
+        company.pk,
+    )
+    assert imported.details["create"] == 1
+
+
+def test_data_export_asked_built_and_downloaded(signed_in_api, user, outbox):
+    """issue 27 audit trail: the employee's data exports (asked, built, downloaded), each
+    once, never the link's token."""
+    from urllib.parse import urlsplit
+
+    assert signed_in_api.post("users/data_export").status_code == 202
+    [email] = [e for e in outbox.emails(user.email) if "/account/data#" in e.body]
+    token = urlsplit(email.body.split()[email.body.split().index("here:") + 1]).fragment
+    downloaded = signed_in_api.post("users/data_export/download", {"token": token})
+    assert downloaded.status_code == 200
+    for action in (
+        actions.DATA_EXPORT_REQUESTED,
+        actions.DATA_EXPORTED,
+        actions.DATA_EXPORT_DOWNLOADED,
+    ):
+        event = only(action, token)
+        assert (event.actor_id, event.target_type, event.target_id) == (
+            user.pk,
+            "user",
+            str(user.pk),
+        )

@@ -79,3 +79,63 @@ def test_the_daily_prune_keeps_the_window_and_records_itself(settings):
     assert pruned.details["deleted"] == 2 and pruned.details["retention_days"] == 400
     assert pruned.details["last_deleted"] == events[1].hash
     call_command("audit_verify", stdout=StringIO())
+
+
+def _prune_the_first(events: list[AuditEvent], count: int) -> None:
+    """Ages the first `count` entries past the window (their hashes no longer matter) and runs
+    the daily prune."""
+    old = timezone.now() - timedelta(days=401)
+    with connection.cursor() as cursor:
+        for event in events[:count]:
+            cursor.execute(
+                "UPDATE audit_auditevent SET occurred_at = %s WHERE id = %s", [old, event.id]
+            )
+    call_command("audit_prune", stdout=StringIO())
+
+
+def test_after_a_prune_an_edited_row_is_found():
+    """issue 27 audit trail: after the daily prune, a row edited in the database is still
+    found (the oldest kept entry first of all)."""
+    events = _write(4)
+    _prune_the_first(events, 2)
+    call_command("audit_verify", stdout=StringIO())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE audit_auditevent SET actor_role = %s WHERE id = %s", ["staff", events[2].id]
+        )
+    with pytest.raises(CommandError, match=f"audit event {events[2].id}: its fields"):
+        call_command("audit_verify")
+
+
+def test_after_a_prune_deleting_the_oldest_kept_row_is_found():
+    """issue 27 audit trail: the prune records the hash of the last entry it deleted, and the
+    check holds the oldest kept entry to it: deleting the first surviving row is found."""
+    events = _write(4)
+    _prune_the_first(events, 2)
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM audit_auditevent WHERE id = %s", [events[2].id])
+    with pytest.raises(
+        CommandError,
+        match=f"audit event {events[3].id}: its previous hash is not the hash the last prune",
+    ):
+        call_command("audit_verify")
+
+
+def test_without_a_prune_deleting_the_first_row_is_found():
+    """issue 27 audit trail: before any prune the chain starts from nothing, so deleting its
+    first entry is found too."""
+    events = _write(3)
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM audit_auditevent WHERE id = %s", [events[0].id])
+    with pytest.raises(CommandError, match=f"audit event {events[1].id}: its previous hash"):
+        call_command("audit_verify")
+
+
+def test_a_prune_that_deletes_every_entry_still_verifies():
+    """issue 27 audit trail: a prune that leaves only its own entry chains it to the last entry
+    it deleted."""
+    events = _write(2)
+    _prune_the_first(events, 2)
+    [pruned] = AuditEvent.objects.all()
+    assert pruned.previous_hash == pruned.details["last_deleted"] == events[1].hash
+    call_command("audit_verify", stdout=StringIO())

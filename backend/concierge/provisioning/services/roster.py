@@ -229,6 +229,7 @@ def roster_apply(*, company: Company, content: bytes) -> RosterPlan:
     audit_record(
         action=audit_actions.ROSTER_IMPORTED,
         actor=request_actor(),
+        actor_role="company admin",
         target_type="company",
         target_id=company.pk,
         company_id=company.pk,

@@ -92,6 +92,7 @@ def sso_settings_update(*, company: Company, changes: SsoChanges) -> IdentityPro
     audit_record(
         action=audit_actions.SSO_SETTINGS_CHANGED,
         actor=request_actor(),
+        actor_role="company admin",
         target_type="identity_provider",
         target_id=provider.pk,
         company_id=company.pk,
