@@ -4,14 +4,14 @@ date on the request page."""
 from __future__ import annotations
 
 from django.http import FileResponse, HttpRequest
-from ninja import Query, Router, Status
+from ninja import Router, Status
 
 from concierge.accounts.auth import request_auth_token
 from concierge.common.ratelimit import client_ip
 from concierge.common.schemas import ErrorOut
 from concierge.privacy import selectors
 from concierge.privacy.models import DataExport
-from concierge.privacy.schemas import DataExportOut, RequestRetentionOut
+from concierge.privacy.schemas import DataExportDownloadIn, DataExportOut, RequestRetentionOut
 from concierge.privacy.services import export
 
 router = Router(tags=["privacy"])
@@ -44,15 +44,16 @@ def data_export_request(request: HttpRequest):
     return Status(202, _export_out(item, STARTED))
 
 
-@router.get(
+@router.post(
     "/users/data_export/download",
     response={200: None, 410: ErrorOut, 503: ErrorOut, **ERRORS},
     openapi_extra={"responses": {200: {"description": "The zip (application/zip)"}}},
 )
-def data_export_download(request: HttpRequest, token: Query[str]):
-    """The zip of the emailed link, for the signed-in owner, once."""
+def data_export_download(request: HttpRequest, payload: DataExportDownloadIn):
+    """The zip of the emailed link, for the signed-in owner, once. The link's token comes in
+    the body (the link carries it in its fragment), never in an address a server logs."""
     user = request_auth_token(request).user
-    content = export.data_export_take(user=user, token=token, client_ip=client_ip(request))
+    content = export.data_export_take(user=user, token=payload.token, client_ip=client_ip(request))
     response = FileResponse(
         content, content_type="application/zip", as_attachment=True, filename="my-data.zip"
     )

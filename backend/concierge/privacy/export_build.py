@@ -30,7 +30,9 @@ def token_hash(token: str) -> str:
 
 
 def export_link(token: str) -> str:
-    return f"{settings.PUBLIC_URL}/account/data/{token}"
+    """The web app's download page; the token in the fragment, which the browser never sends
+    to a server (no access log, no Referer): the page posts it to the API."""
+    return f"{settings.PUBLIC_URL}/account/data#{token}"
 
 
 def _email_body(link: str, expires: str) -> str:

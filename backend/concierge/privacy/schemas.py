@@ -14,6 +14,12 @@ class DataExportOut(Schema):
     message: str = ""
 
 
+class DataExportDownloadIn(Schema):
+    """The emailed link's single-use token, from the fragment of its address."""
+
+    token: str
+
+
 class RequestRetentionOut(Schema):
     """When a retention window will erase the request's messages (null: no window, or not
     completed); `erased` once it happened."""

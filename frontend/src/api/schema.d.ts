@@ -1733,13 +1733,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        get?: never;
+        put?: never;
         /**
          * Data Export Download
-         * @description The zip of the emailed link, for the signed-in owner, once.
+         * @description The zip of the emailed link, for the signed-in owner, once. The link's token comes in
+         *     the body (the link carries it in its fragment), never in an address a server logs.
          */
-        get: operations["concierge_privacy_api_data_export_download"];
-        put?: never;
-        post?: never;
+        post: operations["concierge_privacy_api_data_export_download"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2324,6 +2325,14 @@ export interface components {
             pending_email?: string | null;
             /** Request Count */
             request_count: number;
+        };
+        /**
+         * DataExportDownloadIn
+         * @description The emailed link's single-use token, from the fragment of its address.
+         */
+        DataExportDownloadIn: {
+            /** Token */
+            token: string;
         };
         /**
          * DataExportOut
@@ -10067,14 +10076,16 @@ export interface operations {
     };
     concierge_privacy_api_data_export_download: {
         parameters: {
-            query: {
-                token: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataExportDownloadIn"];
+            };
+        };
         responses: {
             /** @description The zip (application/zip) */
             200: {
@@ -10082,6 +10093,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
             };
             /** @description Unauthorized */
             401: {

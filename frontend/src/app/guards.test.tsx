@@ -135,6 +135,14 @@ describe('issue 5: where a concierge lands', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
   })
 
+  it("issue 27: a signed-out link's fragment (the data export's token) comes back after the sign-in", async () => {
+    server.use(signInOk(), currentUserOk(employee))
+    const { router, user } = renderTree('/requests/42#tok_en-1')
+    await signInWithForm(user)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/requests/42'))
+    expect(router.state.location.hash).toBe('#tok_en-1')
+  })
+
   it('issue 5: a return target wins over the concierge desk', async () => {
     server.use(signInOk(), currentUserOk(concierge))
     returnTarget.save('/requests/42')

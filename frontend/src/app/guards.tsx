@@ -62,7 +62,8 @@ export function RequireAuth() {
   const state = useSession()
   const location = useLocation()
   if (!session.isAuthenticated(state)) {
-    if (location.pathname !== '/') returnTarget.save(location.pathname + location.search)
+    if (location.pathname !== '/')
+      returnTarget.save(location.pathname + location.search + location.hash)
     return <Navigate to="/sign-in" replace />
   }
   if (state.mfaEnrollmentAvailable) return <Navigate to="/mfa-enrollment" replace />

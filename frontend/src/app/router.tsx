@@ -234,8 +234,9 @@ export const routes: RouteObject[] = [
                     ...screen(loaders.offeringsFull, 'All Benefits & Offers'),
                   },
                   { path: '/account', ...screen(loaders.account, 'Account Settings') },
-                  // The emailed 'Download my data' link: the Account page with its download.
-                  { path: '/account/data/:token', ...screen(loaders.account, 'Account Settings') },
+                  // The emailed 'Download my data' link (its token in the #fragment): the Account
+                  // page with its download.
+                  { path: '/account/data', ...screen(loaders.account, 'Account Settings') },
                   { path: '/company/*', ...screen(loaders.company, 'Company') },
                 ],
               },

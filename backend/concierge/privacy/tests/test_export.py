@@ -9,6 +9,7 @@ import json
 import re
 import zipfile
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 import pytest
 from django.utils import timezone
@@ -20,16 +21,20 @@ from concierge.privacy.services.export import ALREADY_RUNNING
 pytestmark = pytest.mark.django_db
 
 
-def _link_token(outbox, to: str) -> str:
+def _link(outbox, to: str) -> str:
     for email in outbox.emails(to):
-        match = re.search(r"/account/data/([A-Za-z0-9_\-]+)", email.body)
+        match = re.search(r"https?://\S+/account/data\S*", email.body)
         if match:
-            return match.group(1)
+            return match.group(0)
     raise AssertionError("no data export link emailed")
 
 
+def _link_token(outbox, to: str) -> str:
+    return urlsplit(_link(outbox, to)).fragment
+
+
 def _download(api, token: str):
-    return api.get("users/data_export/download", query={"token": token})
+    return api.post("users/data_export/download", {"token": token})
 
 
 def _zip(response) -> zipfile.ZipFile:
@@ -96,7 +101,7 @@ def test_issue27_export_link_works_once_for_its_owner_only(
     other_api = make_api()
     assert other_api.sign_in(other.email).status_code == 200
     assert _download(other_api, token).status_code == 404  # someone else, signed in
-    assert make_api().get("users/data_export/download", query={"token": token}).status_code == 401
+    assert _download(make_api(), token).status_code == 401
     assert _download(signed_in_api, "not-a-token").status_code == 404
     assert _download(signed_in_api, "x" * 5000).status_code == 404
 
@@ -175,3 +180,16 @@ def test_issue27_storage_down_at_download_is_a_503_and_the_link_still_works(
     assert down.status_code == 503
     assert down.json()["error"] == export_services.STORAGE_UNREACHABLE
     _zip(_download(signed_in_api, token))
+
+
+def test_issue27_export_token_never_travels_in_an_address(signed_in_api, user, outbox):
+    """The emailed link carries its token in the fragment (never sent to a server, so never
+    in an access log or a Referer); the page posts it in the body. No address takes it."""
+    assert signed_in_api.post("users/data_export").status_code == 202
+    link = urlsplit(_link(outbox, user.email))
+    assert (link.path, link.query) == ("/account/data", "")
+    assert re.fullmatch(r"[A-Za-z0-9_\-]{40,}", link.fragment)
+    by_address = signed_in_api.get("users/data_export/download", query={"token": link.fragment})
+    assert by_address.status_code == 405
+    assert DataExport.objects.get(user=user).downloaded_at is None
+    _zip(_download(signed_in_api, link.fragment))

@@ -40,6 +40,49 @@ describe('Issue 27 Download my data', () => {
   })
 })
 
+describe('Issue 27 Download my data: the emailed link', () => {
+  it('posts the token of the address fragment and takes it out of the address', async () => {
+    const posted: unknown[] = []
+    server.use(
+      http.get(apiUrl('/api/v1/users/data_export'), () => HttpResponse.json({ status: 'ready' })),
+      http.post(apiUrl('/api/v1/users/data_export/download'), async ({ request }) => {
+        posted.push(await request.json())
+        return new HttpResponse('zip', {
+          headers: { 'Content-Type': 'application/zip' },
+        })
+      }),
+    )
+    URL.createObjectURL = () => 'blob:zip'
+    URL.revokeObjectURL = () => undefined
+    const { user, router } = renderWithProviders(<DataExportSection />, {
+      route: '/account/data#tok_en-123',
+      path: '/account/data',
+    })
+    const section = within(screen.getByRole('region', { name: 'Your data' }))
+    expect(section.getByText(/Your copy is ready/)).toBeInTheDocument()
+    expect(router.state.location.hash).toBe('')
+    await user.click(section.getByRole('button', { name: 'Download my data (zip)' }))
+    expect(await section.findByText('Downloaded: my-data.zip.')).toBeInTheDocument()
+    expect(posted).toEqual([{ token: 'tok_en-123' }])
+  })
+
+  it("says the server's message when the link was already used", async () => {
+    const USED = 'This download link was already used. Ask for your data again on the Account page.'
+    server.use(
+      http.get(apiUrl('/api/v1/users/data_export'), () => HttpResponse.json({ status: 'none' })),
+      http.post(apiUrl('/api/v1/users/data_export/download'), () =>
+        HttpResponse.json({ success: false, error: USED }, { status: 410 }),
+      ),
+    )
+    const { user } = renderWithProviders(<DataExportSection />, {
+      route: '/account/data#tok_en-123',
+      path: '/account/data',
+    })
+    await user.click(screen.getByRole('button', { name: 'Download my data (zip)' }))
+    expect(await screen.findByText(USED)).toBeInTheDocument()
+  })
+})
+
 describe('Issue 27 retention', () => {
   it("the request page says when the request's messages will be erased", async () => {
     server.use(

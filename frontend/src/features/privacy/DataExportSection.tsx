@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
-import { useParams } from 'react-router'
+import { useEffect, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
 import { Button, FormError, Paragraph, Spinner } from '@/design-system'
 import { formatWhen } from '@/lib/format'
 import {
@@ -11,10 +12,29 @@ import {
   privacyKeys,
 } from './api'
 
+/** The page of the emailed link: /account/data#<token>. */
+const DATA_EXPORT_LINK_PATH = '/account/data'
+
+/**
+ * The emailed link's token. It is in the address's fragment, which the browser never sends
+ * (no server log, no Referer); read once, then taken out of the address (and so the history).
+ */
+function useLinkToken(): string | undefined {
+  const { pathname, hash } = useLocation()
+  const navigate = useNavigate()
+  const [token] = useState(() =>
+    pathname === DATA_EXPORT_LINK_PATH && hash.length > 1 ? hash.slice(1) : undefined,
+  )
+  useEffect(() => {
+    if (pathname === DATA_EXPORT_LINK_PATH && hash) navigate(pathname, { replace: true })
+  }, [pathname, hash, navigate])
+  return token
+}
+
 /** 'Your data' on the Account page: ask for a copy of everything (a zip, built in the
  * background and linked by email); opened from that email's link, download it once. */
 export function DataExportSection() {
-  const { token } = useParams()
+  const token = useLinkToken()
   return (
     <section
       aria-labelledby="your-data-heading"

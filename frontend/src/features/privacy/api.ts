@@ -40,10 +40,11 @@ export async function dataExportStart(): Promise<DataExport> {
   return data
 }
 
-/** Downloads the zip of the emailed link (the request carries the session's auth headers). */
+/** Downloads the zip of the emailed link (the request carries the session's auth headers);
+ * the token goes in the body, never in an address a server or proxy logs. */
 export async function dataExportDownload(token: string): Promise<void> {
-  const { data, error, response } = await api.GET('/api/v1/users/data_export/download', {
-    params: { query: { token } },
+  const { data, error, response } = await api.POST('/api/v1/users/data_export/download', {
+    body: { token },
     parseAs: 'blob',
   })
   if (!data) throw new PrivacyApiError(errorMessage(error, response))
