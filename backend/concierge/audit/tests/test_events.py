@@ -179,31 +179,36 @@ def test_reply_note_status_and_assignment(desk, concierge, user, make_request):
     assert status.details["action"] == "complete" and status.actor_role == "concierge"
 
 
-def test_attachment_opened_by_a_concierge(desk, concierge, user, make_request):
-    """issue 27 audit trail: a concierge opening a request's attachment."""
+def test_attachment_opened_by_a_concierge(
+    desk, concierge, signed_in_api, user, make_request, settings, tmp_path
+):
+    """issue 27 audit trail: a concierge opening a request's attachment (its address, from the
+    API the thread's pictures and PDFs use): once per window, never the employee's own."""
     from concierge.uploads.models import Upload
+    from concierge.uploads.tests.samples import png_bytes, upload_via_api
 
+    settings.MEDIA_ROOT = tmp_path / "media"
     service_request = make_request(user)
-    upload = Upload.objects.create(
-        owner=user,
-        key="attachments/x/receipt.pdf",
-        filename="receipt.pdf",
-        content_type="application/pdf",
-        size=4,
-        request=service_request,
+    key = upload_via_api(
+        signed_in_api, "receipt.png", png_bytes(), service_request.pk, content_type="image/png"
     )
-    from concierge.uploads import services as upload_services
-
-    class _Request:
-        auth = None
-        user = concierge
-        META = {"REMOTE_ADDR": "192.0.2.9"}
-
-    upload_services.upload_opening_record(http_request=_Request(), user=concierge, upload=upload)  # type: ignore[arg-type]
-    upload_services.upload_opening_record(http_request=_Request(), user=concierge, upload=upload)  # type: ignore[arg-type]
-    event = only(actions.ATTACHMENT_OPENED)
-    assert event.details == {"attachment_id": upload.pk}
-    assert event.target_id == str(service_request.pk)
+    sent = signed_in_api.post(
+        f"requests/{service_request.pk}/messages",
+        {"message": {"body": "The receipt", "attachment_keys": [key]}},
+    )
+    assert sent.status_code == 201, sent.content
+    assert signed_in_api.get("uploads/expiring_url", query={"key": key}).status_code == 200
+    assert not events(actions.ATTACHMENT_OPENED)  # the employee's own file
+    for _ in range(2):
+        assert desk.get("uploads/expiring_url", query={"key": key}).status_code == 200
+    event = only(actions.ATTACHMENT_OPENED, key)
+    assert (event.actor_id, event.actor_role, event.target_type, event.target_id) == (
+        concierge.pk,
+        "concierge",
+        "request",
+        str(service_request.pk),
+    )
+    assert event.details == {"attachment_id": Upload.objects.get(key=key).pk}
 
 
 def test_report_views_and_csv_exports(hr_api, hr, company):
