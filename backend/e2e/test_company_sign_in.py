@@ -82,14 +82,17 @@ def lands_on_onboarding(page: Page, email: str, company: Company) -> None:
 def test_issue26_sso_new_employee_signs_in_through_oidc(
     page: Page, acme, oidc_idp, screenshot
 ) -> None:
-    """Issue 26 SSO (OIDC): the typed email's domain offers the company's sign-in; the new
-    employee signs in at the provider, gets an account just in time and lands on onboarding."""
+    """Issue 26 SSO (OIDC): the typed email's domain offers the company's sign-in (its label on
+    one line, at a phone's width too); the new employee signs in at the provider, gets an
+    account just in time and lands on onboarding."""
     oidc_settings(acme, oidc_idp)
     page.goto("/sign-in")
     page.get_by_label("Email address").fill("nia@acme.test")
     button = page.get_by_role("button", name=CONTINUE)
     expect(button).to_be_visible()
     expect(page.get_by_text("Acme Corp signs you in with your work account.")).to_be_visible()
+    box = button.bounding_box()
+    assert box and box["height"] < 50, f"the label wraps onto a second line: {box}"
     screenshot("sso-sign-in-offer")
     expect_axe_clean(page, "sign-in with the company's sign-in offered")
     button.click()

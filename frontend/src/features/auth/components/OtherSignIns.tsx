@@ -53,10 +53,13 @@ export default function OtherSignIns({ email, onResult, onError }: OtherSignInsP
   return (
     <>
       {company ? (
-        <div className="flex flex-col gap-2">
+        <div className="@container flex flex-col gap-2">
+          {/* The label takes one line down to a phone's width (smaller type below the width
+              it needs at full size); narrower still, its two lines are balanced. */}
           <Button
             variant="secondary"
             fullWidth
+            className="text-balance @max-[23rem]:px-4 @max-[23rem]:text-sm"
             icon={<Building2 />}
             loading={leaving}
             onClick={() => {
