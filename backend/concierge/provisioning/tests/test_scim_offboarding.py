@@ -1,6 +1,6 @@
 """Issue 26 'Provisioning and offboarding' through SCIM: the identity provider's PATCH
-active:false (Entra's shape) → the person's token is refused (401) → their open event stream
-closes, measured, in under 2 s. Through the real SCIM view and the real ASGI events handler
+active:false (Entra's shape) or DELETE → the person's token is refused (401) → their open
+event stream closes, measured, in under 2 s. Through the real SCIM view and the real ASGI events handler
 (in-process broker), as the live app's own test does for member_deactivate."""
 
 from __future__ import annotations
@@ -22,11 +22,12 @@ pytestmark = pytest.mark.django_db
 CLOSE_WITHIN_SECONDS = 2.0
 
 
+@pytest.mark.parametrize("offboarding", ["patch", "delete"])
 def test_scim_deactivation_refuses_the_token_and_closes_the_stream_within_two_seconds(
-    settings, scim, signed_in_api, user, django_capture_on_commit_callbacks
+    settings, scim, signed_in_api, user, django_capture_on_commit_callbacks, offboarding
 ):
-    """Issue 26 SCIM: PATCH {"op": "Replace", "path": "active", "value": "False"} → 401 →
-    stream closed, in under 2 s (the stream's own re-check is a minute away)."""
+    """Issue 26 SCIM: PATCH {"op": "Replace", "path": "active", "value": "False"}, or DELETE,
+    → 401 → stream closed, in under 2 s (the stream's own re-check is a minute away)."""
     settings.REDIS_URL = ""
     settings.EVENTS_HEARTBEAT_SECONDS = 30
     scim_id = new_user(scim, user.email)["id"]
@@ -36,6 +37,9 @@ def test_scim_deactivation_refuses_the_token_and_closes_the_stream_within_two_se
 
     def deactivate() -> None:
         with django_capture_on_commit_callbacks(execute=True):
+            if offboarding == "delete":
+                assert scim.delete(f"Users/{scim_id}").status_code == 204
+                return
             response = scim.patch(f"Users/{scim_id}", patch)
         assert response.status_code == 200 and response.json()["active"] is False
 
@@ -58,7 +62,7 @@ def test_scim_deactivation_refuses_the_token_and_closes_the_stream_within_two_se
     with shared_transaction():
         async_to_sync(scenario)()
     print(
-        f"issue 26 SCIM deactivation -> 401 in {timings['token_refused']:.3f} s, "
+        f"issue 26 SCIM {offboarding} -> 401 in {timings['token_refused']:.3f} s, "
         f"-> stream closed in {timings['stream_closed']:.3f} s"
     )
     assert timings["stream_closed"] < CLOSE_WITHIN_SECONDS

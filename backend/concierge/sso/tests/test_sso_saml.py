@@ -122,6 +122,24 @@ def test_issue26_sso_saml_idp_initiated_sign_in(client, provider, idp):
     assert answer.status_code == 200 and answer["mfa-token"]
 
 
+def test_issue26_sso_saml_without_provider_mfa_the_company_second_factor_applies(
+    client, provider, acme, idp
+):
+    """Issue 26 SSO: for a company that requires MFA, an AuthnContextClassRef of a password
+    alone does not pass the MFA step (no mfa-token; the product's own second factor applies),
+    while the provider's MFA context does."""
+    acme.requires_mfa = True
+    acme.save()
+    without = post_acs(client, idp.response(NIA, acs=ACS, audience=METADATA))
+    answer = exchange(client, without["code"])
+    assert answer.status_code == 200 and answer.json()["mfa_requires_verification"] is True
+    assert "mfa-token" not in answer
+    person = SamlPerson(email="nia@acme.test", mfa=True)
+    with_mfa = post_acs(client, idp.response(person, acs=ACS, audience=METADATA))
+    answer = exchange(client, with_mfa["code"])
+    assert answer.json()["mfa_requires_verification"] is False and answer["mfa-token"]
+
+
 def test_issue26_sso_saml_test_idp_over_http(client, provider, idp):
     """Issue 26 SSO: the test IdP's own HTTP endpoints (what the browser tests use) answer our
     AuthnRequest with a form that posts a signed answer to our ACS."""
