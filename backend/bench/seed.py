@@ -53,6 +53,8 @@ CONCIERGE_EMAIL = f"concierge-000@{EMAIL_DOMAIN}"
 BENCH_PASSWORD = "bench-only-password-0"  # a throwaway local database, never a real account
 COMPANY_SLUG = "bench-corp"
 REQUEST_BATCH = 1_000  # requests per bulk_create round, with their 10,000 messages
+# Messages per INSERT: 10,000 at once would bind more parameters than PostgreSQL takes (65,535).
+MESSAGE_BATCH = 2_000
 # The mixed scenario: sessions of the first employees.
 MIXED_EMPLOYEES = 100
 MIXED_SESSIONS_PER_EMPLOYEE = 3
@@ -270,16 +272,19 @@ def _seed() -> None:
             )
         ServiceRequest.objects.bulk_create(requests)
         Message.objects.bulk_create(
-            Message(
-                request=request,
-                author=request.user if k % 2 == 0 else None,
-                source=Message.Source.USER if k % 2 == 0 else Message.Source.LIFE_CONCIERGE,
-                source_name=request.user.full_name if k % 2 == 0 else "Your concierge",
-                body_html=BODY,
-                external_created_at=request.issued_at + timedelta(hours=k + 1),
-            )
-            for request in requests
-            for k in range(MESSAGES_PER_REQUEST)
+            (
+                Message(
+                    request=request,
+                    author=request.user if k % 2 == 0 else None,
+                    source=Message.Source.USER if k % 2 == 0 else Message.Source.LIFE_CONCIERGE,
+                    source_name=request.user.full_name if k % 2 == 0 else "Your concierge",
+                    body_html=BODY,
+                    external_created_at=request.issued_at + timedelta(hours=k + 1),
+                )
+                for request in requests
+                for k in range(MESSAGES_PER_REQUEST)
+            ),
+            batch_size=MESSAGE_BATCH,
         )
         RequestClock.objects.bulk_create(_clock(request, promise, now) for request in requests)
 
