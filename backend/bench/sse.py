@@ -123,8 +123,7 @@ async def reply_send(
         return None, type(exc).__name__
     if response.status_code != 201:
         return None, f"HTTP {response.status_code}"
-    messages = response.json()["request"]["messages"]
-    return max(int(m["id"]) for m in messages), None  # sequential: the newest is ours
+    return int(response.json()["message"]["id"]), None
 
 
 async def reply_latency(

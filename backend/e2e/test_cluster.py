@@ -204,7 +204,7 @@ class Concierge:
             except httpx.HTTPError:
                 response = None
             if response is not None and response.status_code == 201:
-                mine = max(int(m["id"]) for m in response.json()["request"]["messages"])
+                mine = int(response.json()["message"]["id"])
                 self.sent[request_id].add(mine)
                 return
             await asyncio.sleep(0.5)

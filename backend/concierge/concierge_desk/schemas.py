@@ -211,6 +211,25 @@ class ReplyCreateIn(Schema):
     message: ReplyIn
 
 
+class DeskRequestChangeOut(Schema):
+    """What a reply can change of the request as the desk shows it (`DeskRequestOut`'s
+    fields of the same names)."""
+
+    id: int
+    status: RequestStatus = Field(
+        description="open ('In Queue'), in_progress, or closed ('Completed')."
+    )
+    assignee: PersonRef | None
+    last_message_at: datetime | None
+    waiting_on: Literal["concierge", "employee"]
+    sla: SlaOut | None = Field(description="Null when the company has no promise.")
+
+
+class ReplyCreatedOut(Schema):
+    message: MessageOut = Field(description="The reply, as the thread shows it.")
+    request: DeskRequestChangeOut
+
+
 class NoteIn(Schema):
     model_config = ConfigDict(json_schema_extra=document_required("body"))
 

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from html import unescape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from django.core.cache import cache
 from django.db.models import QuerySet
@@ -27,7 +27,7 @@ from concierge.concierge_desk.models import InternalNote
 from concierge.satisfaction.selectors import rating_for_request
 from concierge.service_levels.selectors import SlaView, request_clock, sla_view
 from concierge.servicerequests import selectors as request_selectors
-from concierge.servicerequests.selectors import ThreadPage
+from concierge.servicerequests.selectors import MessageRow, ThreadPage
 from concierge.surveys.selectors import (
     AnswerView,
     answer_views,
@@ -156,4 +156,27 @@ def desk_request_view(*, request_id: int, viewer_id: int) -> DeskRequestView:
         viewers=presence_viewers(request_id=service_request.pk, exclude_user_id=viewer_id),
         sla=sla_view(request_clock(service_request)),
         rating=rating_for_request(request_id=service_request.pk),
+    )
+
+
+@dataclass(frozen=True)
+class DeskReplyView:
+    """A reply just written, as the desk's thread shows it, and what it changed of its request
+    (`desk_reply_view`): who the thread waits on now and the reply-time clock."""
+
+    request: ServiceRequest
+    message: MessageRow
+    waiting_on: Literal["concierge", "employee"]
+    sla: SlaView | None
+
+
+def desk_reply_view(*, service_request: ServiceRequest, message_id: int) -> DeskReplyView:
+    """The reply `message_id` to `service_request`, which the reply's service left as it now
+    stands (status, assignee, times and clock): one query, for the message."""
+    posted = request_selectors.posted_message(request_id=service_request.pk, message_id=message_id)
+    return DeskReplyView(
+        request=service_request,
+        message=posted.message,
+        waiting_on=posted.waiting_on,
+        sla=sla_view(request_clock(service_request)),
     )

@@ -90,13 +90,13 @@ def _resume(clock: RequestClock, at: datetime) -> None:
     )
 
 
-def clock_on_message(*, request_id: int, from_employee: bool, at: datetime) -> None:
+def clock_on_message(*, request_id: int, from_employee: bool, at: datetime) -> RequestClock | None:
     """A message on the thread: the employee's resumes the clock (and restarts a completed
     request's, which their message reopens); the concierge's pauses it and counts as the first
-    reply when it is one."""
+    reply when it is one. Returns the clock as it is now (None: the request has none)."""
     clock = _locked(request_id)
     if clock is None:
-        return
+        return None
     before = _state(clock)
     if from_employee:
         clock.completed_at = None
@@ -107,6 +107,7 @@ def clock_on_message(*, request_id: int, from_employee: bool, at: datetime) -> N
         if clock.completed_at is None:
             _pause(clock, at)
     _save_changes(clock, before)
+    return clock
 
 
 def clock_on_status(*, request_id: int, completed: bool, at: datetime) -> None:

@@ -344,6 +344,50 @@ def thread_page(
     return ThreadPage(messages=page, older_cursor=str(page[0].id) if has_older else None)
 
 
+@dataclass(frozen=True)
+class PostedMessage:
+    """A message just written, as the threads show it, and who the thread waits on now."""
+
+    message: MessageRow
+    waiting_on: Literal["concierge", "employee"]
+
+
+@cache
+def _posted_message_sql(vendor: str) -> str:
+    """One message with its attachments in order (one row per attachment), each row with the
+    source of the thread's newest message. Parameters: the message's id, the request's id."""
+    messages = Message._meta.db_table
+    link = MessageAttachment._meta.db_table
+    upload = _related(MessageAttachment, "upload")._meta.db_table
+    return f"""
+SELECT p.id, p.body_html, p.source, p.source_name, {api_time_sql("p.external_created_at", vendor)},
+  p.reopened_request, p.by_email, u.{connection.ops.quote_name("key")}, u.filename,
+  u.content_type, u.size,
+  (SELECT n.source FROM {messages} n WHERE n.request_id = p.request_id
+   ORDER BY n.external_created_at DESC, n.id DESC LIMIT 1)
+FROM {messages} p
+LEFT JOIN {link} l ON l.message_id = p.id
+LEFT JOIN {upload} u ON u.id = l.upload_id
+WHERE p.id = %s AND p.request_id = %s
+ORDER BY l.position, l.id"""  # noqa: S608 (model tables)
+
+
+def posted_message(*, request_id: int, message_id: int) -> PostedMessage:
+    """A message of the request's thread as `thread_page` shows it, and who the thread waits
+    on now (from its newest message, which a retried send's may no longer be): one query."""
+    with connection.cursor() as cursor:
+        cursor.execute(_posted_message_sql(connection.vendor), [message_id, request_id])
+        rows = cursor.fetchall()
+    if not rows:
+        raise NotFound(MESSAGE_NOT_FOUND)
+    row_id, body, source, source_name, at, reopened, by_email, *_, newest_source = rows[0]
+    message = MessageRow(row_id, body, source, source_name, at, bool(reopened), [], bool(by_email))
+    for key, filename, content_type, size in (row[7:11] for row in rows):
+        if key is not None:
+            message.attachments.append(AttachmentRow(key, filename, content_type, size))
+    return PostedMessage(message=message, waiting_on=waiting_on_source(newest_source))
+
+
 # --------------------------------------------------------------------------- the desk
 
 MAX_ID = 2**63 - 1
@@ -362,6 +406,7 @@ ASSIGNEE_INVALID = "Choose 'mine', 'unassigned' or a concierge's id."
 CURSOR_INVALID = "That page of the queue is not there any more: reload the queue."
 DUE_SOON = timedelta(hours=1)
 REQUEST_NOT_FOUND = "We couldn't find that request."
+MESSAGE_NOT_FOUND = "We couldn't find that message."
 # Enough of a last message's stored HTML for its excerpt, whatever the message's length.
 EXCERPT_SOURCE_CHARS = 2_000
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)

@@ -195,7 +195,8 @@ def _message_create(
     - After the commit, `message.created` (and `request.updated` when it reopened the
       request) is published to the live event streams.
 
-    Returns the message and whether it was created now (False: an idempotent retry).
+    Returns the message and whether it was created now (False: an idempotent retry). A
+    created message leaves `request` as it now stands: its status, times and reply-time clock.
     """
     if author is None:
         idempotency_key = None
@@ -273,7 +274,7 @@ def _message_create(
                     changes["completed_at"] = None
                     changes["completed_from"] = None
             ServiceRequest.objects.filter(pk=request.pk).update(**changes)
-            reply_clock.clock_on_message(
+            clock = reply_clock.clock_on_message(
                 request_id=request.pk, from_employee=source == Message.Source.USER, at=now
             )
             event_publish(
@@ -309,6 +310,7 @@ def _message_create(
         raise ValidationFailed.for_field("attachment_keys", ALREADY_ATTACHED) from None
     for field, value in changes.items():
         setattr(request, field, value)
+    ServiceRequest._meta.get_field("reply_clock").set_cached_value(request, clock)  # type: ignore[union-attr]
     return message, True
 
 

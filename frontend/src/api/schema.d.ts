@@ -462,8 +462,10 @@ export interface paths {
          *     Attachments: upload with POST /uploads/presigned_url and this request's id first (up to
          *     10 files). A request In Queue moves to In Progress, an unassigned one is assigned to the
          *     replying concierge, and the employee is emailed after REPLY_NOTIFICATION_DELAY_SECONDS
-         *     unless they have opened the request by then. Answers the request with the newest page of
-         *     its thread. At most RATE_LIMITS' `message` replies per concierge per window (429).
+         *     unless they have opened the request by then. Answers the reply as the thread shows it and
+         *     what it changed of the request (status, assignee, last message time, who it waits on, the
+         *     reply-time clock); GET the request for the rest. At most RATE_LIMITS' `message` replies
+         *     per concierge per window (429).
          */
         post: operations["concierge_concierge_desk_api_requests_reply_create"];
         delete?: never;
@@ -2371,6 +2373,27 @@ export interface components {
              */
             via: "page" | "email";
         };
+        /**
+         * DeskRequestChangeOut
+         * @description What a reply can change of the request as the desk shows it (`DeskRequestOut`'s
+         *     fields of the same names).
+         */
+        DeskRequestChangeOut: {
+            assignee: components["schemas"]["PersonRef"] | null;
+            /** Id */
+            id: number;
+            /** Last Message At */
+            last_message_at: string | null;
+            /** @description Null when the company has no promise. */
+            sla: components["schemas"]["SlaOut"] | null;
+            /** @description open ('In Queue'), in_progress, or closed ('Completed'). */
+            status: components["schemas"]["RequestStatus"];
+            /**
+             * Waiting On
+             * @enum {string}
+             */
+            waiting_on: "concierge" | "employee";
+        };
         /** DeskRequestDetailOut */
         DeskRequestDetailOut: {
             request: components["schemas"]["DeskRequestOut"];
@@ -3660,6 +3683,12 @@ export interface components {
         /** ReplyCreateIn */
         ReplyCreateIn: {
             message: components["schemas"]["ReplyIn"];
+        };
+        /** ReplyCreatedOut */
+        ReplyCreatedOut: {
+            /** @description The reply, as the thread shows it. */
+            message: components["schemas"]["MessageOut"];
+            request: components["schemas"]["DeskRequestChangeOut"];
         };
         /** ReplyIn */
         ReplyIn: {
@@ -6175,7 +6204,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeskRequestDetailOut"];
+                    "application/json": components["schemas"]["ReplyCreatedOut"];
                 };
             };
             /** @description The request body is not valid JSON. */

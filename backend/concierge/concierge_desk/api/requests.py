@@ -3,6 +3,7 @@ assign, status, reply, notes, presence)."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 import orjson
@@ -30,13 +31,14 @@ from concierge.concierge_desk.schemas import (
     OnboardingAnswerOut,
     PersonRef,
     PresenceOut,
+    ReplyCreatedOut,
     ReplyCreateIn,
     SlaOut,
     StatusIn,
     SurveyAnswerOut,
     SurveyOut,
 )
-from concierge.concierge_desk.selectors import DeskRequestView, SurveyAnswers
+from concierge.concierge_desk.selectors import DeskReplyView, DeskRequestView, SurveyAnswers
 from concierge.servicerequests import selectors as request_selectors
 from concierge.servicerequests import services as request_services
 from concierge.servicerequests.choices import RequestStatus
@@ -45,6 +47,7 @@ from concierge.servicerequests.schemas import (
     ThreadPageQuery,
     idempotency_key_header,
     json_datetime,
+    message_data,
     message_out,
 )
 
@@ -149,7 +152,7 @@ def _request_out(view: DeskRequestView) -> DeskRequestOut:
 
 
 def _detail_response(
-    request: HttpRequest, request_id: int, *, opened: bool = False, status: int = 200
+    request: HttpRequest, request_id: int, *, opened: bool = False
 ) -> HttpResponse:
     """The request as the desk shows it (`selectors.desk_request_view`), as JSON written from
     its schema object at once: Ninja would validate it a second time, field by field, on its
@@ -171,7 +174,7 @@ def _detail_response(
         default=json_datetime,
         option=orjson.OPT_PASSTHROUGH_DATETIME,
     )
-    return HttpResponse(body, status=status, content_type="application/json")
+    return HttpResponse(body, content_type="application/json")
 
 
 @router.get("/concierge/requests/{int:request_id}", response={200: DeskRequestDetailOut, **ERRORS})
@@ -246,9 +249,28 @@ def request_status(request: HttpRequest, request_id: int, payload: StatusIn):
     return _detail_response(request, request_id)
 
 
+def _reply_response(view: DeskReplyView) -> HttpResponse:
+    """`ReplyCreatedOut` written as JSON at once, as `_detail_response` writes the request."""
+    service_request, assignee = view.request, view.request.assignee
+    change = {
+        "id": service_request.pk,
+        "status": service_request.status,
+        "assignee": {"id": assignee.pk, "full_name": assignee.full_name} if assignee else None,
+        "last_message_at": service_request.last_message_at,
+        "waiting_on": view.waiting_on,
+        "sla": asdict(view.sla) if view.sla is not None else None,
+    }
+    body = orjson.dumps(
+        {"message": message_data(view.message), "request": change},
+        default=json_datetime,
+        option=orjson.OPT_PASSTHROUGH_DATETIME,
+    )
+    return HttpResponse(body, status=201, content_type="application/json")
+
+
 @router.post(
     "/concierge/requests/{int:request_id}/messages",
-    response={201: DeskRequestDetailOut, 429: ErrorOut, **ERRORS},
+    response={201: ReplyCreatedOut, 429: ErrorOut, **ERRORS},
 )
 def reply_create(
     request: HttpRequest,
@@ -261,20 +283,24 @@ def reply_create(
     Attachments: upload with POST /uploads/presigned_url and this request's id first (up to
     10 files). A request In Queue moves to In Progress, an unassigned one is assigned to the
     replying concierge, and the employee is emailed after REPLY_NOTIFICATION_DELAY_SECONDS
-    unless they have opened the request by then. Answers the request with the newest page of
-    its thread. At most RATE_LIMITS' `message` replies per concierge per window (429).
+    unless they have opened the request by then. Answers the reply as the thread shows it and
+    what it changed of the request (status, assignee, last message time, who it waits on, the
+    reply-time clock); GET the request for the rest. At most RATE_LIMITS' `message` replies
+    per concierge per window (429).
     """
     me = concierge_of(request)
     service_request = request_selectors.request_get_for_desk(request_id=request_id)
     rate_limit(request, "message", client=f"user:{me.pk}")
-    request_services.concierge_reply_create(
+    message = request_services.concierge_reply_create(
         request=service_request,
         author=me,
         body=payload.message.body,
         attachment_keys=payload.message.attachment_keys,
         idempotency_key=idempotency_key,
     )
-    return _detail_response(request, request_id, status=201)
+    return _reply_response(
+        selectors.desk_reply_view(service_request=service_request, message_id=message.pk)
+    )
 
 
 @router.post("/concierge/requests/{int:request_id}/notes", response={201: NoteCreatedOut, **ERRORS})

@@ -1,6 +1,6 @@
 """Hardening 8: unbounded threads at the desk. The request view answers the newest page of
-the thread with a cursor for older pages, a reply answers that page too, and each concierge
-may write a limited number of replies per window."""
+the thread with a cursor for older pages, a reply answers the reply alone (issue 30), and each
+concierge may write a limited number of replies per window."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from concierge.concierge_desk.schemas import DeskRequestDetailOut
+from concierge.concierge_desk.schemas import DeskRequestDetailOut, ReplyCreatedOut
 from concierge.servicerequests.schemas import ThreadPageOut
 from concierge.servicerequests.tests.threads import seed_long_thread
 
@@ -71,16 +71,21 @@ def test_query_counts_do_not_grow_with_the_thread(concierge_api, user, make_requ
     assert costs(long_request.pk, long_ids[500]) == costs(short.pk, short_ids[-1])
 
 
-def test_reply_answers_the_newest_page_only(concierge_api, long_thread):
-    """Hardening 8: a reply's 201 carries the request with the newest page, the reply last."""
+def test_reply_answers_the_reply_and_the_view_shows_it_last(concierge_api, long_thread):
+    """Hardening 8 and issue 30: a reply's 201 carries the reply alone (not a page of the
+    thread); the request view then shows it last on the newest page."""
     service_request, ids = long_thread
     response = concierge_api.post(
         f"concierge/requests/{service_request.pk}/messages", {"message": {"body": "Booked."}}
     )
     assert response.status_code == 201
-    request = DeskRequestDetailOut.model_validate(response.json()).request
+    answer = ReplyCreatedOut.model_validate(response.json())
+    assert answer.message.body_html == "Booked."
+    request = DeskRequestDetailOut.model_validate(
+        concierge_api.get(f"concierge/requests/{service_request.pk}").json()
+    ).request
     assert len(request.messages) == PAGE
-    assert request.messages[-1].body_html == "Booked."
+    assert request.messages[-1] == answer.message
     assert request.older_cursor == str(ids[-(PAGE - 1)])
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import time
+
 import pytest
 
+from concierge.concierge_desk.schemas import ReplyCreatedOut
+from concierge.service_levels.models import ServiceLevel
+from concierge.servicerequests import services
 from concierge.servicerequests.models import Message
 from concierge.uploads.tests.samples import pdf_bytes, png_bytes, presign, upload_via_api
 
@@ -24,8 +29,7 @@ def test_reply_is_signed_by_the_concierge_and_starts_the_request(
     service_request = make_request(user)
     response = reply(concierge_api, service_request.pk)
     assert response.status_code == 201, response.content
-    body = response.json()["request"]
-    message = body["messages"][-1]
+    message, body = response.json()["message"], response.json()["request"]
     assert (message["source"], message["source_name"]) == ("life_concierge", "Casey from Concierge")
     assert message["body_html"] == "We found three walkers."
     assert body["status"] == "in_progress"  # replying to a queued request starts it
@@ -64,7 +68,7 @@ def test_reply_with_attachments_through_the_upload_pipeline(
     ]
     response = reply(concierge_api, service_request.pk, "Quote and map", attachment_keys=keys)
     assert response.status_code == 201, response.content
-    attachments = response.json()["request"]["messages"][-1]["attachments"]
+    attachments = response.json()["message"]["attachments"]
     assert [a["filename"] for a in attachments] == ["quote.pdf", "map.png"]
 
     thread = signed_in_api.get(f"requests/{service_request.pk}").json()["request"]
@@ -96,5 +100,62 @@ def test_retried_reply_with_the_same_idempotency_key_is_created_once(
     first = reply(concierge_api, service_request.pk, headers=headers)
     again = reply(concierge_api, service_request.pk, headers=headers)
     assert first.status_code == again.status_code == 201
+    assert again.json() == first.json()  # the first reply, answered again
     assert Message.objects.filter(request=service_request).count() == 1
     assert len(tasks.results()) == 1  # one notification, not two
+
+
+# A reply to a request with a reply-time clock, from the token's check to the answer: the
+# writes, then one read (the message as the thread shows it). The whole request view it used
+# to answer made it 25.
+REPLY_QUERIES = 18
+
+
+def test_issue_30_reply_answers_the_message_and_what_it_changed_as_the_request_view_shows_them(
+    concierge_api, concierge, user, company, make_request, django_assert_num_queries
+):
+    """Issue 30 'fast for a real day': a reply answers the new message as the desk's thread
+    shows it and the request's fields a reply changes (status, assignee, last message time,
+    who it waits on, the reply-time clock), equal to what the request view then shows, in
+    REPLY_QUERIES queries."""
+    ServiceLevel.objects.create(
+        company=company,
+        first_response_minutes=4 * 60,
+        resolution_minutes=16 * 60,
+        weekdays="0,1,2,3,4,5,6",
+        opens=time(0),
+        closes=time(23, 59),
+    )
+    service_request = make_request(user)
+    services.message_create(request=service_request, author=user, body="A walker, please")
+    with django_assert_num_queries(REPLY_QUERIES):
+        response = reply(concierge_api, service_request.pk, "Found one")
+    assert response.status_code == 201, response.content
+    answer = ReplyCreatedOut.model_validate(response.json())
+
+    shown = concierge_api.get(f"concierge/requests/{service_request.pk}").json()["request"]
+    assert response.json()["message"] == shown["messages"][-1]
+    change = response.json()["request"]
+    assert change == {field: shown[field] for field in change}
+    assert (answer.request.status, answer.request.waiting_on) == ("in_progress", "employee")
+    assert answer.request.assignee is not None and answer.request.assignee.id == concierge.pk
+    assert answer.request.sla is not None and answer.request.sla.state == "paused"
+    assert answer.request.sla.first_responded_at is not None
+
+
+def test_issue_30_a_retried_reply_answers_who_the_thread_waits_on_now(
+    concierge_api, user, make_request
+):
+    """Issue 30 'fast for a real day': a reply retried (same Idempotency-Key) after the
+    employee wrote again answers the first reply, and that the thread now waits on the
+    concierge."""
+    service_request = make_request(user)
+    headers = {"Idempotency-Key": "reply-2"}
+    first = reply(concierge_api, service_request.pk, headers=headers).json()
+    services.message_create(request=service_request, author=user, body="Thanks! And Friday?")
+    again = reply(concierge_api, service_request.pk, headers=headers).json()
+    assert again["message"] == first["message"]
+    assert (first["request"]["waiting_on"], again["request"]["waiting_on"]) == (
+        "employee",
+        "concierge",
+    )

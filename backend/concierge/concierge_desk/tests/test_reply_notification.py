@@ -26,7 +26,7 @@ SUBJECT = "Concierge: New reply to your request: Find a dog walker"
 def reply(api, request_id, body="We found three walkers near you."):
     response = api.post(f"concierge/requests/{request_id}/messages", {"message": {"body": body}})
     assert response.status_code == 201, response.content
-    return response.json()["request"]["messages"][-1]
+    return response.json()["message"]
 
 
 def run_worker_at(moment):

@@ -13,6 +13,8 @@ export type QueueItem = Schemas['QueueItemOut']
 export type QueueCounts = Schemas['QueueCountsOut']
 export type Queue = Schemas['QueueOut']
 export type DeskRequest = Schemas['DeskRequestOut']
+/** A reply's answer: the reply as the thread shows it, and what it changed of the request. */
+export type ReplyCreated = Schemas['ReplyCreatedOut']
 export type DeskNote = Schemas['NoteOut']
 export type Person = Schemas['PersonRef']
 export type Concierge = Schemas['ConciergeOut']
@@ -193,8 +195,8 @@ export async function fetchDeskOlderMessages(id: number, before: string): Promis
   )
 }
 
-export async function sendReply(reply: NewReply): Promise<DeskRequest> {
-  const data = await call(
+export async function sendReply(reply: NewReply): Promise<ReplyCreated> {
+  return call(
     'Failed to send the reply',
     () =>
       api.POST(
@@ -208,7 +210,19 @@ export async function sendReply(reply: NewReply): Promise<DeskRequest> {
       ),
     201,
   )
-  return data.request
+}
+
+/**
+ * The request with a reply's answer in it: the reply at the end of the thread (once: the live
+ * update may have brought it already) and the request's fields the reply changed.
+ */
+export function withReply(request: DeskRequest, reply: ReplyCreated): DeskRequest {
+  const known = request.messages.some((message) => message.id === reply.message.id)
+  return {
+    ...request,
+    ...reply.request,
+    messages: known ? request.messages : [...request.messages, reply.message],
+  }
 }
 
 export async function addNote(id: number, body: string): Promise<DeskNote> {

@@ -2,8 +2,8 @@ import { MessageSquareText } from 'lucide-react'
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react'
 import { Button, cx, TextInput, type TextInputElement } from '@/design-system'
 import { DraftAttachmentAndSend, dropTargetClass, useMessageDraft } from '@/features/conversation'
-import { type NewReply, sendReply } from '../api'
-import { useDeskAction } from '../lib/useDeskAction'
+import { sendReply, withReply } from '../api'
+import { useDeskWrite } from '../lib/useDeskAction'
 import { SavedReplyPicker } from './SavedReplyPicker'
 
 export const EMPTY_REPLY_ERROR = 'Please write a reply'
@@ -17,17 +17,23 @@ function isSavedReplyShortcut(event: KeyboardEvent) {
  * The reply to the employee: text, plus one optional image or PDF through the same upload
  * pipeline as the employee's (uploaded first, for this request). Each send attempt carries an
  * Idempotency-Key, reused when the same reply is retried after a failure, so it posts once.
- * A saved reply (Ctrl + /) is inserted at the cursor, filled in for this request.
+ * A saved reply (Ctrl + /) is inserted at the cursor, filled in for this request. The answer
+ * (the reply and what it changed) is merged into the cached request, not a whole new request.
  */
 export function ReplyComposer({ requestId, firstName }: { requestId: number; firstName: string }) {
   const draft = useMessageDraft(EMPTY_REPLY_ERROR)
-  const send = useDeskAction<NewReply>(requestId, sendReply, {
-    toastErrors: false,
-    onSuccess: () => {
-      draft.clear()
-      draft.focusText()
+  const send = useDeskWrite(
+    requestId,
+    sendReply,
+    (cached, reply) => cached && withReply(cached, reply),
+    {
+      toastErrors: false,
+      onSuccess: () => {
+        draft.clear()
+        draft.focusText()
+      },
     },
-  })
+  )
   const [picking, setPicking] = useState(false)
   const cursor = useRef<[number, number] | null>(null)
 

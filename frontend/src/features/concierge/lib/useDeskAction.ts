@@ -2,29 +2,34 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useToast } from '@/design-system'
 import { type DeskApiError, type DeskRequest, deskKeys } from '../api'
 
+interface DeskWriteOptions<TAnswer> {
+  onSuccess?: (answer: TAnswer) => void
+  /** After the answer is in the cache, or the refusal in a toast. */
+  onSettled?: () => void
+  toastErrors?: boolean
+}
+
 /**
- * A desk write that answers the whole request (claim, assign, status, reply): the answer
- * replaces the cached request, the queue is refetched, and a refusal (e.g. a 422 saying why a
- * status change is not allowed) is shown in a toast.
+ * A desk write on one request: `update` puts its answer into the cached request, the queue is
+ * refetched, and a refusal (e.g. a 422 saying why a status change is not allowed) is shown in
+ * a toast.
  */
-export function useDeskAction<TVariables>(
+export function useDeskWrite<TVariables, TAnswer>(
   requestId: number,
-  run: (variables: TVariables) => Promise<DeskRequest>,
-  options: {
-    onSuccess?: (request: DeskRequest) => void
-    /** After the answer is in the cache, or the refusal in a toast. */
-    onSettled?: () => void
-    toastErrors?: boolean
-  } = {},
+  run: (variables: TVariables) => Promise<TAnswer>,
+  update: (cached: DeskRequest | undefined, answer: TAnswer) => DeskRequest | undefined,
+  options: DeskWriteOptions<TAnswer> = {},
 ) {
   const queryClient = useQueryClient()
   const { toast } = useToast()
-  return useMutation<DeskRequest, DeskApiError, TVariables>({
+  return useMutation<TAnswer, DeskApiError, TVariables>({
     mutationFn: run,
-    onSuccess: (request) => {
-      queryClient.setQueryData(deskKeys.detail(requestId), request)
+    onSuccess: (answer) => {
+      queryClient.setQueryData<DeskRequest>(deskKeys.detail(requestId), (cached) =>
+        update(cached, answer),
+      )
       void queryClient.invalidateQueries({ queryKey: deskKeys.queues() })
-      options.onSuccess?.(request)
+      options.onSuccess?.(answer)
     },
     onError: (error) => {
       if (options.toastErrors === false) return
@@ -32,4 +37,13 @@ export function useDeskAction<TVariables>(
     },
     onSettled: () => options.onSettled?.(),
   })
+}
+
+/** A desk write that answers the whole request (claim, assign, status): it replaces the cached one. */
+export function useDeskAction<TVariables>(
+  requestId: number,
+  run: (variables: TVariables) => Promise<DeskRequest>,
+  options: DeskWriteOptions<DeskRequest> = {},
+) {
+  return useDeskWrite(requestId, run, (_cached, request) => request, options)
 }

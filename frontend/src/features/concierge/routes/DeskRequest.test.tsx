@@ -2,10 +2,16 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RequestStatus } from '@/api/enums'
+import type { RequestMessage } from '@/features/conversation'
 import { renderWithProviders, signInSession } from '@/test/render'
 import { sentMessage } from '@/test/requestFixtures'
 import { apiUrl, server } from '@/test/server'
-import type { DeskRequest as DeskRequestData, StatusAction } from '../api'
+import {
+  type DeskRequest as DeskRequestData,
+  deskKeys,
+  type ReplyCreated,
+  type StatusAction,
+} from '../api'
 import { UNDO_COMPLETE_MS } from '../components/RequestHeader'
 import { PRESENCE_HEARTBEAT_MS } from '../lib/usePresence'
 import {
@@ -35,12 +41,19 @@ interface Recorded {
   headers: Headers
 }
 
+/** A reply's 201, as the API answers it: the reply and the request's fields it changed. */
+function replyAnswer(request: DeskRequestData, message: RequestMessage): ReplyCreated {
+  const { id, status, assignee, last_message_at, waiting_on, sla = null } = request
+  return { message, request: { id, status, assignee, last_message_at, waiting_on, sla } }
+}
+
 /**
- * A small desk server: GET answers `state.request`; each write is recorded and answered the
- * way the API does (claim/assign/status/messages → the whole request; notes → {note}).
+ * A small desk server: GET answers `state.request` (counted in `state.reads`); each write is
+ * recorded and answered the way the API does (claim/assign/status → the whole request;
+ * messages → the reply and what it changed; notes → {note}).
  */
 function deskServer(initial: DeskRequestData) {
-  const state = { request: initial }
+  const state = { request: initial, reads: 0 }
   const calls: Recorded[] = []
   /** Records the call; returns its JSON body. */
   const record = async <T = unknown>(request: Request): Promise<T> => {
@@ -57,7 +70,10 @@ function deskServer(initial: DeskRequestData) {
   const base = '/api/v1/concierge/requests/:id'
   server.use(
     conciergesHandler(),
-    http.get(apiUrl(base), () => HttpResponse.json({ request: state.request })),
+    http.get(apiUrl(base), () => {
+      state.reads += 1
+      return HttpResponse.json({ request: state.request })
+    }),
     http.post(apiUrl(`${base}/claim`), async ({ request }) => {
       await record(request)
       state.request = { ...state.request, assignee: { id: ME.id, full_name: ME.full_name } }
@@ -82,17 +98,18 @@ function deskServer(initial: DeskRequestData) {
       const { message } = await record<{
         message: { body: string; attachment_keys?: string[] }
       }>(request)
-      const keys = message.attachment_keys ?? []
+      const reply = sentMessage(message.body, message.attachment_keys ?? [], {
+        id: 900 + calls.length,
+      })
       state.request = {
         ...state.request,
         status: state.request.status === 'open' ? 'in_progress' : state.request.status,
+        assignee: state.request.assignee ?? { id: ME.id, full_name: ME.full_name },
+        last_message_at: reply.external_created_at,
         waiting_on: 'employee',
-        messages: [
-          ...state.request.messages,
-          sentMessage(message.body, keys, { id: 900 + calls.length }),
-        ],
+        messages: [...state.request.messages, reply],
       }
-      return HttpResponse.json({ request: state.request }, { status: 201 })
+      return HttpResponse.json(replyAnswer(state.request, reply), { status: 201 })
     }),
     http.post(apiUrl(`${base}/notes`), async ({ request }) => {
       const { body } = await record<{ body: string }>(request)
@@ -436,7 +453,9 @@ describe('issue 5 request view: the reply composer', () => {
         if (failures-- > 0) {
           return HttpResponse.json({ success: false, error: 'Try again later' }, { status: 503 })
         }
-        return HttpResponse.json({ request: desk.state.request }, { status: 201 })
+        return HttpResponse.json(replyAnswer(desk.state.request, sentMessage('On it', [])), {
+          status: 201,
+        })
       }),
     )
     const { user } = renderDesk()
@@ -453,6 +472,47 @@ describe('issue 5 request view: the reply composer', () => {
     await waitFor(() => expect(keys).toHaveLength(2))
     expect(keys[0]).toBeTruthy()
     expect(keys[1]).toBe(keys[0])
+  })
+
+  it('issue 30 reply: the answer is merged into the open request: the reply shows once even when the live update brought it first, and status and assignee follow', async () => {
+    const desk = deskServer(makeDeskRequest({ status: 'open', assignee: null, messages: [] }))
+    const { user, queryClient } = renderDesk()
+    const header = (await heading('Find a dog walker')).closest('header') as HTMLElement
+    expect(header).toHaveTextContent('Assignee: Unassigned')
+    const composer = screen.getByRole('form', { name: 'Reply to the employee' })
+    const reads = desk.state.reads
+
+    await user.type(within(composer).getByLabelText('Reply to Jane'), 'Booked for Thursday')
+    await user.click(within(composer).getByRole('button', { name: 'Send reply' }))
+    const thread = await screen.findByRole('list', { name: 'Messages' })
+    await within(thread).findByText('Booked for Thursday')
+    expect(header).toHaveTextContent('In Progress')
+    expect(header).toHaveTextContent(`Assignee: ${ME.full_name}`)
+    expect(header).not.toHaveTextContent('Needs reply')
+    // The answer was merged into the cached request: the request was not read again.
+    expect(desk.state.reads).toBe(reads)
+
+    // The live update's refetch lands before the second reply's answer.
+    server.use(
+      http.post(apiUrl('/api/v1/concierge/requests/:id/messages'), async () => {
+        const reply = sentMessage('And the walker is Sam', [], { id: 990 })
+        desk.state.request = {
+          ...desk.state.request,
+          messages: [...desk.state.request.messages, reply],
+        }
+        await queryClient.refetchQueries({ queryKey: deskKeys.detail(101) })
+        return HttpResponse.json(replyAnswer(desk.state.request, reply), { status: 201 })
+      }),
+    )
+    await user.type(within(composer).getByLabelText('Reply to Jane'), 'And the walker is Sam')
+    await user.click(within(composer).getByRole('button', { name: 'Send reply' }))
+    await waitFor(() => expect(within(composer).getByLabelText('Reply to Jane')).toHaveValue(''))
+    expect(within(thread).getAllByText('And the walker is Sam')).toHaveLength(1)
+    const cached = queryClient.getQueryData<DeskRequestData>(deskKeys.detail(101))
+    expect(cached?.messages.map((m) => m.body_html)).toEqual([
+      'Booked for Thursday',
+      'And the walker is Sam',
+    ])
   })
 })
 
