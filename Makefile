@@ -13,12 +13,13 @@ VAR := var
 PYTHON ?= python3
 export PRODUCT_NAME ?= Concierge
 
-.PHONY: help lock run dev test lint fmt typecheck test-backend test-frontend test-e2e build openapi openapi-check install chromium nginx xmlsec1 wrk migrate demo bench budget lighthouse clean
+.PHONY: help lock run dev test lint fmt typecheck test-backend test-frontend test-e2e screenshots build openapi openapi-check install chromium nginx xmlsec1 wrk migrate demo bench budget lighthouse clean
 
 help:
 	@echo "make run    install, migrate, load demo data, build the web app and serve on http://$(HOST):$(PORT)"
 	@echo "make test   lint, type checks, backend tests, component tests, build and browser tests"
 	@echo "make dev    backend on :8000 and Vite dev server on :5173 with hot reload"
+	@echo "make screenshots  the browser tests with their screenshots at both sizes (var/screenshots)"
 	@echo "make lint | fmt | openapi | bench | lighthouse | clean"
 
 # Python packages exactly as pinned (with hashes) in backend/requirements.lock; see `make lock`.
@@ -43,9 +44,10 @@ frontend/node_modules/.installed: frontend/package.json
 
 install: $(VENV)/.installed frontend/node_modules/.installed
 
-# Debian's Chromium drives the browser tests (needs root for apt-get; see README).
+# Debian's Chromium headless shell drives the browser tests, and the full Chromium the one that
+# opens a PDF in the browser's viewer, and Lighthouse (needs root for apt-get; see README).
 chromium:
-	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@{ command -v chromium && command -v chromium-headless-shell; } >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell; }
 
 # Debian's xmlsec1 checks the signatures of company sign-in's SAML assertions (pysaml2 runs it).
 xmlsec1:
@@ -143,6 +145,10 @@ test-frontend: frontend/node_modules/.installed
 # Against the production layout (granian + uvicorn + nginx, Redis at REDIS_URL): see e2e/conftest.py.
 test-e2e: $(VENV)/.installed chromium nginx xmlsec1 build
 	cd backend && DJANGO_ALLOW_ASYNC_UNSAFE=true ../$(VENV)/bin/pytest -q -n $(TEST_WORKERS) --dist loadfile e2e
+
+# The browser tests, those that only take screenshots at phone size too (see e2e/conftest.py).
+screenshots: $(VENV)/.installed chromium nginx xmlsec1 build
+	cd backend && E2E_PHONE_SCREENSHOTS=1 DJANGO_ALLOW_ASYNC_UNSAFE=true ../$(VENV)/bin/pytest -q -n $(TEST_WORKERS) --dist loadfile e2e
 
 test: install lint openapi-check typecheck test-backend test-frontend budget test-e2e
 	@echo "All checks passed."

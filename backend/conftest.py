@@ -23,6 +23,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.core.cache import cache
 from django.db import OperationalError, connection, connections, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client, TransactionTestCase
 from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
@@ -306,46 +307,59 @@ _ATTEMPTS = 5
 
 
 def _empty_written_tables(self: TransactionTestCase) -> None:
-    """A transactional test's (and every browser test's) cleanup on PostgreSQL: the tables that
-    hold rows, found in one query, are emptied in one transaction, with DELETE (Django's
-    foreign keys are deferred, so the order does not matter), or with TRUNCATE when a table
-    holds more than `_DELETE_AT_MOST` rows (the dead rows and index entries a large DELETE
-    leaves would change the next test's query plans). Django's flush instead truncates every
-    table, each one's files made anew, and then re-creates every content type and permission:
-    the same empty database, at about fifty times the cost per test."""
+    """A transactional test's (and every browser test's) cleanup on PostgreSQL
+    (`written_tables_empty`); Django's flush elsewhere. Django's flush truncates every table,
+    each one's files made anew, and then re-creates every content type and permission: the
+    same empty database, at about fifty times the cost per test."""
     for alias in self._databases_names(include_mirrors=False):
         db = connections[alias]
         if db.vendor != "postgresql" or self.reset_sequences or self.serialized_rollback:
             _django_fixture_teardown(self)
             return
-        tables = sorted(
-            set(db.introspection.django_table_names(only_existing=True, include_views=False))
-            - _STATIC_TABLES
-        )
-        quote = db.ops.quote_name
-        probe = " UNION ALL ".join(
-            f"SELECT %s, (SELECT count(*) FROM (SELECT 1 FROM {quote(t)} LIMIT %s) AS r)"  # noqa: S608 (Django's own table names)
-            for t in tables
-        )
-        params = [p for t in tables for p in (t, _DELETE_AT_MOST + 1)]
-        for attempt in range(_ATTEMPTS):
-            try:
-                with transaction.atomic(using=alias), db.cursor() as cursor:
-                    cursor.execute(probe, params)
-                    counts = dict(cursor.fetchall())
-                    large = [quote(t) for t, n in counts.items() if n > _DELETE_AT_MOST]
-                    if large:
-                        cursor.execute(f"TRUNCATE {', '.join(large)} CASCADE")
-                    for table in (t for t, n in counts.items() if 0 < n <= _DELETE_AT_MOST):
-                        cursor.execute(f"DELETE FROM {quote(table)}")  # noqa: S608 (as above)
-                break
-            except OperationalError:
-                # A browser test's server may still be finishing a request that writes rows
-                # in another order; PostgreSQL then ends one side of the deadlock. When it is
-                # this one, the whole cleanup was rolled back and is simply run again.
-                if attempt == _ATTEMPTS - 1:
-                    raise
-                time.sleep(0.2 * (attempt + 1))
+        written_tables_empty(db)
+
+
+def written_tables(db: BaseDatabaseWrapper) -> list[str]:
+    """The tables a test may write: all of Django's but the static ones."""
+    return sorted(
+        set(db.introspection.django_table_names(only_existing=True, include_views=False))
+        - _STATIC_TABLES
+    )
+
+
+def written_tables_empty(db: BaseDatabaseWrapper) -> None:
+    """Empties the tables that hold rows, found in one query, in one transaction: with DELETE
+    (Django's foreign keys are deferred, so the order does not matter), or with TRUNCATE when a
+    table holds more than `_DELETE_AT_MOST` rows (the dead rows and index entries a large
+    DELETE leaves would change the next test's query plans)."""
+    tables = written_tables(db)
+    quote = db.ops.quote_name
+    probe = " UNION ALL ".join(
+        f"SELECT %s, (SELECT count(*) FROM (SELECT 1 FROM {quote(t)} LIMIT %s) AS r)"  # noqa: S608 (Django's own table names)
+        for t in tables
+    )
+    params = [p for t in tables for p in (t, _DELETE_AT_MOST + 1)]
+    for attempt in range(_ATTEMPTS):
+        try:
+            with transaction.atomic(using=db.alias), db.cursor() as cursor:
+                # No trigger runs: none would write a row (a read version) into a table
+                # already emptied, and the foreign keys' checks are moot.
+                cursor.execute("SET LOCAL session_replication_role = replica")
+                cursor.execute(probe, params)
+                counts = dict(cursor.fetchall())
+                large = [quote(t) for t, n in counts.items() if n > _DELETE_AT_MOST]
+                if large:
+                    cursor.execute(f"TRUNCATE {', '.join(large)} CASCADE")
+                for table in (t for t, n in counts.items() if 0 < n <= _DELETE_AT_MOST):
+                    cursor.execute(f"DELETE FROM {quote(table)}")  # noqa: S608 (as above)
+            return
+        except OperationalError:
+            # A browser test's server may still be finishing a request that writes rows
+            # in another order; PostgreSQL then ends one side of the deadlock. When it is
+            # this one, the whole cleanup was rolled back and is simply run again.
+            if attempt == _ATTEMPTS - 1:
+                raise
+            time.sleep(0.2 * (attempt + 1))
 
 
 TransactionTestCase._fixture_teardown = _empty_written_tables  # type: ignore[method-assign]

@@ -6,6 +6,7 @@ test database."""
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import re
 import shutil
@@ -14,13 +15,16 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from unittest.mock import patch
 
 import httpx
 import pytest
 import redis
 from django.conf import settings
+from django.core.management import call_command
+from django.db import connection, transaction
 from django.test import override_settings
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Playwright, expect
 
 from bench.layouts import BACKEND_DIR, HOST, Layout, LayoutSpec, free_port
 from concierge.accounts.models import Company, User
@@ -28,10 +32,15 @@ from concierge.live.tests.servers import server_database_url
 from concierge.notifications.background import worker_new
 from concierge.notifications.outbox import OutboxItem, outbox_list
 from config import nginx_template
+from conftest import written_tables, written_tables_empty
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# Debian's headless shell drives the browser tests: the same engine as Chromium without the
+# windowing parts it would run off screen (about a third less time per test). It has no PDF
+# viewer and no Push API, so the tests of those use the full browser (`full_chromium`).
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium-headless-shell")
+FULL_CHROMIUM = os.environ.get("CHROMIUM_FULL_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -52,9 +61,29 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session")
+def full_chromium(playwright: Playwright) -> Iterator[Browser]:
+    """Debian's full Chromium, for tests of its PDF viewer or of web push."""
+    browser = playwright.chromium.launch(executable_path=FULL_CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def full_chromium_page(full_chromium: Browser, browser_context_args: dict) -> Iterator[Page]:
+    """A page of the full Chromium (`full_chromium`), set up as `page` is."""
+    context = full_chromium.new_context(**browser_context_args)
+    yield context.new_page()
+    context.close()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "both_viewports: run the browser test at phone size too (see VIEWPORTS)"
+    )
+    config.addinivalue_line(
+        "markers",
+        "phone_screenshots: run at phone size too when E2E_PHONE_SCREENSHOTS=1 (make screenshots)",
     )
 
 
@@ -62,10 +91,17 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Every browser test runs at desktop size. One marked `both_viewports` (a test, or a module
     through `pytestmark`) runs at phone size as well: it proves something a phone shows
     differently (the bottom bar, full-width drawers, tabs instead of columns, the docked
-    composer, what is hidden or loaded on small screens), takes screenshots of both sizes, or
-    checks accessibility (axe, focus, the keyboard), which holds at every size."""
+    composer, what fits, is hidden or is loaded on small screens), it is the accessibility
+    module (axe, focus and the keyboard on every screen, at both sizes), or its issue asks for
+    it at both sizes. One marked `phone_screenshots` takes screenshots worth looking at on a
+    phone, but proves nothing a phone does differently: it runs at phone size only for
+    `make screenshots` (E2E_PHONE_SCREENSHOTS=1)."""
     if "viewport_name" in metafunc.fixturenames:
-        both = metafunc.definition.get_closest_marker("both_viewports") is not None
+        marked = metafunc.definition.get_closest_marker
+        both = marked("both_viewports") is not None or (
+            marked("phone_screenshots") is not None
+            and os.environ.get("E2E_PHONE_SCREENSHOTS") == "1"
+        )
         names = list(VIEWPORTS) if both else ["desktop"]
         metafunc.parametrize("viewport_name", names, ids=names, indirect=True)
 
@@ -318,6 +354,38 @@ def _outbox(settings, server_outbox) -> None:
 @pytest.fixture(scope="session")
 def base_url(production_servers) -> str:  # used by pytest-playwright's page.goto("/...")
     return production_servers
+
+
+# Every demo account's password (`manage.py seed_demo` reads it from DEMO_PASSWORD).
+DEMO_PASSWORD = "Demo-Passw0rd!"
+
+
+@pytest.fixture(scope="session")
+def _demo_rows(django_db_setup, django_db_blocker) -> dict[str, bytes]:
+    """`manage.py seed_demo`'s rows, table by table in COPY's format, seeded once per test
+    process (then the tables are emptied again): loading them takes milliseconds, seeding
+    most of a second."""
+    with django_db_blocker.unblock(), patch.dict(os.environ, {"DEMO_PASSWORD": DEMO_PASSWORD}):
+        call_command("seed_demo", stdout=io.StringIO())
+        rows = {}
+        with connection.cursor() as cursor:
+            for table in written_tables(connection):
+                with cursor.copy(f"COPY {connection.ops.quote_name(table)} TO STDOUT") as copy:
+                    rows[table] = b"".join(bytes(chunk) for chunk in copy)
+        written_tables_empty(connection)
+    return {table: data for table, data in rows.items() if data}
+
+
+@pytest.fixture
+def demo(transactional_db, _demo_rows: dict[str, bytes]) -> None:
+    """The demo companies, accounts, catalogue and surveys (`manage.py seed_demo`), each demo
+    account with the password DEMO_PASSWORD. The rows go back as they were written, the
+    triggers' own rows included, so no trigger runs again (`session_replication_role`)."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL session_replication_role = replica")
+        for table, data in _demo_rows.items():
+            with cursor.copy(f"COPY {connection.ops.quote_name(table)} FROM STDIN") as copy:
+                copy.write(data)
 
 
 @pytest.fixture

@@ -11,12 +11,10 @@ The demo data (`seed_demo`) provides the people, surveys and offerings.
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from concierge.accounts.models import Company
@@ -25,23 +23,16 @@ from concierge.servicerequests import services as request_services
 from concierge.servicerequests.models import ServiceRequest
 from concierge.surveys.models import SurveyCategory
 from e2e.a11y import expect_axe_clean, focus_ring, tab_through
-from e2e.conftest import PASSWORD, asked, continue_button, save_screenshot, settle
+from e2e.conftest import DEMO_PASSWORD, PASSWORD, asked, continue_button, save_screenshot, settle
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
-DEMO_PASSWORD = "Demo-Passw0rd!"
 EMPLOYEE = "demo@example.com"
 CONCIERGE = "concierge@example.com"
 PASSPORT = "Renew my passport"
 Q_PASSPORT = "Your current passport is…"
 Q_TRIP = "When is your next international trip?"
 Q_PHONE = "What's the best phone number to reach you?"
-
-
-@pytest.fixture
-def demo(transactional_db, monkeypatch) -> None:
-    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
-    call_command("seed_demo", stdout=io.StringIO())
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ def open_account(page: Page) -> None:
     expect(page).to_have_url(re.compile(r"/account$"))
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_sign_in_page_illustrated_with_quote(page: Page, screenshot) -> None:
     """§2 SignIn: '/' sends a visitor to SignIn, the illustrated layout with a customer quote."""
     page.goto("/")
@@ -51,7 +51,7 @@ def test_sign_in_validation_messages(page: Page) -> None:
     expect(page.get_by_text("Please enter a valid password")).to_be_visible()
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_sign_up_onboarding_to_dashboard(page: Page, acme, screenshot) -> None:
     """Path 2: sign up at /sign-up/acme, onboard in three steps, land on the Dashboard."""
     page.goto("/sign-up/acme")
@@ -104,7 +104,7 @@ def test_sign_up_onboarding_to_dashboard(page: Page, acme, screenshot) -> None:
     assert answers[611] == "1 Main Street, Springfield, IL, 62701, United States"
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_sign_out_and_return_target(page: Page, acme, make_employee, screenshot) -> None:
     """Path 3: a deep link comes back after sign-in; Account signs out; sign in lands on Dashboard."""
     make_employee("dana@example.com", company=acme)
@@ -146,7 +146,7 @@ def test_forced_sign_out_on_401(page: Page, acme, make_employee) -> None:
     expect(page).to_have_url(re.compile(r"/account$"))
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_forgot_and_reset_password(page: Page, acme, make_employee, screenshot) -> None:
     """Path 4: the reset email's link sets a new password once; the toast; sign-in works."""
     make_employee("dana@example.com", company=acme)
@@ -190,7 +190,7 @@ def test_forgot_and_reset_password(page: Page, acme, make_employee, screenshot) 
     expect(page.get_by_label("New password", exact=True)).to_have_count(0)
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_lockout_and_unlock(page: Page, acme, make_employee, screenshot) -> None:
     """Path 5: ten wrong passwords lock the account; the emailed link unlocks it."""
     make_employee("dana@example.com", company=acme)
@@ -220,7 +220,7 @@ def test_lockout_and_unlock(page: Page, acme, make_employee, screenshot) -> None
     expect(page).to_have_url(re.compile(r"/dashboard$"))
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_mfa_enrol_then_sign_in_with_code(page: Page, acme, make_employee, screenshot) -> None:
     """Path 6: enrol a phone; the next sign-in asks for the SMS code; a wrong one is refused."""
     make_employee("dana@example.com", company=acme)

@@ -5,11 +5,9 @@ request's page, from the audit trail. The concierge is at 1440x900; the employee
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Browser, Page, expect
 
 from concierge.accounts.models import User
@@ -17,19 +15,12 @@ from concierge.audit import actions
 from concierge.audit.models import AuditEvent
 from concierge.servicerequests import services as request_services
 from e2e.a11y import expect_axe_clean
-from e2e.conftest import VIEWPORTS, save_screenshot
+from e2e.conftest import DEMO_PASSWORD, VIEWPORTS, save_screenshot
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
-DEMO_PASSWORD = "Demo-Passw0rd!"
 EMPLOYEE_EMAIL = "demo@example.com"  # Dana Demo, Acme Corp
 CONCIERGE_EMAIL = "concierge@example.com"  # Casey Concierge
-
-
-@pytest.fixture
-def demo(transactional_db, monkeypatch) -> None:
-    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
-    call_command("seed_demo", stdout=io.StringIO())
 
 
 def _sign_in(page: Page, email: str, lands_on: str) -> None:

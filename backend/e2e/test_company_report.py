@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group
-from django.core.management import call_command
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from concierge.accounts.models import Company, User
@@ -29,13 +28,12 @@ from e2e.a11y import expect_axe_clean
 from e2e.conftest import PASSWORD, VIEWPORTS, save_screenshot
 from e2e.test_concierge import (
     CONCIERGE_EMAIL,
-    DEMO_PASSWORD,
     EMPLOYEE_EMAIL,
     expect_no_sideways_scroll,
     sign_in,
 )
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
 ADMIN_EMAIL = "hr@example.com"  # Harper Hughes, Acme Corp's company admin in the demo data
 PRIVACY_NOTE = (
@@ -47,12 +45,6 @@ HIDDEN_RATINGS = "Fewer than 5 ratings, hidden to protect privacy"
 HIDDEN_USAGE = (
     "Hidden to protect privacy: fewer than 5 employees used the service, or fewer than 5 didn’t"
 )
-
-
-@pytest.fixture
-def demo(transactional_db, monkeypatch) -> None:
-    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
-    call_command("seed_demo", stdout=io.StringIO())
 
 
 @pytest.fixture

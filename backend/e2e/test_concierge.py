@@ -38,6 +38,7 @@ from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.surveys.models import SurveyCategory
 from e2e.a11y import expect_axe_clean, focus_ring
 from e2e.conftest import (
+    DEMO_PASSWORD,
     SCREENSHOT_DIR,
     VIEWPORTS,
     asked,
@@ -46,9 +47,8 @@ from e2e.conftest import (
     settle,
 )
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
-DEMO_PASSWORD = "Demo-Passw0rd!"
 EMPLOYEE_EMAIL = "demo@example.com"  # Dana Demo, Acme Corp
 CONCIERGE_EMAIL = "concierge@example.com"  # Casey Concierge
 PASSPORT = "Renew my passport"  # survey 628: a select, an optional text, the phone
@@ -83,11 +83,9 @@ window.EventSource = class extends NativeEventSource {
 
 
 @pytest.fixture
-def demo(transactional_db, monkeypatch, settings) -> None:
-    """The demo companies, accounts and surveys (seed_demo), password DEMO_PASSWORD; reply
-    emails due at once (the test runs the worker itself)."""
-    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
-    call_command("seed_demo", stdout=io.StringIO())
+def demo(demo, settings) -> None:
+    """The demo data (e2e/conftest.py), with reply emails due at once (the test runs the
+    worker itself)."""
     settings.REPLY_NOTIFICATION_DELAY_SECONDS = 0
 
 
@@ -202,6 +200,7 @@ def expect_no_sideways_scroll(page: Page) -> None:
 # --------------------------------------------------------------------------- the test
 
 
+@pytest.mark.both_viewports
 def test_request_answered_live_between_employee_and_concierge(
     demo, pages: dict, pdf: Path, viewport_name: str
 ) -> None:

@@ -14,7 +14,6 @@ import io
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Browser, Page, expect
 
 from concierge.accounts.models import User
@@ -24,11 +23,10 @@ from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.uploads import services as upload_services
 from concierge.uploads.tests.samples import png_bytes
 from e2e.a11y import expect_axe_clean
-from e2e.conftest import SCREENSHOT_DIR, VIEWPORTS, save_screenshot
+from e2e.conftest import DEMO_PASSWORD, SCREENSHOT_DIR, VIEWPORTS, save_screenshot
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
-DEMO_PASSWORD = "Demo-Passw0rd!"
 EMPLOYEE_EMAIL = "demo@example.com"  # Dana Demo
 CONCIERGE_EMAIL = "concierge@example.com"  # Casey Concierge
 SIGNATURE = "Casey from Concierge"
@@ -38,12 +36,6 @@ GATE = png_bytes(40, 30, (30, 90, 200))
 DOG = png_bytes(30, 40, (200, 120, 40))
 RECEIPT = png_bytes(24, 24, (20, 160, 90))
 PDF = simple_pdf("Walker agreement", ("Signed by Dana",))
-
-
-@pytest.fixture
-def demo(transactional_db, monkeypatch) -> None:
-    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
-    call_command("seed_demo", stdout=io.StringIO())
 
 
 @pytest.fixture
@@ -127,12 +119,13 @@ def composer_docked(page: Page, viewport_name: str) -> bool:
 
 
 def test_images_open_in_the_viewer_and_pdfs_in_the_browsers_viewer(
-    page: Page, dana: User, casey: User, viewport_name: str
+    full_chromium_page: Page, dana: User, casey: User, viewport_name: str
 ) -> None:
     """Issue 10 'Attachments open inside the thread': images are thumbnails in the message;
     the viewer opens with the keyboard, ←/→ move between the thread's images, Download saves
     the file, Escape closes it and focus returns to the thumbnail. A PDF opens in the
     browser's viewer in a new tab; /attachments/{fileKey} (links from emails) still downloads."""
+    page = full_chromium_page
     request = long_thread(dana, casey)
     gate = attach(dana, request, "gate.png", GATE)
     request_services.message_create(
@@ -321,6 +314,7 @@ def test_composer_previews_chosen_dropped_and_pasted_files(
 # --------------------------------------------------------------------------- 3. following
 
 
+@pytest.mark.both_viewports
 def test_thread_opens_at_the_newest_message_and_a_live_reply_shows_a_pill(
     page: Page, dana: User, casey: User, viewport_name: str
 ) -> None:

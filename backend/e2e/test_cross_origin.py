@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from e2e.conftest import PASSWORD, code_from_sms
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
 
 @pytest.fixture(scope="session")

@@ -9,20 +9,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from concierge.accounts.models import User
 from concierge.servicerequests import services as request_services
 from concierge.surveys.models import SurveyCategory
-from e2e.conftest import PASSWORD
+from e2e.conftest import DEMO_PASSWORD, PASSWORD
 from e2e.time_format import when
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TERMS = "https://legal.example.org/terms-of-use"
 PRIVACY = "https://legal.example.org/privacy-policy"
-DEMO_PASSWORD = "Demo-Passw0rd!"
 
 
 @pytest.fixture(scope="session")
@@ -36,9 +34,7 @@ def base_url(details_app) -> str:
 
 
 @pytest.fixture
-def demo_user(transactional_db, monkeypatch) -> User:
-    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
-    call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+def demo_user(demo) -> User:
     return User.objects.get(email="demo@example.com")
 
 
@@ -50,7 +46,7 @@ def sign_in(page: Page, email: str, password: str) -> None:
     expect(page).to_have_url(re.compile(r"/dashboard$"))
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_sign_up_links_to_configured_legal_pages(page: Page, acme, screenshot) -> None:
     """§2 SignUp: the terms of use and privacy policy links are the server's TERMS_URL and
     PRIVACY_URL, opening in a new tab"""
@@ -65,7 +61,7 @@ def test_sign_up_links_to_configured_legal_pages(page: Page, acme, screenshot) -
     screenshot("sign-up")
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_sign_up_without_company_link_explains(page: Page, screenshot) -> None:
     """Issue 15 sign-up without a slug: a page explains the company's sign-up link is needed;
     Sign in's 'Sign up' link leads there"""
@@ -82,7 +78,7 @@ def test_sign_up_without_company_link_explains(page: Page, screenshot) -> None:
     expect(page).to_have_url(re.compile(r"/sign-in$"))
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_footer_legal_links(page: Page, demo_user: User, screenshot) -> None:
     """§2 legal links in the footer: TERMS_URL and PRIVACY_URL, on every screen size"""
     sign_in(page, demo_user.email, DEMO_PASSWORD)

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, Request, Route, expect
 
 from e2e.conftest import wait_until
-from e2e.test_offerings import demo, sign_in_to  # noqa: F401 (demo: a fixture)
+from e2e.test_offerings import sign_in_to
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 

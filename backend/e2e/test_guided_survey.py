@@ -11,11 +11,9 @@ a select, an optional text question and the phone.
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from concierge.accounts.models import OnboardingAnswer, User
@@ -40,7 +38,7 @@ from e2e.test_accessibility import (
     sign_in,
 )
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
 ADDRESS_QUESTION = "Where should the locksmith come?"
 PHOTO_QUESTION = "A photo of the damage"
@@ -62,12 +60,6 @@ EVERGREEN = (
     "Evergreen Life, Term life insurance, Coverage in minutes, no medical exam for most, "
     "View details (offer)"
 )
-
-
-@pytest.fixture
-def demo(transactional_db, monkeypatch) -> None:
-    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
-    call_command("seed_demo", stdout=io.StringIO())
 
 
 def shot(page: Page, name: str, viewport_name: str) -> None:
@@ -286,6 +278,7 @@ def _boxes(page: Page, selector: str) -> list[dict]:
     )
 
 
+@pytest.mark.both_viewports
 def test_choice_options_fill_a_phone_and_number_keys_choose(
     page: Page, browser, browser_context_args: dict, demo, viewport_name: str
 ) -> None:

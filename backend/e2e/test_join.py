@@ -6,29 +6,21 @@ block wait until the address is confirmed through the link emailed at sign-up.
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from concierge.accounts.models import User
 from e2e.conftest import PASSWORD, link_from_outbox, outbox_items
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
 WORK_EMAIL = "ann.ex@initech.example"
 NOTICE = "Check your inbox to confirm your email address"
 INITECH_BENEFIT = (
     "Evergreen Dental, Dental coverage, Two cleanings a year at no cost, View details (benefit)"
 )
-
-
-@pytest.fixture
-def demo(transactional_db, monkeypatch) -> None:
-    monkeypatch.setenv("DEMO_PASSWORD", PASSWORD)
-    call_command("seed_demo", stdout=io.StringIO())
 
 
 def _sign_up(page: Page, email: str) -> None:

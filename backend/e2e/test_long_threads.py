@@ -15,7 +15,7 @@ from concierge.servicerequests import services as request_services
 from concierge.servicerequests.tests.threads import seed_long_thread
 from e2e.conftest import PASSWORD, SCREENSHOT_DIR
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
 DETAILS = "Two bedrooms, moving on the 1st"
 START = "This is the start of the conversation."

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from concierge.accounts.models import MfaFactor, User
 from e2e.conftest import PASSWORD, code_from_sms, outbox_items
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
 
 def sign_in(page: Page, email: str) -> None:

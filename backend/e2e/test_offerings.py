@@ -8,19 +8,16 @@ never the 3 Globex-only benefits.
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Locator, Page, expect
 
 from concierge.offerings.models import Offering, SectionItem
-from e2e.conftest import SCREENSHOT_DIR
+from e2e.conftest import DEMO_PASSWORD, SCREENSHOT_DIR
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-DEMO_PASSWORD = "Demo-Passw0rd!"
 DEMO_EMAIL = "demo@example.com"
 
 # Card labels: '<provider>, <heading>, <subheading>, View details (benefit|offer)' (spec §2
@@ -65,13 +62,6 @@ GLOBEX_PROVIDERS = ["Summit Care", "Ledgerline", "RideWise"]
 # Links that open in a new tab say so to screen readers (design-system Link).
 NEW_TAB = " (opens in a new tab)"
 GLOBEX_SLUGS = ["globex-summit-medical", "globex-ledgerline-coaching", "globex-ridewise-commuter"]
-
-
-@pytest.fixture
-def demo(transactional_db, monkeypatch) -> None:
-    """The demo catalogue, companies and accounts (seed_demo), password DEMO_PASSWORD."""
-    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
-    call_command("seed_demo", stdout=io.StringIO())
 
 
 def sign_in_to(page: Page, path: str) -> None:
@@ -175,7 +165,7 @@ def test_landing_page_sections_and_texts(page: Page, demo, screenshot, viewport_
 # --------------------------------------------------------------------------- all page
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_view_all_filter_and_toggle_mirror_the_url(page: Page, demo, screenshot) -> None:
     """§2 OfferingsFull, §4 Offerings: 'View all', the category filter and the benefits toggle
     live in the URL query, replaced rather than pushed; the grid follows them."""
@@ -262,7 +252,7 @@ def item(slug: str, key: str) -> SectionItem:
     return SectionItem.objects.get(section__offering__slug=slug, key=key)
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_details_drawer_sections_and_link_rules(
     page: Page, demo, screenshot, viewport_name
 ) -> None:
@@ -391,7 +381,7 @@ def test_details_drawer_sections_and_link_rules(
 # --------------------------------------------------------------------------- into a request
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_get_help_and_request_help_open_the_request_drawer(
     page: Page, demo, screenshot, viewport_name
 ) -> None:

@@ -14,7 +14,7 @@ from concierge.notifications.delivery import email_send
 from concierge.servicerequests import services
 from e2e.conftest import outbox_items, save_screenshot
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
 HOSTILE = (
     "<html><head><title>Hostile</title></head><body><p>Only words here.</p>"

@@ -30,7 +30,7 @@ def _details(page: Page):
     return page.get_by_role("region", name="Your details")
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_name_and_contact_details_are_changed_in_place(
     page: Page, acme, make_employee, screenshot
 ) -> None:
@@ -77,7 +77,7 @@ def test_name_and_contact_details_are_changed_in_place(
     assert OnboardingAnswer.objects.get(user=user, answer_id=Answer.PHONE).value == "5550102030"
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_email_changes_once_the_link_is_opened(page: Page, acme, make_employee, screenshot) -> None:
     """Issue 29 account: a new email needs the password; it shows as waiting until the link
     sent to it is opened, then the account signs in with it and the old address is told"""

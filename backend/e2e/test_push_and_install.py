@@ -13,7 +13,7 @@ import struct
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from concierge.servicerequests import services as request_services
 
@@ -27,6 +27,12 @@ PROMPT = "Want to know when your concierge replies?"
 def service_workers() -> str:
     """These tests are about the service worker: it may register here."""
     return "allow"
+
+
+@pytest.fixture(scope="session")
+def browser(full_chromium: Browser) -> Browser:
+    """The full Chromium: the headless shell the other tests use has no Push API."""
+    return full_chromium
 
 
 def _b64url(data: bytes) -> str:

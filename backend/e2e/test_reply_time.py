@@ -10,13 +10,11 @@ viewport of the run (1440x900 and 375x812).
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator
 from datetime import time, timedelta
 
 import pytest
-from django.core.management import call_command
 from django.utils import timezone
 from freezegun import freeze_time
 from playwright.sync_api import Browser, Page, expect
@@ -28,7 +26,6 @@ from concierge.servicerequests.models import ServiceRequest
 from e2e.conftest import VIEWPORTS, save_screenshot
 from e2e.test_concierge import (
     CONCIERGE_EMAIL,
-    DEMO_PASSWORD,
     EMPLOYEE_EMAIL,
     PASSPORT,
     sign_in,
@@ -36,7 +33,7 @@ from e2e.test_concierge import (
 )
 from e2e.time_format import when
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
 # Each person sees times in their own zone.
 EMPLOYEE_ZONE = "America/Chicago"
@@ -44,9 +41,9 @@ DESK_ZONE = "Europe/London"
 
 
 @pytest.fixture
-def demo(transactional_db, monkeypatch, settings) -> None:
-    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
-    call_command("seed_demo", stdout=io.StringIO())
+def demo(demo, settings) -> None:
+    """The demo data (e2e/conftest.py), with reply emails due at once and Acme's concierges
+    on duty around the clock."""
     settings.REPLY_NOTIFICATION_DELAY_SECONDS = 0
     ServiceLevel.objects.filter(company__slug="acme").update(
         weekdays="0,1,2,3,4,5,6", opens=time(0, 0), closes=time(23, 59, 59)

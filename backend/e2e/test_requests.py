@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Locator, Page, expect
 
 from concierge.accounts.models import Company, OnboardingAnswer, User
@@ -21,11 +20,10 @@ from concierge.servicerequests import services as request_services
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.surveys.models import RequestSurvey, SurveyCategory
 from concierge.uploads.tests.samples import png_bytes
-from e2e.conftest import PASSWORD, asked, continue_button, settle, wait_until
+from e2e.conftest import DEMO_PASSWORD, PASSWORD, asked, continue_button, settle, wait_until
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
-DEMO_PASSWORD = "Demo-Passw0rd!"
 DOG_WALKER = "Find a dog walker"
 CLOSE_CONFIRM = "Wait! You're almost there. Are you sure you want to stop now?"
 DISCARD_EDIT = "Are you sure you want to cancel your edit and discard any changes you've made?"
@@ -81,19 +79,12 @@ def files(tmp_path: Path) -> dict[str, Path]:
 
 
 @pytest.fixture
-def seeded(transactional_db, monkeypatch) -> None:
-    """The demo companies, accounts and request surveys (`manage.py seed_demo`)."""
-    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
-    call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
-
-
-@pytest.fixture
-def demo_user(seeded) -> User:
+def demo_user(demo) -> User:
     return User.objects.get(email="demo@example.com")
 
 
 @pytest.fixture
-def new_employee(seeded, make_employee) -> User:
+def new_employee(demo, make_employee) -> User:
     """A brand-new, onboarded Acme employee (request_count 0) who has a pet and no phone on
     file, so the phone question starts empty and the email question shows the account email."""
     user = make_employee("sam@example.com", company=Company.objects.get(slug="acme"))
@@ -483,6 +474,7 @@ def test_concierge_reply_shows_in_thread(page: Page, demo_user: User, screenshot
 # --------------------------------------------------------------------------- 4. a category
 
 
+@pytest.mark.both_viewports
 def test_request_category_lists_surveys_and_opens_drawer(
     page: Page, demo_user: User, viewport_name: str, screenshot
 ) -> None:

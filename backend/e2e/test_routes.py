@@ -12,7 +12,7 @@ from e2e.conftest import PASSWORD
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_not_found(page: Page, screenshot) -> None:
     """§2 NotFound: texts and 'Go to Home' for an unknown path and an empty attachment key."""
     for path in ("/no/such/page", "/attachments/"):

@@ -17,17 +17,11 @@ from playwright.sync_api import Browser, Page, expect
 from concierge.accounts.models import User
 from concierge.servicerequests import services
 from e2e.conftest import VIEWPORTS, outbox_items, save_screenshot
-from e2e.test_concierge import CONCIERGE_EMAIL, DEMO_PASSWORD, EMPLOYEE_EMAIL, sign_in
+from e2e.test_concierge import CONCIERGE_EMAIL, EMPLOYEE_EMAIL, sign_in
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
 RATE_LINK = re.compile(r"(/rate/[A-Za-z0-9_.\-]+\?score=)(\d)")
-
-
-@pytest.fixture
-def demo(transactional_db, monkeypatch) -> None:
-    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
-    call_command("seed_demo", stdout=io.StringIO())
 
 
 @pytest.fixture

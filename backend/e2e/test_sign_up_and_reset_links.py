@@ -36,7 +36,7 @@ def _reset_link(user: User, **fields) -> str:
     return f"/reset-password/{raw}"
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_sign_up_names_the_company_with_its_logo(page: Page, acme: Company, screenshot) -> None:
     """§2 sign-up: the page under a company's link says 'Join {company}' with its logo."""
     acme.logo.save("acme.svg", ContentFile(logo_svg("Acme Corp", "#4f46e5")), save=True)
@@ -51,7 +51,7 @@ def test_sign_up_names_the_company_with_its_logo(page: Page, acme: Company, scre
     screenshot("sign-up-join-company")
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_sign_up_unknown_company_slug_is_answered_on_load(page: Page, acme, screenshot) -> None:
     """§5 sign-up: a link naming no company says so as the page opens, with no form to fill."""
     page.goto("/sign-up/no-such-company")
@@ -87,7 +87,7 @@ def test_sign_up_with_an_existing_email_says_check_your_email(
     assert User.objects.filter(email="dana@example.com").count() == 1
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_reset_link_used_is_reported_on_load(page: Page, make_employee, screenshot) -> None:
     """§8 reset: a used link says so as the page opens, before any password is typed."""
     dana = make_employee()

@@ -8,11 +8,9 @@ company requires MFA) and still owes onboarding.
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from concierge.accounts.models import Company, User
@@ -39,12 +37,6 @@ for (const name of ['pushState', 'replaceState']) {
 """
 
 
-@pytest.fixture
-def demo(transactional_db, monkeypatch) -> None:
-    monkeypatch.setenv("DEMO_PASSWORD", DEMO_PASSWORD)
-    call_command("seed_demo", stdout=io.StringIO())
-
-
 def shot(page: Page, name: str, viewport_name: str) -> None:
     save_screenshot(page, f"small-{name}-{viewport_name}")
 
@@ -56,7 +48,7 @@ def expect_signed_out(page: Page) -> None:
     expect(page).to_have_url(re.compile(r"/sign-in$"))
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_sign_out_from_mfa_enrolment(page: Page, demo, viewport_name: str) -> None:
     """Small things: a user stuck in MFA enrolment can sign out (the token is revoked)."""
     sign_in(page, "globex@example.com", DEMO_PASSWORD, "/mfa-enrollment")
@@ -69,7 +61,7 @@ def test_sign_out_from_mfa_enrolment(page: Page, demo, viewport_name: str) -> No
     assert not tokens.filter(revoked_at__isnull=True).exists()
 
 
-@pytest.mark.both_viewports
+@pytest.mark.phone_screenshots
 def test_sign_out_from_onboarding(page: Page, demo, make_employee, viewport_name: str) -> None:
     """Small things: a user stuck in onboarding can sign out, from every step."""
     make_employee("new@example.com", company=Company.objects.get(slug="acme"), onboarded=False)
