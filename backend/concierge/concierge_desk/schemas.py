@@ -227,7 +227,9 @@ class DeskRequestChangeOut(Schema):
 
 class ReplyCreatedOut(Schema):
     message: MessageOut = Field(description="The reply, as the thread shows it.")
-    request: DeskRequestChangeOut
+    # Not `request`: a desk page loaded before this answer existed reads `request` as the
+    # whole request; without one it keeps what it shows and takes the reply from its live update.
+    change: DeskRequestChangeOut = Field(description="What the reply changed of the request.")
 
 
 class NoteIn(Schema):

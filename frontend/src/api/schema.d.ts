@@ -3686,9 +3686,10 @@ export interface components {
         };
         /** ReplyCreatedOut */
         ReplyCreatedOut: {
+            /** @description What the reply changed of the request. */
+            change: components["schemas"]["DeskRequestChangeOut"];
             /** @description The reply, as the thread shows it. */
             message: components["schemas"]["MessageOut"];
-            request: components["schemas"]["DeskRequestChangeOut"];
         };
         /** ReplyIn */
         ReplyIn: {

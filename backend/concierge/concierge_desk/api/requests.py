@@ -261,7 +261,7 @@ def _reply_response(view: DeskReplyView) -> HttpResponse:
         "sla": asdict(view.sla) if view.sla is not None else None,
     }
     body = orjson.dumps(
-        {"message": message_data(view.message), "request": change},
+        {"message": message_data(view.message), "change": change},
         default=json_datetime,
         option=orjson.OPT_PASSTHROUGH_DATETIME,
     )

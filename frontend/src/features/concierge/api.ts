@@ -220,7 +220,7 @@ export function withReply(request: DeskRequest, reply: ReplyCreated): DeskReques
   const known = request.messages.some((message) => message.id === reply.message.id)
   return {
     ...request,
-    ...reply.request,
+    ...reply.change,
     messages: known ? request.messages : [...request.messages, reply.message],
   }
 }

@@ -44,7 +44,7 @@ interface Recorded {
 /** A reply's 201, as the API answers it: the reply and the request's fields it changed. */
 function replyAnswer(request: DeskRequestData, message: RequestMessage): ReplyCreated {
   const { id, status, assignee, last_message_at, waiting_on, sla = null } = request
-  return { message, request: { id, status, assignee, last_message_at, waiting_on, sla } }
+  return { message, change: { id, status, assignee, last_message_at, waiting_on, sla } }
 }
 
 /**
