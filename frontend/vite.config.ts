@@ -361,6 +361,8 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(
   new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
 )
 
+const ENTRY_CHUNK = /assets\/(rolldown-runtime|framework|config)-[\w-]+\.js$/
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
@@ -393,7 +395,13 @@ export default defineConfig(({ command }) => ({
     sourcemap: 'hidden',
     manifest: true,
     // Every browser the app supports reads <link rel="modulepreload"> itself.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The entry's own imports are loaded before any lazy screen is asked for: naming them
+      // again in each screen's preload list only adds to the entry's map.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !ENTRY_CHUNK.test(dep)) : deps,
+    },
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       input: { index: 'index.html', early: 'src/early.ts' },
