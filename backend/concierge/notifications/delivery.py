@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, send_mail
 
 from concierge.notifications.outbox import outbox_write
+from concierge.notifications.outgoing import OutgoingEmail
 
 
 def email_send(
@@ -19,27 +20,34 @@ def email_send(
     headers: dict[str, str] | None = None,
     reply_to: str = "",
 ) -> None:
-    """A plain-text email, or with `html` a multipart one (the plain text, then the HTML).
-    `headers` are added as they are (e.g. Message-ID, In-Reply-To, References,
-    List-Unsubscribe); `reply_to` sets Reply-To."""
-    if html or headers or reply_to:
-        message = EmailMultiAlternatives(
-            subject=f"{settings.PRODUCT_NAME}: {subject}",
-            body=body,
-            from_email=settings.DEFAULT_FROM_EMAIL,
-            to=[to],
-            headers=dict(headers or {}),
-            reply_to=[reply_to] if reply_to else None,
+    """Send the email now (the parts as `OutgoingEmail` describes them)."""
+    outgoing_email_send(
+        OutgoingEmail(
+            to=to, subject=subject, body=body, html=html, headers=headers, reply_to=reply_to
         )
-        if html:
-            message.attach_alternative(html, "text/html")
+    )
+
+
+def outgoing_email_send(email: OutgoingEmail) -> None:
+    """Send the email now."""
+    if email.html or email.headers or email.reply_to:
+        message = EmailMultiAlternatives(
+            subject=f"{settings.PRODUCT_NAME}: {email.subject}",
+            body=email.body,
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            to=[email.to],
+            headers=dict(email.headers or {}),
+            reply_to=[email.reply_to] if email.reply_to else None,
+        )
+        if email.html:
+            message.attach_alternative(email.html, "text/html")
         message.send()
         return
     send_mail(
-        subject=f"{settings.PRODUCT_NAME}: {subject}",
-        message=body,
+        subject=f"{settings.PRODUCT_NAME}: {email.subject}",
+        message=email.body,
         from_email=settings.DEFAULT_FROM_EMAIL,
-        recipient_list=[to],
+        recipient_list=[email.to],
     )
 
 

@@ -9,27 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from concierge.notifications.background import enqueue_on_commit
+from concierge.notifications.outgoing import OutgoingEmail
 from concierge.notifications.tasks import email_deliver, sms_deliver
 
 
-def _email_kwargs(
-    *,
-    to: str,
-    subject: str,
-    body: str,
-    html: str,
-    headers: dict[str, str] | None,
-    reply_to: str,
-) -> dict[str, Any]:
+def _email_deliver_kwargs(email: OutgoingEmail) -> dict[str, Any]:
     """The email task's arguments (JSON): the optional parts only when given, so tasks queued
     before they existed and after look alike."""
-    kwargs: dict[str, Any] = {"to": to, "subject": subject, "body": body}
-    if html:
-        kwargs["html"] = html
-    if headers:
-        kwargs["headers"] = {str(name): str(value) for name, value in headers.items()}
-    if reply_to:
-        kwargs["reply_to"] = reply_to
+    kwargs: dict[str, Any] = {"to": email.to, "subject": email.subject, "body": email.body}
+    if email.html:
+        kwargs["html"] = email.html
+    if email.headers:
+        kwargs["headers"] = {str(name): str(value) for name, value in email.headers.items()}
+    if email.reply_to:
+        kwargs["reply_to"] = email.reply_to
     return kwargs
 
 
@@ -42,15 +35,12 @@ def email_enqueue(
     headers: dict[str, str] | None = None,
     reply_to: str = "",
 ) -> None:
-    """Send the email from a background task, once the current transaction commits; with
-    `html`, a multipart email (the plain text `body` and its HTML version); `headers` and
-    `reply_to` as `delivery.email_send` takes them."""
-    enqueue_on_commit(
-        email_deliver,
-        **_email_kwargs(
-            to=to, subject=subject, body=body, html=html, headers=headers, reply_to=reply_to
-        ),
+    """Send the email from a background task, once the current transaction commits (the
+    parts as `OutgoingEmail` describes them)."""
+    email = OutgoingEmail(
+        to=to, subject=subject, body=body, html=html, headers=headers, reply_to=reply_to
     )
+    enqueue_on_commit(email_deliver, **_email_deliver_kwargs(email))
 
 
 def email_enqueue_with_transaction(
@@ -66,11 +56,10 @@ def email_enqueue_with_transaction(
     email's task is stored in the current transaction, with that record, so both are kept or
     neither is (a worker stopping in between can neither lose the email nor send it twice).
     Requests use `email_enqueue`."""
-    email_deliver.enqueue(
-        **_email_kwargs(
-            to=to, subject=subject, body=body, html=html, headers=headers, reply_to=reply_to
-        )
+    email = OutgoingEmail(
+        to=to, subject=subject, body=body, html=html, headers=headers, reply_to=reply_to
     )
+    email_deliver.enqueue(**_email_deliver_kwargs(email))
 
 
 def sms_enqueue(*, to: str, body: str) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django_tasks import task
 
 from concierge.notifications.background import forget_body_when_sent
-from concierge.notifications.delivery import email_send, sms_send
+from concierge.notifications.delivery import outgoing_email_send, sms_send
+from concierge.notifications.outgoing import OutgoingEmail
 
 
 @forget_body_when_sent  # may carry an unlock link
@@ -19,7 +20,13 @@ def email_deliver(
     headers: dict[str, str] | None = None,
     reply_to: str = "",
 ) -> str:
-    email_send(to=to, subject=subject, body=body, html=html, headers=headers, reply_to=reply_to)
+    """Send the email. It takes the `OutgoingEmail` fields as keywords: a queued task's
+    arguments are stored as JSON, and tasks queued by earlier releases hold these keywords."""
+    outgoing_email_send(
+        OutgoingEmail(
+            to=to, subject=subject, body=body, html=html, headers=headers, reply_to=reply_to
+        )
+    )
     return "sent"
 
 
