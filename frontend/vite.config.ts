@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -39,6 +39,23 @@ function keepBuildMetaPrivate(): Plugin {
         renameSync(join(outDir, file), target)
       }
       rmSync(join(outDir, '.vite'), { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * The installed app's name (public/manifest.webmanifest) is the product's, as the page title is
+ * (VITE_PRODUCT_NAME, 'Concierge' when unset): the copy in the built folder is renamed.
+ */
+function webManifestNamed(): Plugin {
+  return {
+    name: 'web-manifest-named',
+    apply: 'build',
+    writeBundle(options) {
+      const file = join(resolve(options.dir ?? 'dist'), 'manifest.webmanifest')
+      const name = process.env.VITE_PRODUCT_NAME || 'Concierge'
+      const manifest = JSON.parse(readFileSync(file, 'utf8'))
+      writeFileSync(file, `${JSON.stringify({ ...manifest, name, short_name: name }, null, 2)}\n`)
     },
   }
 }
@@ -371,6 +388,7 @@ export default defineConfig(({ command }) => ({
     customerQuotes(),
     inlineFavicon(),
     keepBuildMetaPrivate(),
+    webManifestNamed(),
     routePreloads(),
     earlyScript(),
     everyChunkNameUsed(),
