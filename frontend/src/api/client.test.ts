@@ -75,6 +75,30 @@ describe('§4/§7 API client', () => {
     expect(resetAnalyticsIdentity).not.toHaveBeenCalled()
   })
 
+  it("§4: an 'MFA authentication required' 401 to a request sent before the session's MFA token was stored (a first factor added meanwhile) changes nothing", async () => {
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    server.use(
+      http.get(apiUrl('/api/v1/users/current'), async () => {
+        await answered
+        return HttpResponse.json(
+          { success: false, error: MFA_AUTHENTICATION_REQUIRED },
+          { status: 401 },
+        )
+      }),
+    )
+    signedIn()
+    const late = api.GET('/api/v1/users/current')
+    session.setMfaToken('mfa-9')
+    answer()
+    await late
+    expect(session.get().mfaRequired).toBe(false)
+    expect(session.get().mfaToken).toBe('mfa-9')
+    expect(forcedSignOut).not.toHaveBeenCalled()
+  })
+
   it('§4: a 401 from the MFA-verify call does not sign out', async () => {
     server.use(
       http.post(apiUrl('/api/v1/mfa/verify'), () =>

@@ -60,7 +60,10 @@ const authMiddleware: Middleware = {
       .json()
       .catch(() => ({}))) as ApiErrorBody
     if (body.error === MFA_AUTHENTICATION_REQUIRED) {
-      session.setMfaRequired(true)
+      // Not when the session got its MFA token after this request left (a first factor was
+      // just added): the answer is about the session as it was then.
+      const { mfaToken } = session.get()
+      if (!mfaToken || request.headers.get('mfa-token') === mfaToken) session.setMfaRequired(true)
       return response
     }
     if (request.headers.has('Authorization')) forceSignOut()
