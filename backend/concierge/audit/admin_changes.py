@@ -68,6 +68,9 @@ def form_changes(form: BaseForm) -> dict[str, dict[str, Any]]:
     return changes
 
 
+COMPANY_MODEL = "accounts.company"
+
+
 def _target(obj: models.Model) -> tuple[str, str]:
     return obj._meta.label_lower, str(obj.pk)
 
@@ -128,6 +131,16 @@ def install() -> None:
         changes = getattr(request, _CHANGES, None)
         details = {"fields": changes} if changes is not None else {"message": str(message)[:200]}
         _record(request, actions.ADMIN_CHANGED, obj, details)
+        if obj._meta.label_lower == COMPANY_MODEL:
+            # The company's own administration: its company admins see it in their log.
+            audit_record_for_request(
+                request,
+                action=actions.COMPANY_SETTINGS_CHANGED,
+                target_type="company",
+                target_id=obj.pk,
+                company_id=obj.pk,
+                details=details,
+            )
         return entry
 
     def audited_deletions(self, request, queryset):  # type: ignore[no-untyped-def]

@@ -289,6 +289,44 @@ def test_django_admin_changes_with_before_and_after(django_user_model):
     assert only(actions.ADMIN_DELETED).target_id == str(group.pk)
 
 
+def test_company_settings_changed_in_the_admin_show_in_the_company_log(
+    django_user_model, company, hr_api
+):
+    """issue 27 audit trail: support changing a company's settings in Django admin is also the
+    company's own administration (before/after), which its company admin sees in their log."""
+    from django import forms
+
+    from concierge.accounts.admin import CompanyForm
+
+    admin = django_user_model.objects.create_superuser(
+        email="root@example.com", password=DEFAULT_PASSWORD, first_name="Root"
+    )
+    form = CompanyForm(instance=company)
+    data = {}
+    for name, field in form.fields.items():
+        if isinstance(field, forms.FileField):
+            continue  # no logo: left as it is
+        value = form[name].value()
+        if isinstance(field, forms.BooleanField):
+            if value:
+                data[name] = "on"
+        elif isinstance(field, forms.DateTimeField):  # the admin's date and time boxes
+            data[f"{name}_0"], data[f"{name}_1"] = f"{value:%Y-%m-%d}", f"{value:%H:%M:%S}"
+        elif value is not None:
+            data[name] = value
+    data["name"] = "Acme Corporation"
+    client = Client()
+    client.force_login(admin)
+    response = client.post(f"/admin/accounts/company/{company.pk}/change/", data)
+    assert response.status_code == 302, response.content
+
+    changed = only(actions.COMPANY_SETTINGS_CHANGED)
+    assert (changed.actor_id, changed.company_id) == (admin.pk, company.pk)
+    assert changed.details["fields"]["name"] == {"before": "Acme Corp", "after": "Acme Corporation"}
+    shown = hr_api.get(f"company/{company.pk}/audit").json()["events"]
+    assert actions.COMPANY_SETTINGS_CHANGED in [e["action"] for e in shown]
+
+
 def test_django_admin_never_records_a_secret():
     """issue 27 audit trail: a secret field changed in the admin is named, never its value."""
     from django import forms
