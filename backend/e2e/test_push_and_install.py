@@ -182,26 +182,27 @@ def test_prompt_after_the_first_request_and_a_notification_opens_it(
     save_screenshot(page, f"push-prompt-{viewport_name}", full_page=True)
 
     page.goto("/dashboard")
-    deliver_push(
-        context,
-        page,
-        base_url,
-        {
-            "title": "New reply from your concierge",
-            "body": "Open the app to read it.",
-            "url": f"/requests/{request.pk}",
-            "tag": f"request-{request.pk}-reply",
-        },
-    )
+    payload = {
+        "title": "New reply from your concierge",
+        "body": "Open the app to read it.",
+        "url": f"/requests/{request.pk}",
+        "tag": f"request-{request.pk}-reply",
+    }
     shown = []
-    for _ in range(150):  # the worker may have to start first, on a busy machine
-        shown = page.evaluate(
-            f"async () => (await {READY}.getNotifications())"
-            ".map((n) => ({title: n.title, body: n.body, url: n.data && n.data.url}))"
-        )
+    # A push that reaches a worker still starting up is sometimes dropped by the browser (seen
+    # about once in ten runs on a busy machine): delivered again, as a push service would.
+    for _ in range(3):
+        deliver_push(context, page, base_url, payload)
+        for _ in range(50):
+            shown = page.evaluate(
+                f"async () => (await {READY}.getNotifications())"
+                ".map((n) => ({title: n.title, body: n.body, url: n.data && n.data.url}))"
+            )
+            if shown:
+                break
+            page.wait_for_timeout(100)
         if shown:
             break
-        page.wait_for_timeout(100)
     assert shown == [
         {
             "title": "New reply from your concierge",
