@@ -9,8 +9,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from django.db import connection
+
+from concierge.common.sql_rows import ModelColumns, row_split
 from concierge.service_levels.calendar import add_business_seconds, business_seconds_between
-from concierge.service_levels.models import RequestClock
+from concierge.service_levels.models import RequestClock, ServiceLevel
 from concierge.service_levels.selectors import service_level_for_user
 
 if TYPE_CHECKING:
@@ -37,13 +40,33 @@ def clock_start(*, request_id: int, employee: User, at: datetime) -> RequestCloc
     )
 
 
-def _locked(request_id: int) -> RequestClock | None:
+_CLOCK = ModelColumns(RequestClock, "c")
+_LEVEL = ModelColumns(ServiceLevel, "l")
+
+
+def _locked_sql() -> str:
+    lock = " FOR UPDATE OF c" if connection.features.has_select_for_update_of else ""
     return (
-        RequestClock.objects.select_for_update(of=("self",))
-        .select_related("service_level")
-        .filter(request_id=request_id)
-        .first()
+        f"SELECT {_CLOCK.sql}, {_LEVEL.sql} FROM {RequestClock._meta.db_table} c "  # noqa: S608 (model tables)
+        f"LEFT JOIN {ServiceLevel._meta.db_table} l ON l.id = c.service_level_id "
+        f"WHERE c.request_id = %s{lock}"
     )
+
+
+def _locked(request_id: int) -> RequestClock | None:
+    """The request's clock, locked for the move, with its promise (as `select_related` reads
+    it). Every message moves a clock: the SQL is written once, because the ORM took longer to
+    compile this query than the database takes to answer it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_locked_sql(), [request_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    clock_values, level_values = row_split(row, (_CLOCK, _LEVEL))
+    clock = _CLOCK.instance(clock_values)
+    level = _LEVEL.instance(level_values) if level_values[0] is not None else None
+    RequestClock._meta.get_field("service_level").set_cached_value(clock, level)
+    return clock
 
 
 # What the clock's moves change; a move that changes none of them writes nothing (a write

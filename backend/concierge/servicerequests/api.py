@@ -221,5 +221,5 @@ def message_create(
         idempotency_key=idempotency_key,
         reopen=payload.reopen,
     )
-    service_request = selectors.request_get_for_user(user=user, request_id=request_id)
+    # The service leaves `service_request` as the message left it (status, times, clock).
     return _json_body(_thread_body(request, service_request), status=201)

@@ -38,7 +38,7 @@ from django.utils import timezone
 from concierge.accounts.selectors.companies import companies_prefetch
 from concierge.accounts.selectors.concierges import user_is_concierge
 from concierge.common.errors import NotFound, ValidationFailed
-from concierge.common.sql_rows import ModelColumns, api_time_sql, uuid_text_sql
+from concierge.common.sql_rows import ModelColumns, api_time_sql, row_split, uuid_text_sql
 from concierge.common.text_search import COLUMN as SEARCH_VECTOR
 from concierge.common.text_search import prefix_tsquery, search_words
 from concierge.servicerequests.models import (
@@ -204,7 +204,7 @@ def _request_read(
         columns += [_EMPLOYEE_COLUMNS, _ASSIGNEE_COLUMNS]
     service_request, category, clock, *persons = (
         part.instance(values) if values[0] is not None else None
-        for part, values in zip(columns, _split(row, columns), strict=True)
+        for part, values in zip(columns, row_split(row, columns), strict=True)
     )
     assert isinstance(service_request, ServiceRequest)
     service_request.survey_category = category
@@ -227,15 +227,6 @@ def request_get_for_user(
     if service_request is None:
         raise NotFound()
     return service_request
-
-
-def _split(row: Sequence[Any], parts: Sequence[ModelColumns]) -> list[Sequence[Any]]:
-    """A row of several models' columns, cut into each one's values."""
-    cut, start = [], 0
-    for part in parts:
-        cut.append(row[start : start + len(part)])
-        start += len(part)
-    return cut
 
 
 def request_attachable(user: User, request_id: int) -> bool:

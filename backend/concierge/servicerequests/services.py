@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING, Protocol
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from concierge.accounts.selectors.concierges import audit_role, user_is_concierge
@@ -17,6 +17,7 @@ from concierge.audit import actions as audit_actions
 from concierge.audit.middleware import request_actor
 from concierge.audit.services import audit_record
 from concierge.common.errors import ApiError, ValidationFailed
+from concierge.common.sql_rows import ModelInsert
 from concierge.live import events
 from concierge.live.publish import event_publish
 from concierge.notification_settings.notify import push_notify
@@ -51,6 +52,8 @@ REQUEST_COMPLETED = (
 )
 
 Status = ServiceRequest.Status
+# Every message is written through this INSERT (see `sql_rows.ModelInsert`).
+_MESSAGE_INSERT = ModelInsert(Message)
 UNDO_COMPLETE = "undo_complete"
 # Concierge status actions: action → (statuses it applies to, resulting status). Undoing a
 # completion goes back to the status the request was completed from (In Progress when unknown).
@@ -169,6 +172,7 @@ def _message_create(
     idempotency_key: str | None = None,
     reopen: bool = False,
     by_email: bool = False,
+    then: Callable[[Message], None] | None = None,
 ) -> tuple[Message, bool]:
     """Add a message to a request's thread.
 
@@ -194,6 +198,9 @@ def _message_create(
     - The employee writing counts as having seen the thread (`seen_by_employee_at`).
     - After the commit, `message.created` (and `request.updated` when it reopened the
       request) is published to the live event streams.
+
+    - `then(message)` runs in the message's transaction once it is written (not for an
+      idempotent retry): the caller's own writes commit or roll back with the message.
 
     Returns the message and whether it was created now (False: an idempotent retry). A
     created message leaves `request` as it now stands: its status, times and reply-time clock.
@@ -241,26 +248,24 @@ def _message_create(
         with transaction.atomic():
             reopens = False
             if from_owner:
-                status = (
-                    ServiceRequest.objects.select_for_update()
-                    .values_list("status", flat=True)
-                    .get(pk=request.pk)
-                )
+                status = _status_locked(request.pk)
                 request.status = status
                 if status == ServiceRequest.Status.CLOSED:
                     if not reopen:
                         raise ApiError(REQUEST_COMPLETED, status_code=409)
                     reopens = True
-            message = Message.objects.create(
-                request=request,
-                author=author,
-                source=source,
-                source_name=source_name,
-                body_html=text_to_html(text),
-                external_created_at=now,
-                idempotency_key=idempotency_key or "",
-                reopened_request=reopens,
-                by_email=by_email and from_owner,
+            message = _MESSAGE_INSERT.save(
+                Message(
+                    request=request,
+                    author=author,
+                    source=source,
+                    source_name=source_name,
+                    body_html=text_to_html(text),
+                    external_created_at=now,
+                    idempotency_key=idempotency_key or "",
+                    reopened_request=reopens,
+                    by_email=by_email and from_owner,
+                )
             )
             MessageAttachment.objects.bulk_create(
                 MessageAttachment(message=message, upload=upload, position=index)
@@ -299,6 +304,11 @@ def _message_create(
                     user_ids=[request.assignee_id] if request.assignee_id else None,
                     all_concierges=request.assignee_id is None,
                 )
+            for field, value in changes.items():
+                setattr(request, field, value)
+            ServiceRequest._meta.get_field("reply_clock").set_cached_value(request, clock)  # type: ignore[union-attr]
+            if then is not None:
+                then(message)
     except IntegrityError:
         # A concurrent send with the same idempotency key, or the same upload, won the race.
         if idempotency_key is not None:
@@ -308,10 +318,18 @@ def _message_create(
             if existing is not None:
                 return existing, False
         raise ValidationFailed.for_field("attachment_keys", ALREADY_ATTACHED) from None
-    for field, value in changes.items():
-        setattr(request, field, value)
-    ServiceRequest._meta.get_field("reply_clock").set_cached_value(request, clock)  # type: ignore[union-attr]
     return message, True
+
+
+def _status_locked(request_id: int) -> str:
+    """The request's status, its row locked until the transaction ends (written once: every
+    employee message runs it, and the ORM took longer to compile it than to run it)."""
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    table = connection.ops.quote_name(ServiceRequest._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT status FROM {table} WHERE id = %s{lock}", [request_id])  # noqa: S608 (model table)
+        (status,) = cursor.fetchone()
+    return status
 
 
 def _message_for_idempotency_key(
@@ -351,18 +369,8 @@ def concierge_reply_create(
       thread by then. It is enqueued when the reply commits (never for a rolled-back one).
     An idempotent retry (same Idempotency-Key) returns the first reply and changes nothing.
     """
-    with transaction.atomic():
-        message, created = _message_create(
-            request=request,
-            author=author,
-            body=body,
-            source=Message.Source.LIFE_CONCIERGE,
-            source_name=concierge_source_name(concierge=author),
-            attachment_keys=attachment_keys,
-            idempotency_key=idempotency_key,
-        )
-        if not created:
-            return message
+
+    def reply_effects(message: Message) -> None:
         request_work_record(
             audit_actions.REPLY_SENT,
             request,
@@ -387,6 +395,17 @@ def concierge_reply_create(
         push_notify(
             kind="reply", request_id=request.pk, message_id=message.pk, user_ids=[request.user_id]
         )
+
+    message, _ = _message_create(
+        request=request,
+        author=author,
+        body=body,
+        source=Message.Source.LIFE_CONCIERGE,
+        source_name=concierge_source_name(concierge=author),
+        attachment_keys=attachment_keys,
+        idempotency_key=idempotency_key,
+        then=reply_effects,
+    )
     return message
 
 

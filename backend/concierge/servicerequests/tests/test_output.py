@@ -5,13 +5,14 @@ number of queries whatever their length."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 
 import pytest
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Exists, F, OuterRef, Q
 
 from concierge.common.errors import NotFound
+from concierge.service_levels.models import ServiceLevel
 from concierge.servicerequests import services
 from concierge.servicerequests.models import ServiceRequest
 from concierge.servicerequests.schemas import (
@@ -30,6 +31,13 @@ LIST_QUERIES = 2
 # Authentication (1) + request with its category and clock (1) + messages with their
 # attachments (1) + recording the unseen reply as seen (1).
 THREAD_QUERIES = 4
+# An employee's message while the request waits on the concierge: authentication (1), their
+# request with its category and clock (1), in a savepoint (2: the test's own transaction) the
+# request's row locked (1), the message (1), the request's times (1), the clock locked (1),
+# then the thread's newest page (1). The clock runs already, so nothing more is written.
+MESSAGE_QUERIES = 9
+# Reopening a Completed request also restarts its clock: the promise's holidays and the clock.
+REOPENING_QUERIES = MESSAGE_QUERIES + 2
 API_DATETIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$")
 
 
@@ -254,3 +262,39 @@ def test_list_rows_read_as_the_orm_does(user, other_user, concierge, make_reques
         for name in ("a reply never opened", "opened, then a reply")
         for status in ("open", "in_progress", "closed")
     )
+
+
+@pytest.mark.parametrize(
+    ("completed", "queries"),
+    [(False, MESSAGE_QUERIES), (True, REOPENING_QUERIES)],
+    ids=["in-queue", "reopened"],
+)
+def test_issue_30_a_message_answers_the_thread_as_it_then_reads_in_a_fixed_query_count(
+    signed_in_api, user, company, make_request, django_assert_num_queries, completed, queries
+):
+    """Issue 30 'fast for a real day' (and spec §9's send): an employee's message answers the
+    request with its thread as GET then shows it, status, times and the promised reply time
+    included (also when the message reopens a Completed request), in MESSAGE_QUERIES queries:
+    the answer is built from the message's own writes, not read again."""
+    ServiceLevel.objects.create(
+        company=company,
+        first_response_minutes=4 * 60,
+        resolution_minutes=16 * 60,
+        weekdays="0,1,2,3,4,5,6",
+        opens=time(0),
+        closes=time(23, 59),
+    )
+    service_request = make_request(user)
+    if completed:
+        services.request_status_change(request=service_request, action="complete")
+    url = f"requests/{service_request.pk}/messages"
+    body = {"message": {"body": "Thursday works"}, "reopen": completed}
+    with django_assert_num_queries(queries):
+        response = signed_in_api.post(url, body)
+    assert response.status_code == 201, response.content
+    answered = response.json()["request"]
+    shown = signed_in_api.get(f"requests/{service_request.pk}").json()["request"]
+    assert answered == shown
+    assert answered["status"] == "open"
+    assert answered["expect_reply_by"] is not None
+    assert answered["messages"][-1]["body_html"] == "Thursday works"
