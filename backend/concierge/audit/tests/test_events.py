@@ -40,6 +40,22 @@ def only(action: str, *secrets: str) -> AuditEvent:
     return found[0]
 
 
+@pytest.fixture
+def root(django_user_model):
+    """A superuser, as support signs in to Django admin."""
+    return django_user_model.objects.create_superuser(
+        email="root@example.com", password=DEFAULT_PASSWORD, first_name="Root"
+    )
+
+
+@pytest.fixture
+def admin_client(root) -> Client:
+    """A browser signed in to Django admin as `root`."""
+    client = Client()
+    client.force_login(root)
+    return client
+
+
 def test_sign_in_success_and_failure(user):
     """issue 27 audit trail: sign-in success and failure (who, from where, never the password)."""
     api = ApiClient()
@@ -267,30 +283,25 @@ def test_role_changes(user, company):
     ]
 
 
-def test_django_admin_changes_with_before_and_after(django_user_model):
+def test_django_admin_changes_with_before_and_after(root, admin_client):
     """issue 27 audit trail: Django admin changes (every admin): who, what, before/after."""
-    admin = django_user_model.objects.create_superuser(
-        email="root@example.com", password=DEFAULT_PASSWORD, first_name="Root"
-    )
     group = Group.objects.create(name="Helpers")
-    client = Client()
-    client.force_login(admin)
-    response = client.post(f"/admin/auth/group/{group.pk}/change/", {"name": "Assistants"})
+    response = admin_client.post(f"/admin/auth/group/{group.pk}/change/", {"name": "Assistants"})
     assert response.status_code == 302
     changed = only(actions.ADMIN_CHANGED)
     assert (changed.actor_id, changed.target_type, changed.target_id) == (
-        admin.pk,
+        root.pk,
         "auth.group",
         str(group.pk),
     )
     assert changed.details["fields"]["name"] == {"before": "Helpers", "after": "Assistants"}
-    response = client.post(f"/admin/auth/group/{group.pk}/delete/", {"post": "yes"})
+    response = admin_client.post(f"/admin/auth/group/{group.pk}/delete/", {"post": "yes"})
     assert response.status_code == 302
     assert only(actions.ADMIN_DELETED).target_id == str(group.pk)
 
 
 def test_company_settings_changed_in_the_admin_show_in_the_company_log(
-    django_user_model, company, hr_api
+    root, admin_client, company, hr_api
 ):
     """issue 27 audit trail: support changing a company's settings in Django admin is also the
     company's own administration (before/after), which its company admin sees in their log."""
@@ -298,9 +309,6 @@ def test_company_settings_changed_in_the_admin_show_in_the_company_log(
 
     from concierge.accounts.admin import CompanyForm
 
-    admin = django_user_model.objects.create_superuser(
-        email="root@example.com", password=DEFAULT_PASSWORD, first_name="Root"
-    )
     form = CompanyForm(instance=company)
     data = {}
     for name, field in form.fields.items():
@@ -315,13 +323,11 @@ def test_company_settings_changed_in_the_admin_show_in_the_company_log(
         elif value is not None:
             data[name] = value
     data["name"] = "Acme Corporation"
-    client = Client()
-    client.force_login(admin)
-    response = client.post(f"/admin/accounts/company/{company.pk}/change/", data)
+    response = admin_client.post(f"/admin/accounts/company/{company.pk}/change/", data)
     assert response.status_code == 302, response.content
 
     changed = only(actions.COMPANY_SETTINGS_CHANGED)
-    assert (changed.actor_id, changed.company_id) == (admin.pk, company.pk)
+    assert (changed.actor_id, changed.company_id) == (root.pk, company.pk)
     assert changed.details["fields"]["name"] == {"before": "Acme Corp", "after": "Acme Corporation"}
     shown = hr_api.get(f"company/{company.pk}/audit").json()["events"]
     assert actions.COMPANY_SETTINGS_CHANGED in [e["action"] for e in shown]
@@ -348,19 +354,16 @@ def test_django_admin_never_records_a_secret():
     }
 
 
-def test_a_superuser_opening_a_request_in_the_admin(django_user_model, user, make_request):
+def test_a_superuser_opening_a_request_in_the_admin(root, admin_client, user, make_request):
     """issue 27 audit trail: an admin opening a request or an employee's account in Django
     admin is an opening (once per window), which the employee sees."""
-    root = django_user_model.objects.create_superuser(
-        email="root@example.com", password=DEFAULT_PASSWORD, first_name="Root"
-    )
     service_request = make_request(user)
-    client = Client()
-    client.force_login(root)
     for _ in range(2):
-        page = client.get(f"/admin/servicerequests/servicerequest/{service_request.pk}/change/")
+        page = admin_client.get(
+            f"/admin/servicerequests/servicerequest/{service_request.pk}/change/"
+        )
         assert page.status_code == 200
-    assert client.get(f"/admin/accounts/user/{user.pk}/change/").status_code == 200
+    assert admin_client.get(f"/admin/accounts/user/{user.pk}/change/").status_code == 200
     opened = only(actions.REQUEST_OPENED)
     assert (opened.actor_id, opened.actor_role, opened.target_id) == (
         root.pk,
@@ -371,28 +374,25 @@ def test_a_superuser_opening_a_request_in_the_admin(django_user_model, user, mak
 
 
 def test_a_superuser_opening_an_attachment_in_the_admin(
-    django_user_model, signed_in_api, user, make_request
+    root, admin_client, signed_in_api, user, make_request
 ):
     """issue 27 audit trail: an admin opening a request's attachment in Django admin (the
     Upload's change page) is an opening of that request, once per window, which the employee
     sees; a file of no request is an opening of its owner's data."""
     from concierge.uploads.models import Upload
 
-    root = django_user_model.objects.create_superuser(
-        email="root@example.com", password=DEFAULT_PASSWORD, first_name="Root"
-    )
     service_request = make_request(user)
     attachment = Upload.objects.create(
         owner=user, key="attachments/x/scan.pdf", filename="scan.pdf", request=service_request
     )
     answer_file = Upload.objects.create(owner=user, key="answers/x/id.png", filename="id.png")
-    client = Client()
-    client.force_login(root)
     for _ in range(2):
-        page = client.get(f"/admin/uploads/upload/{attachment.pk}/change/")
+        page = admin_client.get(f"/admin/uploads/upload/{attachment.pk}/change/")
         assert page.status_code == 200
-    assert client.get(f"/admin/uploads/upload/{answer_file.pk}/change/").status_code == 200
-    assert client.get("/admin/uploads/upload/999999/change/").status_code in (200, 302)
+    assert admin_client.get(f"/admin/uploads/upload/{answer_file.pk}/change/").status_code == 200
+    # A file that is not there: the admin goes back to the list, and nothing was opened.
+    missing = admin_client.get("/admin/uploads/upload/999999/change/")
+    assert (missing.status_code, missing["Location"]) == (302, "/admin/")
 
     opened = events(actions.ATTACHMENT_OPENED)
     assert [(e.actor_id, e.actor_role, e.target_type, e.target_id, e.details) for e in opened] == [

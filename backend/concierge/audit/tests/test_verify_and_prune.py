@@ -24,6 +24,17 @@ def _write(count: int) -> list[AuditEvent]:
     return list(AuditEvent.objects.order_by("id"))
 
 
+def _delete_in_the_database(event: AuditEvent) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM audit_auditevent WHERE id = %s", [event.id])
+
+
+def _verify_finds(message: str) -> None:
+    """`manage.py audit_verify` fails, saying `message` (the start of its reason)."""
+    with pytest.raises(CommandError, match=message):
+        call_command("audit_verify")
+
+
 def test_an_intact_chain_verifies():
     """issue 27 audit trail: `manage.py audit_verify` passes an untouched chain."""
     _write(3)
@@ -40,17 +51,14 @@ def test_a_row_edited_in_the_database_is_found():
             "UPDATE audit_auditevent SET action = %s WHERE id = %s",
             [actions.SIGN_IN_FAILED, events[1].id],
         )
-    with pytest.raises(CommandError, match=f"audit event {events[1].id}: its fields"):
-        call_command("audit_verify")
+    _verify_finds(f"audit event {events[1].id}: its fields")
 
 
 def test_a_row_deleted_in_the_middle_is_found():
     """issue 27 audit trail: deleting an entry breaks the next entry's link."""
     events = _write(4)
-    with connection.cursor() as cursor:
-        cursor.execute("DELETE FROM audit_auditevent WHERE id = %s", [events[2].id])
-    with pytest.raises(CommandError, match=f"audit event {events[3].id}: its previous hash"):
-        call_command("audit_verify")
+    _delete_in_the_database(events[2])
+    _verify_finds(f"audit event {events[3].id}: its previous hash")
 
 
 def test_an_entry_is_never_updated_through_the_orm():
@@ -103,8 +111,7 @@ def test_after_a_prune_an_edited_row_is_found():
         cursor.execute(
             "UPDATE audit_auditevent SET actor_role = %s WHERE id = %s", ["staff", events[2].id]
         )
-    with pytest.raises(CommandError, match=f"audit event {events[2].id}: its fields"):
-        call_command("audit_verify")
+    _verify_finds(f"audit event {events[2].id}: its fields")
 
 
 def test_after_a_prune_deleting_the_oldest_kept_row_is_found():
@@ -112,23 +119,16 @@ def test_after_a_prune_deleting_the_oldest_kept_row_is_found():
     check holds the oldest kept entry to it: deleting the first surviving row is found."""
     events = _write(4)
     _prune_the_first(events, 2)
-    with connection.cursor() as cursor:
-        cursor.execute("DELETE FROM audit_auditevent WHERE id = %s", [events[2].id])
-    with pytest.raises(
-        CommandError,
-        match=f"audit event {events[3].id}: its previous hash is not the hash the last prune",
-    ):
-        call_command("audit_verify")
+    _delete_in_the_database(events[2])
+    _verify_finds(f"audit event {events[3].id}: its previous hash is not the hash the last prune")
 
 
 def test_without_a_prune_deleting_the_first_row_is_found():
     """issue 27 audit trail: before any prune the chain starts from nothing, so deleting its
     first entry is found too."""
     events = _write(3)
-    with connection.cursor() as cursor:
-        cursor.execute("DELETE FROM audit_auditevent WHERE id = %s", [events[0].id])
-    with pytest.raises(CommandError, match=f"audit event {events[1].id}: its previous hash"):
-        call_command("audit_verify")
+    _delete_in_the_database(events[0])
+    _verify_finds(f"audit event {events[1].id}: its previous hash")
 
 
 def test_a_prune_that_deletes_every_entry_still_verifies():
