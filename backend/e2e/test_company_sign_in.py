@@ -83,7 +83,7 @@ def test_issue26_sso_new_employee_signs_in_through_oidc(
     page: Page, acme, oidc_idp, screenshot
 ) -> None:
     """Issue 26 SSO (OIDC): the typed email's domain offers the company's sign-in (its label on
-    one line, at a phone's width too); the new employee signs in at the provider, gets an
+    one line, at a phone's width too, the size of the passkey button's); the new employee signs in at the provider, gets an
     account just in time and lands on onboarding."""
     oidc_settings(acme, oidc_idp)
     page.goto("/sign-in")
@@ -93,6 +93,9 @@ def test_issue26_sso_new_employee_signs_in_through_oidc(
     expect(page.get_by_text("Acme Corp signs you in with your work account.")).to_be_visible()
     box = button.bounding_box()
     assert box and box["height"] < 50, f"the label wraps onto a second line: {box}"
+    passkey = page.get_by_role("button", name="Continue with a passkey")
+    sizes = [b.evaluate("b => getComputedStyle(b).fontSize") for b in (button, passkey)]
+    assert sizes[0] == sizes[1], f"the two buttons' labels differ in size: {sizes}"
     screenshot("sso-sign-in-offer")
     expect_axe_clean(page, "sign-in with the company's sign-in offered")
     button.click()

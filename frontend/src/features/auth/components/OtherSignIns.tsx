@@ -50,16 +50,19 @@ export default function OtherSignIns({ email, onResult, onError }: OtherSignInsP
   if (finishing) {
     return <Spinner label="Finishing your company's sign-in" className="self-center" />
   }
+  if (!company && !passkeys) return null
+  // Beside the company's button the passkey's label takes the same size, on a phone too.
+  const narrow = company ? '@max-[23rem]:px-4 @max-[23rem]:text-sm' : undefined
   return (
-    <>
+    <div className="@container flex flex-col gap-8">
       {company ? (
-        <div className="@container flex flex-col gap-2">
+        <div className="flex flex-col gap-2">
           {/* The label takes one line down to a phone's width (smaller type below the width
               it needs at full size); narrower still, its two lines are balanced. */}
           <Button
             variant="secondary"
             fullWidth
-            className="text-balance @max-[23rem]:px-4 @max-[23rem]:text-sm"
+            className={`text-balance ${narrow}`}
             icon={<Building2 />}
             loading={leaving}
             onClick={() => {
@@ -78,6 +81,7 @@ export default function OtherSignIns({ email, onResult, onError }: OtherSignInsP
         <Button
           variant="secondary"
           fullWidth
+          className={narrow}
           icon={<KeyRound />}
           loading={passkeyBusy}
           onClick={onPasskey}
@@ -85,7 +89,7 @@ export default function OtherSignIns({ email, onResult, onError }: OtherSignInsP
           Continue with a passkey
         </Button>
       ) : null}
-    </>
+    </div>
   )
 }
 
