@@ -7,6 +7,7 @@ from concierge.common.views import partner_quote, public_media, spa_index
 from concierge.inbound_email.webhook import mailgun_inbound
 from concierge.live.sse import events_view
 from concierge.notifications.views import outbox_view
+from concierge.privacy.views import OLD_LINK_PATH, export_link_moved
 from config.api import api
 
 admin.site.site_header = f"{settings.PRODUCT_NAME} administration"
@@ -43,6 +44,7 @@ urlpatterns = [
         public_media,
     ),
     re_path(r"^(?:products|additional-information)/(?P<product>[a-z-]+)/?$", partner_quote),
+    re_path(OLD_LINK_PATH, export_link_moved),
     # Every other path is a screen of the SPA; a missing build asset stays a 404.
     re_path(r"^(?!api/|admin/|scim/|static/|media/|assets/).*$", spa_index),
 ]

@@ -193,3 +193,19 @@ def test_issue27_export_token_never_travels_in_an_address(signed_in_api, user, o
     assert by_address.status_code == 405
     assert DataExport.objects.get(user=user).downloaded_at is None
     _zip(_download(signed_in_api, link.fragment))
+
+
+def test_issue27_a_link_emailed_before_the_token_moved_still_downloads(
+    client, signed_in_api, user, outbox
+):
+    """A link of the old shape (`/account/data/<token>`, emailed before the upgrade) is sent on
+    to the page with the token in the fragment, kept by no cache and passed on in no Referer;
+    the token then downloads once as any link's. Other paths under it stay the app's."""
+    assert signed_in_api.post("users/data_export").status_code == 202
+    token = _link_token(outbox, user.email)
+    moved = client.get(f"/account/data/{token}")
+    assert (moved.status_code, moved["Location"]) == (302, f"/account/data#{token}")
+    assert (moved["Cache-Control"], moved["Referrer-Policy"]) == ("no-store", "no-referrer")
+    assert client.post(f"/account/data/{token}").status_code == 405
+    assert client.get("/account/data/not-a-token").status_code != 302
+    _zip(_download(signed_in_api, token))
