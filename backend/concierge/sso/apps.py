@@ -7,7 +7,7 @@ class SsoConfig(AppConfig):
     verbose_name = "Company sign-in (SSO)"
 
     def ready(self) -> None:
-        from concierge.accounts.services.sign_in_checks import password_sign_in_check_register
+        from concierge.accounts.services.sign_in_checks import own_sign_in_check_register
         from concierge.sso.selectors import sso_required_refusal
 
-        password_sign_in_check_register(sso_required_refusal)
+        own_sign_in_check_register(sso_required_refusal)

@@ -1,5 +1,5 @@
 """Which company sign-in applies: by a company's slug, by an email's domain, and whether a
-company's "SSO required" refuses a person's password sign-in."""
+company's "SSO required" refuses a person's sign-in by password or passkey."""
 
 from __future__ import annotations
 
@@ -52,8 +52,8 @@ def provider_by_email(*, email: str) -> IdentityProvider | None:
 
 
 def sso_required_refusal(user: User) -> str | None:
-    """accounts' password sign-in check: refused for a member of a company whose sign-in is
-    required, unless this account is that company's break-glass account."""
+    """accounts' check of a sign-in by password or passkey: refused for a member of a company
+    whose sign-in is required, unless this account is that company's break-glass account."""
     provider = (
         IdentityProvider.objects.select_related("company")
         .filter(company__members=user, enabled=True, sso_required=True)

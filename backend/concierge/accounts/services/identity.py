@@ -35,7 +35,7 @@ from concierge.accounts.services.lockout import (
 )
 from concierge.accounts.services.memberships import membership_join, sign_in_membership_check
 from concierge.accounts.services.mfa.sms import otp_issue
-from concierge.accounts.services.sign_in_checks import password_sign_in_refusal
+from concierge.accounts.services.sign_in_checks import own_sign_in_refusal
 from concierge.accounts.services.tokens import auth_token_create
 from concierge.audit import actions as audit_actions
 from concierge.audit.services import audit_record
@@ -230,7 +230,7 @@ def _credentials_attempt(*, email: str, password: str) -> User | str:
             details={"reason": "unknown or inactive account"},
         )
         return INVALID_CREDENTIALS
-    if refusal := password_sign_in_refusal(user):
+    if refusal := own_sign_in_refusal(user):
         # E.g. the company signs its people in through its own provider ("SSO required"):
         # refused before the password is checked (the same hash's time), so none is confirmed.
         check_password(password, _DUMMY_PASSWORD_HASH)

@@ -75,6 +75,43 @@ def test_issue26_sso_required_refuses_password_sign_in_except_break_glass(
     assert make_api().sign_in(outsider.email).status_code == 200
 
 
+def test_issue26_sso_required_refuses_a_passkey_sign_in_too_except_break_glass(
+    make_api, acme, idp, user_factory
+):
+    """Issue 26 SSO: "SSO required" refuses a member's sign-in with a passkey alone, as it
+    refuses their password (so the employer's provider decides who gets in), and records the
+    refusal; the break-glass account's passkey still signs in."""
+    from concierge.accounts.tests.webauthn_device import SoftPasskey
+    from concierge.audit import actions
+    from concierge.audit.models import AuditEvent
+
+    member = user_factory(email="mo@acme.test", companies=[acme])
+    admin = user_factory(email="root@acme.test", companies=[acme])
+    devices = {}
+    for person in (member, admin):
+        api = make_api()
+        assert api.sign_in(person.email).status_code == 200
+        device = SoftPasskey(rp_id=settings.WEBAUTHN_RP_ID, origin=settings.WEBAUTHN_ORIGIN)
+        options = api.post("mfa/passkeys/options").json()["options"]
+        registered = api.post("mfa/passkeys", {"credential": device.create(options), "name": "Key"})
+        assert registered.status_code == 200, registered.content
+        devices[person.pk] = device
+    oidc_provider_for(acme, idp, sso_required=True, break_glass_user=admin)
+
+    def passkey_sign_in(person: User):
+        api = make_api()
+        options = api.post("users/sign_in/passkey/options").json()["options"]
+        return api.post("users/sign_in/passkey", {"credential": devices[person.pk].get(options)})
+
+    refused = passkey_sign_in(member)
+    assert refused.status_code == 401, refused.content
+    assert "Acme Corp signs you in through its own sign-in" in refused.json()["error"]
+    assert "Authorization" not in refused
+    failed = AuditEvent.objects.filter(action=actions.SIGN_IN_FAILED, actor_id=member.pk).get()
+    assert failed.details == {"reason": "refused", "method": "passkey"}
+    assert passkey_sign_in(admin).status_code == 200
+
+
 def test_issue26_sso_settings_company_admin_reads_and_updates(hr_api, acme, idp):
     """Issue 26 SSO: the company admin sets OIDC; the secret is stored encrypted, never
     shown; a later save without it keeps it; break-glass must be a member."""

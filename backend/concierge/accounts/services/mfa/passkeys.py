@@ -38,10 +38,11 @@ from concierge.accounts.services.mfa.factors import (
     kind_label,
 )
 from concierge.accounts.services.mfa.recovery_codes import first_strong_factor_codes
+from concierge.accounts.services.sign_in_checks import own_sign_in_refusal
 from concierge.accounts.services.tokens import auth_token_create, auth_token_mfa_verified
 from concierge.audit import actions as audit_actions
 from concierge.audit.services import audit_record
-from concierge.common.errors import ValidationFailed
+from concierge.common.errors import Unauthorized, ValidationFailed
 from concierge.common.tokens import token_hash
 
 CHALLENGE_TTL_SECONDS = 300
@@ -257,14 +258,23 @@ class PasskeySignIn:
 
 def passkey_sign_in(*, credential: dict[str, Any]) -> PasskeySignIn:
     """Signs in with a passkey alone: something the user has, unlocked by something they know
-    or are (user verification), so the session is MFA-verified at once."""
+    or are (user verification), so the session is MFA-verified at once. A company whose own
+    sign-in is required refuses it as it refuses a password (Unauthorized, after the refusal
+    is recorded)."""
+    refusal = None
     with transaction.atomic():
         challenge = _challenge_take(credential, WebAuthnChallenge.Purpose.SIGN_IN)
         factor = _passkey_check(credential, challenge, user_verified=True)
         if factor is not None:
             user = User.objects.select_for_update().get(pk=factor.user_id)
             lock_lift_if_expired(user)
-            if user.locked_at is None:
+            if refusal := own_sign_in_refusal(user):
+                audit_record(
+                    action=audit_actions.SIGN_IN_FAILED,
+                    actor=user,
+                    details={"reason": "refused", "method": "passkey"},
+                )
+            elif user.locked_at is None:
                 sign_in_membership_check(user=user)
                 user.last_login = timezone.now()
                 user.save(update_fields=["last_login"])
@@ -276,4 +286,6 @@ def passkey_sign_in(*, credential: dict[str, Any]) -> PasskeySignIn:
                 )
                 mfa_token = auth_token_mfa_verified(auth_token=auth_token)
                 return PasskeySignIn(token=raw, mfa_token=mfa_token, auth_token=auth_token)
+    if refusal:
+        raise Unauthorized(refusal)
     raise ValidationFailed(INVALID_PASSKEY)
