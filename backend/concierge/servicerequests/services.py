@@ -198,7 +198,6 @@ def _message_create(
     - The employee writing counts as having seen the thread (`seen_by_employee_at`).
     - After the commit, `message.created` (and `request.updated` when it reopened the
       request) is published to the live event streams.
-
     - `then(message)` runs in the message's transaction once it is written (not for an
       idempotent retry): the caller's own writes commit or roll back with the message.
 
