@@ -442,6 +442,24 @@ def company(db) -> Company:
 
 
 @pytest.fixture
+def round_the_clock_promise(company):
+    """The company's reply-time promise on a calendar open every minute of every day (4 hours
+    to the first reply, 16 to completion), so any test's clock runs whenever it is started."""
+    from datetime import time
+
+    from concierge.service_levels.models import ServiceLevel
+
+    return ServiceLevel.objects.create(
+        company=company,
+        first_response_minutes=4 * 60,
+        resolution_minutes=16 * 60,
+        weekdays="0,1,2,3,4,5,6",
+        opens=time(0),
+        closes=time(23, 59),
+    )
+
+
+@pytest.fixture
 def user(company) -> User:
     return cast(
         User,

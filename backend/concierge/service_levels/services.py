@@ -7,6 +7,7 @@ Called by the requests domain in the same transaction as the write that moves th
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cache
 from typing import TYPE_CHECKING
 
 from django.db import connection
@@ -44,7 +45,8 @@ _CLOCK = ModelColumns(RequestClock, "c")
 _LEVEL = ModelColumns(ServiceLevel, "l")
 
 
-def _locked_sql() -> str:
+@cache
+def _locked_sql(vendor: str) -> str:
     lock = " FOR UPDATE OF c" if connection.features.has_select_for_update_of else ""
     return (
         f"SELECT {_CLOCK.sql}, {_LEVEL.sql} FROM {RequestClock._meta.db_table} c "  # noqa: S608 (model tables)
@@ -58,7 +60,7 @@ def _locked(request_id: int) -> RequestClock | None:
     it). Every message moves a clock: the SQL is written once, because the ORM took longer to
     compile this query than the database takes to answer it."""
     with connection.cursor() as cursor:
-        cursor.execute(_locked_sql(), [request_id])
+        cursor.execute(_locked_sql(connection.vendor), [request_id])
         row = cursor.fetchone()
     if row is None:
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import timedelta
+from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
 from django.conf import settings
@@ -320,13 +321,18 @@ def _message_create(
     return message, True
 
 
+@cache
+def _status_locked_sql(vendor: str) -> str:
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    table = connection.ops.quote_name(ServiceRequest._meta.db_table)
+    return f"SELECT status FROM {table} WHERE id = %s{lock}"  # noqa: S608 (model table)
+
+
 def _status_locked(request_id: int) -> str:
     """The request's status, its row locked until the transaction ends (written once: every
     employee message runs it, and the ORM took longer to compile it than to run it)."""
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    table = connection.ops.quote_name(ServiceRequest._meta.db_table)
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT status FROM {table} WHERE id = %s{lock}", [request_id])  # noqa: S608 (model table)
+        cursor.execute(_status_locked_sql(connection.vendor), [request_id])
         (status,) = cursor.fetchone()
     return status
 

@@ -4,15 +4,13 @@ on SQLite and PostgreSQL alike."""
 
 from __future__ import annotations
 
-from datetime import time
-
 import pytest
 from django.db.models.signals import post_save
 from django.utils import timezone
 
 from concierge.common.sql_rows import ModelInsert
 from concierge.service_levels import services as reply_clock
-from concierge.service_levels.models import RequestClock, ServiceLevel
+from concierge.service_levels.models import RequestClock
 from concierge.servicerequests.models import Message
 
 pytestmark = pytest.mark.django_db
@@ -68,12 +66,11 @@ def test_issue_30_model_insert_leaves_a_model_with_save_signals_to_the_orm(user,
     assert seen == [message.pk]
 
 
-def test_issue_30_the_clock_is_read_for_its_move_as_the_orm_reads_it(company, user, make_request):
+def test_issue_30_the_clock_is_read_for_its_move_as_the_orm_reads_it(
+    round_the_clock_promise, user, make_request
+):
     """The clock a message moves is read by hand-written SQL (with its promise); it equals the
     ORM's clock and promise, field for field."""
-    ServiceLevel.objects.create(
-        company=company, weekdays="0,1,2,3,4,5,6", opens=time(0), closes=time(23, 59)
-    )
     service_request = make_request(user)
     clock = reply_clock.clock_on_message(
         request_id=service_request.pk, from_employee=False, at=timezone.now()

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import time
-
 import pytest
+from django.db import connection
 
 from concierge.concierge_desk.schemas import ReplyCreatedOut
-from concierge.service_levels.models import ServiceLevel
 from concierge.servicerequests import services
 from concierge.servicerequests.models import Message
 from concierge.uploads.tests.samples import pdf_bytes, png_bytes, presign, upload_via_api
@@ -110,25 +108,18 @@ def test_retried_reply_with_the_same_idempotency_key_is_created_once(
 # A reply to a request with a reply-time clock, from the token's check to the answer: the
 # writes, then one read (the message as the thread shows it). The whole request view it used
 # to answer made it 25; the reply's own writes now share the message's transaction (no
-# savepoint around them), which made 18 into 16.
-REPLY_QUERIES = 16
+# savepoint around them), which made 18 into 16. SQLite has no advisory lock for the audit
+# chain (PostgreSQL's), so one fewer there.
+REPLY_QUERIES = 16 if connection.vendor == "postgresql" else 15
 
 
 def test_issue_30_reply_answers_the_message_and_what_it_changed_as_the_request_view_shows_them(
-    concierge_api, concierge, user, company, make_request, django_assert_num_queries
+    concierge_api, concierge, user, round_the_clock_promise, make_request, django_assert_num_queries
 ):
     """Issue 30 'fast for a real day': a reply answers the new message as the desk's thread
     shows it and the request's fields a reply changes (status, assignee, last message time,
     who it waits on, the reply-time clock), equal to what the request view then shows, in
     REPLY_QUERIES queries."""
-    ServiceLevel.objects.create(
-        company=company,
-        first_response_minutes=4 * 60,
-        resolution_minutes=16 * 60,
-        weekdays="0,1,2,3,4,5,6",
-        opens=time(0),
-        closes=time(23, 59),
-    )
     service_request = make_request(user)
     services.message_create(request=service_request, author=user, body="A walker, please")
     with django_assert_num_queries(REPLY_QUERIES):
