@@ -5,7 +5,8 @@ The requests go through the whole Django stack (middlewares, routing, authentica
 as a server calls it, one kind after the other in turn, so that a machine whose speed drifts
 (a shared 2-core VM moves by 20 % within minutes) slows every kind alike: the multiples stay
 comparable between runs and between versions of the code where `make bench`'s capacities do
-not. Also counts the SQL statements of each kind. Run it after `make bench` has seeded the
+not. Also prints the CPU of the PostgreSQL backend serving them (one pooled connection, read
+from /proc: the database must run on this machine) and counts each kind's SQL statements. Run it after `make bench` has seeded the
 bench database (BENCH_DATABASE_URL); it signs its own sessions in, and out again, and removes
 the messages it wrote, as the bench's cleanup does.
 
@@ -33,6 +34,7 @@ WARM_UP = 10
 @dataclass
 class Tally:
     cpu: float = 0.0
+    database_cpu: float = 0.0
     statements: int = 0
     statuses: set[str] = field(default_factory=set)
 
@@ -120,6 +122,22 @@ def draws(seed: int) -> dict[str, Callable[[], tuple[str, str, str, object]]]:
     }
 
 
+class BackendClock:
+    """The CPU time of this process's PostgreSQL backend (same machine), in nanoseconds, from
+    /proc's scheduler statistics: fine-grained enough to time one request's statements."""
+
+    def __init__(self) -> None:
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            self.path = f"/proc/{cursor.fetchone()[0]}/schedstat"
+
+    def seconds(self) -> float:
+        with open(self.path) as stat:
+            return int(stat.read().split()[0]) / 1e9
+
+
 def measure(kinds: list[str], requests: int) -> dict[str, Tally]:
     from django.db import connection
 
@@ -127,6 +145,7 @@ def measure(kinds: list[str], requests: int) -> dict[str, Tally]:
     for kind in kinds:
         for _ in range(WARM_UP):
             call(*draw[kind]())
+    backend = BackendClock()
     tallies = {kind: Tally() for kind in kinds}
     counted: list[str] = []
 
@@ -139,10 +158,11 @@ def measure(kinds: list[str], requests: int) -> dict[str, Tally]:
             for kind in kinds:
                 request = draw[kind]()
                 counted.clear()
-                started = time.process_time()
+                started, database_started = time.process_time(), backend.seconds()
                 status = call(*request)
                 tally = tallies[kind]
                 tally.cpu += time.process_time() - started
+                tally.database_cpu += backend.seconds() - database_started
                 tally.statements += len(counted)
                 tally.statuses.add(status.split()[0])
     return tallies
@@ -158,7 +178,8 @@ def main() -> int:
     if unknown:
         raise SystemExit(f"Unknown kinds: {', '.join(sorted(unknown))} (known: {KINDS})")
     os.environ.update(server_environment(database_url()))
-    os.environ.update({"REDIS_URL": redis_url(), "TASKS_IN_PROCESS": "false"})
+    # One pooled connection, so that one PostgreSQL backend serves every request (BackendClock).
+    os.environ.update({"REDIS_URL": redis_url(), "TASKS_IN_PROCESS": "false", "DB_POOL_MAX": "1"})
     import django
 
     django.setup()
@@ -169,11 +190,12 @@ def main() -> int:
     finally:
         cleanup()
     floor = tallies["health"].cpu if "health" in tallies else 0.0
-    print(f"{'kind':<8} {'CPU ms':>7} {'x floor':>7} {'statements':>10}  answers")
+    print(f"{'kind':<8} {'CPU ms':>7} {'x floor':>7} {'DB ms':>7} {'statements':>10}  answers")
     for kind, tally in tallies.items():
         multiple = f"{tally.cpu / floor:7.2f}" if floor else f"{'-':>7}"
         print(
             f"{kind:<8} {1000 * tally.cpu / args.requests:7.2f} {multiple} "
+            f"{1000 * tally.database_cpu / args.requests:7.2f} "
             f"{tally.statements / args.requests:10.2f}  {', '.join(sorted(tally.statuses))}"
         )
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")

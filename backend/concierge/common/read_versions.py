@@ -20,13 +20,18 @@ from django.db import migrations
 SHARED_OWNER = 0
 VERSION_TABLE = "common_readversion"
 
+# PL/pgSQL rather than SQL: PostgreSQL keeps a PL/pgSQL function's plans for the session, where
+# it plans an SQL function's INSERT again on every call (most of a bump's cost, and a write
+# bumps several times).
 _PG_BUMP_FUNCTION = f"""
 CREATE OR REPLACE FUNCTION common_read_version_bump(owner bigint) RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF owner IS NULL THEN RETURN; END IF;
   INSERT INTO {VERSION_TABLE} (owner_id, version)
-  SELECT owner, md5(random()::text || clock_timestamp()::text) WHERE owner IS NOT NULL
-  ON CONFLICT (owner_id) DO UPDATE SET version = EXCLUDED.version
-$$;
+  VALUES (owner, md5(random()::text || clock_timestamp()::text))
+  ON CONFLICT (owner_id) DO UPDATE SET version = EXCLUDED.version;
+END $$;
 """
 
 
@@ -61,13 +66,19 @@ def _postgresql_install(watched: Watched) -> list[str]:
     return [
         f"""
 CREATE OR REPLACE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  old_owner bigint;
+  new_owner bigint;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     UPDATE {VERSION_TABLE} SET version = md5(random()::text || owner_id::text);
     RETURN NULL;
   END IF;
-  IF TG_OP <> 'INSERT' THEN PERFORM common_read_version_bump({watched.owner("OLD")}); END IF;
-  IF TG_OP <> 'DELETE' THEN PERFORM common_read_version_bump({watched.owner("NEW")}); END IF;
+  IF TG_OP <> 'INSERT' THEN old_owner := {watched.owner("OLD")}; END IF;
+  IF TG_OP <> 'DELETE' THEN new_owner := {watched.owner("NEW")}; END IF;
+  -- An update that keeps the row's owner bumps that owner once.
+  IF old_owner IS DISTINCT FROM new_owner THEN PERFORM common_read_version_bump(old_owner); END IF;
+  PERFORM common_read_version_bump(new_owner);
   RETURN NULL;
 END $$;
 """,
@@ -129,18 +140,38 @@ def uninstall_statements(vendor: str, watched: list[Watched]) -> list[str]:
     return [s for w in watched for s in _sqlite_uninstall(w)]
 
 
-def read_version_triggers(*watched: Watched) -> migrations.RunPython:
-    """The migration operation that installs (and, backwards, removes) these triggers."""
-
+def _installer(watched: tuple[Watched, ...]):  # type: ignore[no-untyped-def]
     def install(apps, schema_editor) -> None:  # type: ignore[no-untyped-def]
         for statement in install_statements(schema_editor.connection.vendor, list(watched)):
             schema_editor.execute(statement, params=None)
+
+    return install
+
+
+def read_version_triggers(*watched: Watched) -> migrations.RunPython:
+    """The migration operation that installs (and, backwards, removes) these triggers."""
 
     def uninstall(apps, schema_editor) -> None:  # type: ignore[no-untyped-def]
         for statement in uninstall_statements(schema_editor.connection.vendor, list(watched)):
             schema_editor.execute(statement, params=None)
 
-    return migrations.RunPython(install, uninstall)
+    return migrations.RunPython(_installer(watched), uninstall)
+
+
+def read_version_functions_replaced(*watched: Watched) -> migrations.RunPython:
+    """The migration operation that replaces the functions of installed PostgreSQL triggers
+    with this module's (`CREATE OR REPLACE FUNCTION` alone: the triggers, and SQLite's, which
+    have no functions, stay as they are, so no table is locked). Backwards it leaves them, as
+    they bump the same owners."""
+
+    def replace(apps, schema_editor) -> None:  # type: ignore[no-untyped-def]
+        if schema_editor.connection.vendor != "postgresql":
+            return
+        for statement in install_statements("postgresql", list(watched)):
+            if statement.lstrip().startswith("CREATE OR REPLACE FUNCTION"):
+                schema_editor.execute(statement, params=None)
+
+    return migrations.RunPython(replace, migrations.RunPython.noop)
 
 
 def installed_triggers(connection) -> set[str]:  # type: ignore[no-untyped-def]

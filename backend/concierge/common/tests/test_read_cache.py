@@ -93,6 +93,23 @@ def test_a_write_gives_a_new_version_in_its_own_transaction(user, make_request):
     assert _owner_version(user.pk) not in (None, before)
 
 
+def test_a_request_moved_to_another_employee_renews_both_and_an_edit_its_owner(
+    user, bob, make_request
+):
+    """Issue 24 (issue 30's cheaper triggers): a write that moves a request to another
+    employee gives both a new version, so neither keeps a cached read that showed it; one that
+    keeps its owner gives that owner a new version and nobody else's."""
+    request = make_request(user)
+    before = {owner: _owner_version(owner) for owner in (user.pk, bob.pk)}
+    type(request).objects.filter(pk=request.pk).update(name="Renamed")
+    assert _owner_version(user.pk) != before[user.pk]
+    assert _owner_version(bob.pk) == before[bob.pk]
+    before = {owner: _owner_version(owner) for owner in (user.pk, bob.pk)}
+    type(request).objects.filter(pk=request.pk).update(user=bob)
+    assert _owner_version(user.pk) != before[user.pk]
+    assert _owner_version(bob.pk) != before[bob.pk]
+
+
 def test_the_session_query_reads_the_shared_and_own_versions(user):
     """Issue 24: the version read with the session names both the shared data's and the
     owner's; without the owner's there is no cached read."""

@@ -4,31 +4,8 @@ same transaction as the write (common.read_versions)."""
 
 from django.db import migrations
 
-from concierge.common.read_versions import SHARED_OWNER, Watched, read_version_triggers
-
-REQUEST_OWNER = "(SELECT user_id FROM servicerequests_servicerequest WHERE id = {row}.request_id)"
-
-WATCHED = [
-    # Every employee has a version from the start (none: nothing of theirs would be cached).
-    Watched("accounts_user", "{row}.id", operations=("INSERT",)),
-    Watched("servicerequests_servicerequest", "{row}.user_id"),
-    Watched("servicerequests_message", REQUEST_OWNER),
-    Watched("service_levels_requestclock", REQUEST_OWNER),
-    Watched(
-        "servicerequests_messageattachment",
-        "(SELECT r.user_id FROM servicerequests_servicerequest r"
-        " JOIN servicerequests_message m ON m.request_id = r.id WHERE m.id = {row}.message_id)",
-    ),
-    Watched(
-        "uploads_upload",
-        "(SELECT r.user_id FROM servicerequests_servicerequest r"
-        " JOIN servicerequests_message m ON m.request_id = r.id"
-        " JOIN servicerequests_messageattachment a ON a.message_id = m.id"
-        " WHERE a.upload_id = {row}.id)",
-    ),
-    # Requests show their category's name, image and icon.
-    Watched("surveys_surveycategory", str(SHARED_OWNER)),
-]
+from concierge.common.read_versions import SHARED_OWNER, read_version_triggers
+from concierge.servicerequests.cached_reads import WATCHED
 
 SEED_VERSIONS = {
     "postgresql": (
