@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
 from functools import cache
 from typing import TYPE_CHECKING, Protocol
@@ -173,6 +173,7 @@ def _message_create(
     idempotency_key: str | None = None,
     reopen: bool = False,
     by_email: bool = False,
+    request_changes: Mapping[str, object] | None = None,
     then: Callable[[Message], None] | None = None,
 ) -> tuple[Message, bool]:
     """Add a message to a request's thread.
@@ -199,6 +200,9 @@ def _message_create(
     - The employee writing counts as having seen the thread (`seen_by_employee_at`).
     - After the commit, `message.created` (and `request.updated` when it reopened the
       request) is published to the live event streams.
+    - `request_changes`: the caller's own changes to the request's fields, written by the
+      message's UPDATE of the request (not for an idempotent retry); `request.updated` is
+      published with them.
     - `then(message)` runs in the message's transaction once it is written (not for an
       idempotent retry): the caller's own writes commit or roll back with the message.
 
@@ -278,6 +282,7 @@ def _message_create(
                     changes["status"] = ServiceRequest.Status.OPEN
                     changes["completed_at"] = None
                     changes["completed_from"] = None
+            changes.update(request_changes or {})
             ServiceRequest.objects.filter(pk=request.pk).update(**changes)
             clock = reply_clock.clock_on_message(
                 request_id=request.pk, from_employee=source == Message.Source.USER, at=now
@@ -289,12 +294,12 @@ def _message_create(
                 message_id=message.pk,
                 status=changes.get("status", request.status),
             )
-            if "status" in changes:
+            if "status" in changes or request_changes:
                 event_publish(
                     type=events.REQUEST_UPDATED,
                     request_id=request.pk,
                     owner_id=request.user_id,
-                    status=changes["status"],
+                    status=changes.get("status", request.status),
                 )
             if from_owner:  # to the assignee, or every concierge while nobody is assigned
                 push_notify(
@@ -368,12 +373,18 @@ def concierge_reply_create(
 
     In one transaction with the message:
     - a request In Queue moves to In Progress (someone is working on it now), and an
-      unassigned request is assigned to the concierge who replied;
+      unassigned request is assigned to the concierge who replied (in the message's own
+      UPDATE of the request);
     - the employee's email notification is enqueued, to run after
       REPLY_NOTIFICATION_DELAY_SECONDS; it sends only if the employee has not opened the
       thread by then. It is enqueued when the reply commits (never for a rolled-back one).
     An idempotent retry (same Idempotency-Key) returns the first reply and changes nothing.
     """
+    changes: dict[str, object] = {}
+    if request.status == Status.OPEN:
+        changes["status"] = Status.IN_PROGRESS
+    if request.assignee_id is None:
+        changes["assignee"] = author
 
     def reply_effects(message: Message) -> None:
         request_work_record(
@@ -382,16 +393,6 @@ def concierge_reply_create(
             author,
             {"message_id": message.pk, "attachments": len(attachment_keys)},
         )
-        changes: dict = {}
-        if request.status == Status.OPEN:
-            changes["status"] = Status.IN_PROGRESS
-        if request.assignee_id is None:
-            changes["assignee"] = author
-        if changes:
-            ServiceRequest.objects.filter(pk=request.pk).update(**changes)
-            for field, value in changes.items():
-                setattr(request, field, value)
-            _publish_request(request, events.REQUEST_UPDATED)
         delay = max(0, int(settings.REPLY_NOTIFICATION_DELAY_SECONDS))
         notification = reply_notification_send
         if delay:
@@ -409,6 +410,7 @@ def concierge_reply_create(
         source_name=concierge_source_name(concierge=author),
         attachment_keys=attachment_keys,
         idempotency_key=idempotency_key,
+        request_changes=changes,
         then=reply_effects,
     )
     return message

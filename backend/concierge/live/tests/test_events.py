@@ -64,6 +64,24 @@ def test_employee_reopening_a_closed_request_publishes_the_new_status(
     assert published.events[-1].status == "open"
 
 
+def test_issue_30_a_first_reply_publishes_its_message_and_the_request_in_progress(
+    published, user, concierge, django_capture_on_commit_callbacks
+):
+    """A concierge's first reply to a queued, unassigned request moves it In Progress and
+    assigns it in the message's own UPDATE of the request: the streams get the message and the
+    request's new status, in that order, and the row holds both changes."""
+    service_request = services.request_create(user=user, name="Find a plumber")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.concierge_reply_create(request=service_request, author=concierge, body="On it")
+    assert published.types() == [events.MESSAGE_CREATED, events.REQUEST_UPDATED]
+    assert [event.status for event in published.events] == ["in_progress", "in_progress"]
+    service_request.refresh_from_db()
+    assert (service_request.status, service_request.assignee_id) == ("in_progress", concierge.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.concierge_reply_create(request=service_request, author=concierge, body="Booked")
+    assert published.types()[2:] == [events.MESSAGE_CREATED]
+
+
 def test_opening_a_thread_with_an_unseen_reply_publishes_request_seen_to_its_employee_once(
     published, signed_in_api, user, user_factory, django_capture_on_commit_callbacks
 ):
