@@ -198,11 +198,11 @@ def _message_create(
     - `by_email`: the employee wrote it by replying to a notification email (reply by email);
       the threads show it.
     - The employee writing counts as having seen the thread (`seen_by_employee_at`).
-    - After the commit, `message.created` (and `request.updated` when it reopened the
-      request) is published to the live event streams.
     - `request_changes`: the caller's own changes to the request's fields, written by the
-      message's UPDATE of the request (not for an idempotent retry); `request.updated` is
-      published with them.
+      message's UPDATE of the request (not for an idempotent retry).
+    - After the commit, `message.created` (and `request.updated` when it reopened the
+      request or `request_changes` changed it) is published to the live event streams, with
+      the status the message left.
     - `then(message)` runs in the message's transaction once it is written (not for an
       idempotent retry): the caller's own writes commit or roll back with the message.
 
