@@ -14,6 +14,7 @@ class InboundEmail(models.Model):
         ACCEPTED = "accepted", "Accepted: written into the thread"
         REFUSED = "refused", "Refused: a note was sent back"
         DROPPED = "dropped", "Dropped silently"
+        REJECTED = "rejected", "Rejected while sent: the sending server tells the sender"
 
     class Path(models.TextChoices):
         WEBHOOK = "webhook", "Provider webhook"

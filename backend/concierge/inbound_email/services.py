@@ -253,6 +253,42 @@ def _first_in_window(key: str) -> bool:
         return True
 
 
+def inbound_email_rejected_record(
+    *, path: str, reason: str, envelope_sender: str, envelope_recipients: Sequence[str]
+) -> InboundEmail:
+    """An email the way in refused while it was being sent (the SMTP receiver's 552 for one
+    over INBOUND_EMAIL_MAX_BYTES): none of it was kept, so the record holds what the envelope
+    said, and the request and employee its reply address names. The sending server tells the
+    sender; no note is sent."""
+    named = _named_by_address(envelope_recipients)
+    record = InboundEmail.objects.create(
+        path=path,
+        outcome=Outcome.REJECTED,
+        reason=reason,
+        sender=envelope_sender.strip().strip("<>")[:320],
+        user=named.user if named else None,
+        request=named if named else None,
+    )
+    logger.info("Inbound email %s: %s %s", record.pk, Outcome.REJECTED, reason)
+    return record
+
+
+def _named_by_address(addresses: Sequence[str]) -> ServiceRequest | None:
+    """The request (with its employee) the first valid reply address names, if it still exists."""
+    for address in addresses:
+        token = reply_token_from_address(address)
+        if token is None:
+            continue
+        try:
+            named = reply_token_read(token)
+        except ReplyTokenInvalid:
+            continue
+        request = request_with_employee(request_id=named.request_id)
+        if request is not None and request.user_id == named.user_id:
+            return request
+    return None
+
+
 def _record(
     mail: _Mail,
     outcome: str,

@@ -2,13 +2,14 @@
 each email to the same service as the provider's webhook.
 
 It accepts recipients that are reply addresses at REPLY_DOMAIN (550 for any other), refuses a
-message over INBOUND_EMAIL_MAX_BYTES while it is sent (552), and answers 250 once the email is
-recorded, whatever became of it (a refusal is answered by the product's own note)."""
+message over INBOUND_EMAIL_MAX_BYTES while it is sent (552, recorded from its envelope: none of
+it is kept), and answers 250 once the email is recorded, whatever became of it (a refusal is
+answered by the product's own note)."""
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, AnyStr
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
@@ -17,7 +18,7 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from concierge.inbound_email.models import InboundEmail
-from concierge.inbound_email.services import inbound_email_receive
+from concierge.inbound_email.services import inbound_email_receive, inbound_email_rejected_record
 from concierge.servicerequests.reply_address import reply_token_from_address
 
 logger = logging.getLogger(__name__)
@@ -36,6 +37,41 @@ def _receive(raw: bytes, sender: str, recipients: list[str]) -> None:
         )
     finally:
         close_old_connections()
+
+
+def _record_too_large(sender: str, recipients: list[str]) -> None:
+    close_old_connections()
+    try:
+        inbound_email_rejected_record(
+            path=InboundEmail.Path.SMTP,
+            reason="too_large",
+            envelope_sender=sender,
+            envelope_recipients=recipients,
+        )
+    finally:
+        close_old_connections()
+
+
+class _ReceiverSMTP(SMTP):
+    """aiosmtpd's session, which also records an email refused for its size while it was sent
+    (aiosmtpd answers that 552 itself, after the last line, and never calls the handler)."""
+
+    async def push(self, status: AnyStr) -> None:
+        envelope = self.envelope
+        refused = isinstance(status, str) and status.startswith("552")
+        if refused and envelope is not None and envelope.rcpt_tos:
+            try:
+                await sync_to_async(_record_too_large, thread_sensitive=False)(
+                    envelope.mail_from or "", list(envelope.rcpt_tos)
+                )
+            except Exception:
+                logger.exception("A refused inbound email could not be recorded")
+        await super().push(status)
+
+
+class _ReceiverController(Controller):
+    def factory(self) -> SMTP:
+        return _ReceiverSMTP(self.handler, **self.SMTP_kwargs)
 
 
 class ReplyHandler:
@@ -73,7 +109,7 @@ class ReplyHandler:
 def controller_build(*, host: str, port: int, **kwargs: Any) -> Controller:
     """The receiver (started with .start(), stopped with .stop()); size limit from
     INBOUND_EMAIL_MAX_BYTES."""
-    return Controller(
+    return _ReceiverController(
         ReplyHandler(),
         hostname=host,
         port=port,

@@ -83,6 +83,36 @@ def test_smtp_receiver_refuses_an_email_over_the_size_limit_with_552(user, reply
     assert Message.objects.filter(request=service_request).count() == 0
 
 
+def test_an_email_found_too_large_while_sent_is_refused_and_recorded_from_its_envelope(
+    user, reply_to, settings, outbox
+):
+    """Issue 28 reply by email: a sender that does not declare the size (HELO, no SIZE) is
+    refused with 552 once the data passes INBOUND_EMAIL_MAX_BYTES; nothing is written to the
+    thread and no note is sent (the sending server tells the sender), but the refusal is
+    recorded for Django admin from the envelope: the sender, and the request and employee its
+    reply address names."""
+    settings.INBOUND_EMAIL_MAX_BYTES = 2048
+    port = free_port()
+    controller = controller_build(host="127.0.0.1", port=port)
+    controller.start()
+    try:
+        service_request, address = reply_to
+        raw = reply_email(to=address, sender=user.email, body=("x" * 70 + "\n") * 80)
+        with smtplib.SMTP("127.0.0.1", port, timeout=10) as smtp:
+            smtp.helo()
+            assert smtp.mail(user.email)[0] == 250
+            assert smtp.rcpt(address)[0] == 250
+            code, _ = smtp.data(raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+        assert code == 552
+    finally:
+        controller.stop()
+    assert Message.objects.filter(request=service_request).count() == 0
+    record = InboundEmail.objects.get()
+    assert (record.outcome, record.reason, record.path) == ("rejected", "too_large", "smtp")
+    assert (record.sender, record.user, record.request) == (user.email, user, service_request)
+    assert outbox.emails() == []
+
+
 def test_smtp_receiver_answers_250_for_a_refused_email_and_sends_the_note(
     user, bob, reply_to, receiver, outbox
 ):
