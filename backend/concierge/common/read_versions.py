@@ -140,22 +140,18 @@ def uninstall_statements(vendor: str, watched: list[Watched]) -> list[str]:
     return [s for w in watched for s in _sqlite_uninstall(w)]
 
 
-def _installer(watched: tuple[Watched, ...]):  # type: ignore[no-untyped-def]
+def read_version_triggers(*watched: Watched) -> migrations.RunPython:
+    """The migration operation that installs (and, backwards, removes) these triggers."""
+
     def install(apps, schema_editor) -> None:  # type: ignore[no-untyped-def]
         for statement in install_statements(schema_editor.connection.vendor, list(watched)):
             schema_editor.execute(statement, params=None)
-
-    return install
-
-
-def read_version_triggers(*watched: Watched) -> migrations.RunPython:
-    """The migration operation that installs (and, backwards, removes) these triggers."""
 
     def uninstall(apps, schema_editor) -> None:  # type: ignore[no-untyped-def]
         for statement in uninstall_statements(schema_editor.connection.vendor, list(watched)):
             schema_editor.execute(statement, params=None)
 
-    return migrations.RunPython(_installer(watched), uninstall)
+    return migrations.RunPython(install, uninstall)
 
 
 def read_version_functions_replaced(*watched: Watched) -> migrations.RunPython:

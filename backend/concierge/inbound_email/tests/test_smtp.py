@@ -34,6 +34,17 @@ def receiver():
     controller.stop()
 
 
+@pytest.fixture
+def small_receiver(settings):
+    """The receiver, taking emails of at most 2 KB."""
+    settings.INBOUND_EMAIL_MAX_BYTES = 2048
+    port = free_port()
+    controller = controller_build(host="127.0.0.1", port=port)
+    controller.start()
+    yield port
+    controller.stop()
+
+
 def test_smtp_receiver_takes_a_reply_into_the_thread(user, reply_to, receiver):
     """Issue 28 reply by email: a Gmail reply sent over SMTP is answered 250 once recorded and
     is the employee's message, by email, without the quote."""
@@ -62,50 +73,40 @@ def test_smtp_receiver_refuses_unknown_recipients_with_550(user, receiver):
     assert InboundEmail.objects.count() == 0
 
 
-def test_smtp_receiver_refuses_an_email_over_the_size_limit_with_552(user, reply_to, settings):
+def test_smtp_receiver_refuses_an_email_over_the_size_limit_with_552(
+    user, reply_to, small_receiver
+):
     """Issue 28 reply by email: over INBOUND_EMAIL_MAX_BYTES is a 552 while it is sent;
-    nothing is written."""
-    settings.INBOUND_EMAIL_MAX_BYTES = 2048
-    port = free_port()
-    controller = controller_build(host="127.0.0.1", port=port)
-    controller.start()
-    try:
-        service_request, address = reply_to
-        raw = reply_email(to=address, sender=user.email, body="x" * 5000)
-        with (
-            smtplib.SMTP("127.0.0.1", port, timeout=10) as smtp,
-            pytest.raises(smtplib.SMTPException) as refused,
-        ):
-            smtp.sendmail(user.email, [address], raw)
-        assert "552" in str(refused.value)
-    finally:
-        controller.stop()
+    nothing is written. A sender that declares the size (smtplib, as mail servers, says SIZE)
+    is refused at MAIL FROM, before it names a recipient: nothing is recorded."""
+    service_request, address = reply_to
+    raw = reply_email(to=address, sender=user.email, body="x" * 5000)
+    with (
+        smtplib.SMTP("127.0.0.1", small_receiver, timeout=10) as smtp,
+        pytest.raises(smtplib.SMTPException) as refused,
+    ):
+        smtp.sendmail(user.email, [address], raw)
+    assert "552" in str(refused.value)
     assert Message.objects.filter(request=service_request).count() == 0
+    assert InboundEmail.objects.count() == 0
 
 
 def test_an_email_found_too_large_while_sent_is_refused_and_recorded_from_its_envelope(
-    user, reply_to, settings, outbox
+    user, reply_to, small_receiver, outbox
 ):
     """Issue 28 reply by email: a sender that does not declare the size (HELO, no SIZE) is
     refused with 552 once the data passes INBOUND_EMAIL_MAX_BYTES; nothing is written to the
     thread and no note is sent (the sending server tells the sender), but the refusal is
     recorded for Django admin from the envelope: the sender, and the request and employee its
     reply address names."""
-    settings.INBOUND_EMAIL_MAX_BYTES = 2048
-    port = free_port()
-    controller = controller_build(host="127.0.0.1", port=port)
-    controller.start()
-    try:
-        service_request, address = reply_to
-        raw = reply_email(to=address, sender=user.email, body=("x" * 70 + "\n") * 80)
-        with smtplib.SMTP("127.0.0.1", port, timeout=10) as smtp:
-            smtp.helo()
-            assert smtp.mail(user.email)[0] == 250
-            assert smtp.rcpt(address)[0] == 250
-            code, _ = smtp.data(raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
-        assert code == 552
-    finally:
-        controller.stop()
+    service_request, address = reply_to
+    raw = reply_email(to=address, sender=user.email, body=("x" * 70 + "\n") * 80)
+    with smtplib.SMTP("127.0.0.1", small_receiver, timeout=10) as smtp:
+        smtp.helo()
+        assert smtp.mail(user.email)[0] == 250
+        assert smtp.rcpt(address)[0] == 250
+        code, _ = smtp.data(raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+    assert code == 552
     assert Message.objects.filter(request=service_request).count() == 0
     record = InboundEmail.objects.get()
     assert (record.outcome, record.reason, record.path) == ("rejected", "too_large", "smtp")
