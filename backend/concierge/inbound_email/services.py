@@ -226,8 +226,13 @@ def _deactivated(employee: User) -> bool:
 def _find_token(message: EmailMessage, envelope_recipients: Sequence[str]) -> str | None:
     """The token of the first reply address among the envelope's recipients, else among the
     recipients the headers name."""
-    candidates = [*envelope_recipients, *parsing.header_addresses(message, *RECIPIENT_HEADERS)]
-    for address in candidates:
+    return _first_token(
+        [*envelope_recipients, *parsing.header_addresses(message, *RECIPIENT_HEADERS)]
+    )
+
+
+def _first_token(addresses: Sequence[str]) -> str | None:
+    for address in addresses:
         token = reply_token_from_address(address)
         if token is not None:
             return token
@@ -258,35 +263,34 @@ def inbound_email_rejected_record(
 ) -> InboundEmail:
     """An email the way in refused while it was being sent (the SMTP receiver's 552 for one
     over INBOUND_EMAIL_MAX_BYTES): none of it was kept, so the record holds what the envelope
-    said, and the request and employee its reply address names. The sending server tells the
-    sender; no note is sent."""
-    named = _named_by_address(envelope_recipients)
+    said: the sender, the request its reply address names, and its employee when they are the
+    sender (as `inbound_email_receive` records). The sending server tells the sender; no note
+    is sent."""
+    sender = envelope_sender.strip().strip("<>")[:320]
+    request = _named_request(_first_token(envelope_recipients))
+    employee = request.user if request is not None else None
     record = InboundEmail.objects.create(
         path=path,
         outcome=Outcome.REJECTED,
         reason=reason,
-        sender=envelope_sender.strip().strip("<>")[:320],
-        user=named.user if named else None,
-        request=named if named else None,
+        sender=sender,
+        user=employee if employee and employee.email.lower() == sender.lower() else None,
+        request=request,
     )
     logger.info("Inbound email %s: %s %s", record.pk, Outcome.REJECTED, reason)
     return record
 
 
-def _named_by_address(addresses: Sequence[str]) -> ServiceRequest | None:
-    """The request (with its employee) the first valid reply address names, if it still exists."""
-    for address in addresses:
-        token = reply_token_from_address(address)
-        if token is None:
-            continue
-        try:
-            named = reply_token_read(token)
-        except ReplyTokenInvalid:
-            continue
-        request = request_with_employee(request_id=named.request_id)
-        if request is not None and request.user_id == named.user_id:
-            return request
-    return None
+def _named_request(token: str | None) -> ServiceRequest | None:
+    """The request (with its employee) a valid reply token names, if it still exists."""
+    if token is None:
+        return None
+    try:
+        named = reply_token_read(token)
+    except ReplyTokenInvalid:
+        return None
+    request = request_with_employee(request_id=named.request_id)
+    return request if request is not None and request.user_id == named.user_id else None
 
 
 def _record(

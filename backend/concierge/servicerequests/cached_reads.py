@@ -2,10 +2,11 @@
 the most read endpoints answer from the cache while the employee's read version, read with
 the session, is the one a body was stored under.
 
-Database triggers (`WATCHED`, installed by migrations/0006_read_versions.py) give the employee a new version in the
-same transaction as any write to their requests, messages, attachments or reply-time clocks,
-and every employee one when a category changes: nothing the services, the admin, a cascade, a
-bulk update or a command writes can leave an old body looking current.
+Database triggers (`WATCHED`, installed by migrations/0006_read_versions.py) give the
+employee a new version in the same transaction as any write to their requests, messages,
+attachments or reply-time clocks, and every employee one when a category changes: nothing the
+services, the admin, a cascade, a bulk update or a command writes can leave an old body
+looking current.
 """
 
 from __future__ import annotations

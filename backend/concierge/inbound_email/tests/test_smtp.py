@@ -112,6 +112,18 @@ def test_an_email_found_too_large_while_sent_is_refused_and_recorded_from_its_en
     assert (record.outcome, record.reason, record.path) == ("rejected", "too_large", "smtp")
     assert (record.sender, record.user, record.request) == (user.email, user, service_request)
     assert outbox.emails() == []
+    # From someone else: recorded against the request, never the employee (as a refusal is).
+    with smtplib.SMTP("127.0.0.1", small_receiver, timeout=10) as smtp:
+        smtp.helo()
+        smtp.mail("stranger@example.org")
+        smtp.rcpt(address)
+        assert smtp.data(raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))[0] == 552
+    stranger = InboundEmail.objects.exclude(pk=record.pk).get()
+    assert (stranger.sender, stranger.user, stranger.request) == (
+        "stranger@example.org",
+        None,
+        service_request,
+    )
 
 
 def test_smtp_receiver_answers_250_for_a_refused_email_and_sends_the_note(

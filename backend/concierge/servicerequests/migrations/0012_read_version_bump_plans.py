@@ -1,7 +1,7 @@
-"""The functions of 0006's read-version triggers again, cheaper on PostgreSQL: the bump is PL/pgSQL, whose
-plans PostgreSQL keeps for the session (an SQL function's INSERT was planned on every call),
-and an update that keeps its row's owner bumps that owner once, not twice. The same owners are
-bumped in the same transactions as before (common/read_versions.py)."""
+"""The functions of 0006's read-version triggers again, cheaper on PostgreSQL: the bump is
+PL/pgSQL, whose plans PostgreSQL keeps for the session (an SQL function's INSERT was planned on
+every call), and an update that keeps its row's owner bumps that owner once, not twice. The
+same owners are bumped in the same transactions as before (common/read_versions.py)."""
 
 from django.db import migrations
 
