@@ -121,4 +121,19 @@ describe('§4/§7 API client', () => {
     expect(forcedSignOut).not.toHaveBeenCalled()
     expect(returnTarget.peek()).toBeNull()
   })
+
+  it('§4: a 401 that comes before the app can navigate (the first screen loading) goes to sign-in once the app can navigate', async () => {
+    vi.resetModules()
+    const fresh = await import('./client')
+    const freshSession = (await import('@/lib/session')).session
+    server.use(answer401('/api/v1/users/current'))
+    freshSession.start('tok-1', inAnHour())
+    await fresh.api.GET('/api/v1/users/current')
+    expect(freshSession.get().token).toBeNull()
+    const navigate = vi.fn()
+    fresh.setForcedSignOutHandler(navigate)
+    expect(navigate).toHaveBeenCalledOnce()
+    fresh.setForcedSignOutHandler(navigate)
+    expect(navigate).toHaveBeenCalledOnce()
+  })
 })

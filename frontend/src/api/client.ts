@@ -23,12 +23,19 @@ export interface ApiErrorBody {
 }
 
 type ForcedSignOutHandler = () => void
-let onForcedSignOut: ForcedSignOutHandler = () => {
-  window.location.assign('/sign-in')
-}
+let onForcedSignOut: ForcedSignOutHandler | undefined
+let forcedSignOutPending = false
 
+/**
+ * How the app goes to sign-in. A 401 that comes before the app has said (the first screen's
+ * early requests) waits for it, rather than reloading the page and losing what it started.
+ */
 export function setForcedSignOutHandler(handler: ForcedSignOutHandler) {
   onForcedSignOut = handler
+  if (forcedSignOutPending) {
+    forcedSignOutPending = false
+    handler()
+  }
 }
 
 /**
@@ -39,7 +46,8 @@ export function forceSignOut() {
   returnTarget.save(window.location.pathname + window.location.search)
   session.clear()
   resetAnalyticsIdentity()
-  onForcedSignOut()
+  if (onForcedSignOut) onForcedSignOut()
+  else forcedSignOutPending = true
 }
 
 const authMiddleware: Middleware = {
