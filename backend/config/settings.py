@@ -136,7 +136,10 @@ try:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
 except Exception as exc:  # dj_database_url raises several error types for a bad URL
     raise ImproperlyConfigured(f"DATABASE_URL is not a valid database URL: {exc}") from exc
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+ON_POSTGRESQL = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+if ON_POSTGRESQL:
+    # Django's backend, with timestamps read by psycopg's C loader (common/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "concierge.common.postgresql"
     # Under ASGI every request runs in its own thread, so persistent connections would pile up:
     # a bounded pool per process instead (keep workers x DB_POOL_MAX under max_connections).
     DATABASES["default"]["CONN_MAX_AGE"] = 0
@@ -157,11 +160,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DB_STATEMENT_TIMEOUT_MS = env_int("DB_STATEMENT_TIMEOUT_MS", 5000)
 if DB_STATEMENT_TIMEOUT_MS < 0:
     raise ImproperlyConfigured("DB_STATEMENT_TIMEOUT_MS must be 0 (no limit) or more")
-if (
-    serving_web()
-    and DB_STATEMENT_TIMEOUT_MS
-    and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
-):
+if serving_web() and DB_STATEMENT_TIMEOUT_MS and ON_POSTGRESQL:
     # Set as each pooled connection opens: nothing more per request.
     DATABASES["default"]["OPTIONS"]["options"] = f"-c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -37,6 +37,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 from django.conf import settings
+from django.db import connection
 from honcho.environ import parse, parse_procfile
 from playwright.sync_api import Browser, Page, expect
 
@@ -73,7 +74,7 @@ def _fresh_database(folder: Path) -> Iterator[str]:
     """A DATABASE_URL naming a database created empty for this test (on the test run's
     PostgreSQL server, else an SQLite file in `folder`), dropped after it."""
     db = settings.DATABASES["default"]
-    if db["ENGINE"] != "django.db.backends.postgresql":
+    if connection.vendor != "postgresql":
         yield f"sqlite:///{folder / 'concierge.sqlite3'}"
         return
     name = f"deploy_{os.getpid()}_{secrets.token_hex(3)}"
