@@ -116,7 +116,9 @@ def test_issue_25_readiness_a_bucket_server_that_does_not_answer_is_given_up_on(
         silent.close()
 
     assert (status, body["checks"]["storage"]) == (503, "unavailable")
-    assert elapsed < 3
+    # Seconds, not boto's minute: the probe's client is built anew each time (loading boto's
+    # service model takes seconds of its own on a loaded machine).
+    assert elapsed < 10
 
 
 def test_issue_25_readiness_local_storage_that_cannot_be_written_is_unavailable(
