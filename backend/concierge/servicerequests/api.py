@@ -141,8 +141,12 @@ def requests_unread_count(request: HttpRequest):
     return _json_body(cached_reads.employee_read(request, user=user, name="unread", load=load))
 
 
-def _thread_body(request: HttpRequest, service_request: ServiceRequest) -> bytes:
-    page = selectors.thread_page(request_id=service_request.pk)
+def _thread_body(
+    request: HttpRequest, service_request: ServiceRequest, page: ThreadPage | None = None
+) -> bytes:
+    """RequestDetailOut: the request and the newest page of its thread (read now unless given)."""
+    if page is None:
+        page = selectors.thread_page(request_id=service_request.pk)
     return orjson.dumps({"request": request_data(request, service_request, page)})
 
 
@@ -154,9 +158,9 @@ def request_detail(request: HttpRequest, request_id: int):
     user = request_auth_token(request).user
 
     def load() -> bytes:
-        service_request = selectors.request_get_for_user(user=user, request_id=request_id)
+        service_request, page = selectors.request_thread_for_user(user=user, request_id=request_id)
         services.request_mark_seen_by_employee(request=service_request)
-        return _thread_body(request, service_request)
+        return _thread_body(request, service_request, page)
 
     # A cached thread was read after its replies were marked seen; any new message since
     # would have made it stale, so there is nothing more to mark.

@@ -13,6 +13,7 @@ from functools import cache
 from html import escape
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
+import orjson
 from django.db import connection
 from django.db.models import (
     BigIntegerField,
@@ -163,9 +164,11 @@ _ASSIGNEE_COLUMNS = ModelColumns(_related(ServiceRequest, "assignee"), "a")
 
 
 @cache
-def _request_sql(*, own: bool, people: bool) -> str:
+def _request_sql(*, own: bool, people: bool, page: bool = False) -> str:
     """One request with its category and reply-time clock, and (`people`) its employee and
-    assignee (`_request_read`). Parameters: the request's id, then (`own`) its owner's id."""
+    assignee (`_request_read`), or (`page`, PostgreSQL) the newest page of its thread as JSON
+    (`_thread_page_json_sql`). Parameters: (`page`) the page's length, the request's id, then
+    (`own`) its owner's id."""
     users = _EMPLOYEE_COLUMNS.model._meta.db_table
     people_columns = f", {_EMPLOYEE_COLUMNS.sql}, {_ASSIGNEE_COLUMNS.sql}" if people else ""
     people_joins = (
@@ -175,6 +178,7 @@ def _request_sql(*, own: bool, people: bool) -> str:
     )
     return f"""
 SELECT {_REQUEST_COLUMNS.sql}, {_CATEGORY_COLUMNS.sql}, {_CLOCK_COLUMNS.sql}{people_columns}
+  {f", {_thread_page_json_sql()}" if page else ""}
 FROM {ServiceRequest._meta.db_table} r
 LEFT JOIN {_CATEGORY_COLUMNS.model._meta.db_table} g ON g.id = r.survey_category_id
 LEFT JOIN {_CLOCK_COLUMNS.model._meta.db_table} c ON c.request_id = r.id
@@ -182,23 +186,23 @@ LEFT JOIN {_CLOCK_COLUMNS.model._meta.db_table} c ON c.request_id = r.id
 WHERE r.id = %s{" AND r.user_id = %s" if own else ""}"""  # noqa: S608 (model tables)
 
 
-def _request_read(
-    request_id: int, *, owner_id: int | None = None, people: bool = False
-) -> ServiceRequest | None:
-    """The request (of `owner_id` when given) with its category and clock and (`people`) its
-    employee and assignee, read as the ORM's `select_related` would (one query); None when
-    there is no such request. The SQL is written once: the ORM took longer to compile it than
-    the database takes to answer it."""
+def _request_row(
+    request_id: int, *, owner_id: int | None, people: bool = False, page: bool = False
+) -> Sequence[Any] | None:
+    """`_request_sql`'s row for the request (of `owner_id` when given), None when there is no
+    such request."""
     if not _valid_id(request_id):
         return None
     own = owner_id is not None
+    params: list[Any] = [THREAD_PAGE_SIZE + 1] if page else []
+    params += [request_id, owner_id] if own else [request_id]
     with connection.cursor() as cursor:
-        cursor.execute(
-            _request_sql(own=own, people=people), [request_id, owner_id] if own else [request_id]
-        )
-        row = cursor.fetchone()
-    if row is None:
-        return None
+        cursor.execute(_request_sql(own=own, people=people, page=page), params)
+        row: Sequence[Any] | None = cursor.fetchone()
+    return row
+
+
+def _request_of_row(row: Sequence[Any], *, people: bool = False) -> ServiceRequest:
     columns = [_REQUEST_COLUMNS, _CATEGORY_COLUMNS, _CLOCK_COLUMNS]
     if people:
         columns += [_EMPLOYEE_COLUMNS, _ASSIGNEE_COLUMNS]
@@ -216,6 +220,17 @@ def _request_read(
     return service_request
 
 
+def _request_read(
+    request_id: int, *, owner_id: int | None = None, people: bool = False
+) -> ServiceRequest | None:
+    """The request (of `owner_id` when given) with its category and clock and (`people`) its
+    employee and assignee, read as the ORM's `select_related` would (one query); None when
+    there is no such request. The SQL is written once: the ORM took longer to compile it than
+    the database takes to answer it."""
+    row = _request_row(request_id, owner_id=owner_id, people=people)
+    return None if row is None else _request_of_row(row, people=people)
+
+
 def request_get_for_user(
     *, user: User, request_id: int, allow_concierge: bool = False
 ) -> ServiceRequest:
@@ -227,6 +242,26 @@ def request_get_for_user(
     if service_request is None:
         raise NotFound()
     return service_request
+
+
+def request_thread_for_user(*, user: User, request_id: int) -> tuple[ServiceRequest, ThreadPage]:
+    """`user`'s own request as `request_get_for_user` reads it and the newest page of its
+    thread as `thread_page` does: one query on PostgreSQL (the page comes beside the request),
+    two elsewhere. NotFound for anyone else's request."""
+    if connection.vendor != "postgresql":
+        service_request = request_get_for_user(user=user, request_id=request_id)
+        return service_request, thread_page(request_id=service_request.pk)
+    row = _request_row(request_id, owner_id=user.pk, page=True)
+    if row is None:
+        raise NotFound()
+    *request_columns, page_json = row
+    newest_first = [
+        MessageRow(
+            id_, body, source, name, at, reopened, [AttachmentRow(*f) for f in files], by_email
+        )
+        for id_, body, source, name, at, reopened, by_email, files in orjson.loads(page_json)
+    ]
+    return _request_of_row(request_columns), _page_of(newest_first, THREAD_PAGE_SIZE)
 
 
 def request_attachable(user: User, request_id: int) -> bool:
@@ -302,6 +337,39 @@ LEFT JOIN {upload} u ON u.id = l.upload_id
 ORDER BY p.external_created_at DESC, p.id DESC, l.position, l.id"""  # noqa: S608 (model tables)
 
 
+@cache
+def _thread_page_json_sql() -> str:
+    """PostgreSQL: the newest page of request `r`'s thread as `_thread_page_sql` reads it,
+    newest first, as one JSON array of [id, body_html, source, source_name, time, reopened,
+    by_email, [[key, filename, content_type, size], ...]]. Parameter: the page's length."""
+    messages = Message._meta.db_table
+    link = MessageAttachment._meta.db_table
+    upload = _related(MessageAttachment, "upload")._meta.db_table
+    files = (
+        f"(SELECT COALESCE(json_agg(json_build_array(u.{connection.ops.quote_name('key')}, "  # noqa: S608 (model tables)
+        f"u.filename, u.content_type, u.size) ORDER BY l.position, l.id), '[]'::json) "
+        f"FROM {link} l JOIN {upload} u ON u.id = l.upload_id WHERE l.message_id = p.id)"
+    )
+    return f"""(
+  SELECT COALESCE(json_agg(json_build_array(p.id, p.body_html, p.source, p.source_name,
+    {api_time_sql("p.external_created_at", "postgresql")}, p.reopened_request, p.by_email,
+    {files}) ORDER BY p.external_created_at DESC, p.id DESC), '[]'::json)::text
+  FROM (
+    SELECT m.id, m.body_html, m.source, m.source_name, m.external_created_at,
+      m.reopened_request, m.by_email
+    FROM {messages} m WHERE m.request_id = r.id
+    ORDER BY m.external_created_at DESC, m.id DESC LIMIT %s
+  ) p)"""  # noqa: S608 (model tables)
+
+
+def _page_of(newest_first: list[MessageRow], limit: int) -> ThreadPage:
+    """The page of up to `limit` messages read newest first (one more tells whether older
+    ones exist), oldest first."""
+    page = newest_first[:limit][::-1]
+    has_older = len(newest_first) > limit
+    return ThreadPage(messages=page, older_cursor=str(page[0].id) if has_older else None)
+
+
 def thread_page(
     *, request_id: int, before: str | None = None, limit: int = THREAD_PAGE_SIZE
 ) -> ThreadPage:
@@ -330,9 +398,7 @@ def thread_page(
         key, filename, content_type, size = attachment
         if key is not None:
             newest_first[-1].attachments.append(AttachmentRow(key, filename, content_type, size))
-    page = newest_first[:limit][::-1]
-    has_older = len(newest_first) > limit
-    return ThreadPage(messages=page, older_cursor=str(page[0].id) if has_older else None)
+    return _page_of(newest_first, limit)
 
 
 @dataclass(frozen=True)
