@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from django.conf import settings
 from django.contrib.auth.models import Group
 from django.db import connection, models
 from django.db.models.expressions import RawSQL
@@ -45,15 +46,17 @@ _USER_COLUMNS = ModelColumns(User, "u")
 
 
 @cache
-def _session_sql() -> str:
+def _session_sql(*, read_version: bool) -> str:
     """The session query (`auth_token_get_active`), written once: the ORM took ten times
-    longer to compile it than the database takes to answer it. Parameters: the concierge
-    group's name, the token's hash, now."""
+    longer to compile it than the database takes to answer it. The user's read version only
+    when cached reads are on (`read_version`): nothing else reads it. Parameters: the
+    concierge group's name, the token's hash, now."""
     tokens = AuthToken._meta.db_table
+    version = owner_versions_sql(f"{tokens}.user_id").sql if read_version else "NULL"
     return (
         f"SELECT {_TOKEN_COLUMNS.sql}, {_USER_COLUMNS.sql}, "  # noqa: S608 (model tables)
         f"{_COMPANY_REQUIRES_MFA_SQL}, {_IN_CONCIERGE_GROUP_SQL}, {_HAS_MFA_FACTOR_SQL}, "
-        f"{owner_versions_sql(f'{tokens}.user_id').sql} "
+        f"{version} "
         f"FROM {tokens} JOIN {User._meta.db_table} u ON u.id = {tokens}.user_id "
         f"WHERE {tokens}.key_hash = %s AND {tokens}.revoked_at IS NULL "
         f"AND {tokens}.expires_at > %s AND u.is_active"
@@ -63,10 +66,14 @@ def _session_sql() -> str:
 def auth_token_get_active(*, raw_token: str) -> AuthToken | None:
     """The live session with its user, in ONE query. What every request needs from the user's
     memberships and factors comes along as EXISTS answers, read by `user_mfa_required` and
-    `user_is_concierge`, and so does the version of the user's cached reads (common.read_cache:
-    `user.read_version`), read before anything the request loads."""
+    `user_is_concierge`, and so does the version of the user's cached reads when they are on
+    (common.read_cache: `user.read_version`, else None), read before anything the request
+    loads."""
     with connection.cursor() as cursor:
-        cursor.execute(_session_sql(), [CONCIERGE_GROUP, token_hash(raw_token), timezone.now()])
+        cursor.execute(
+            _session_sql(read_version=settings.CACHED_READS),
+            [CONCIERGE_GROUP, token_hash(raw_token), timezone.now()],
+        )
         row = cursor.fetchone()
     if row is None:
         return None

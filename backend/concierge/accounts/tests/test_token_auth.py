@@ -15,17 +15,23 @@ from concierge.accounts.selectors.sessions import auth_token_get_active, user_mf
 pytestmark = pytest.mark.django_db
 
 
-def test_authentication_is_one_query(signed_in_api, user, django_assert_num_queries):
-    """API speed 2 / issue 24: token + user + MFA rule + concierge group + the version of the
-    user's cached reads in a single query, every time: a session is checked against the
-    database on every request, so a revocation never waits on a cache."""
+@pytest.mark.parametrize("cached_reads", [True, False])
+def test_authentication_is_one_query(
+    signed_in_api, user, django_assert_num_queries, settings, cached_reads
+):
+    """API speed 2 / issue 24: token + user + MFA rule + concierge group + (issue 30: with
+    cached reads on, not otherwise) the version of the user's cached reads in a single query,
+    every time: a session is checked against the database on every request, so a revocation
+    never waits on a cache."""
+    settings.CACHED_READS = cached_reads
     cache.clear()
     with django_assert_num_queries(1):
         auth_token = auth_token_get_active(raw_token=signed_in_api.token)
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(1) as captured:
         assert auth_token_get_active(raw_token=signed_in_api.token) == auth_token
     assert auth_token is not None
-    assert auth_token.user.read_version
+    assert bool(auth_token.user.read_version) is cached_reads
+    assert ("common_readversion" in captured.captured_queries[0]["sql"]) is cached_reads
     assert auth_token.user == user
     with django_assert_num_queries(0):
         assert user_mfa_required(user=auth_token.user) is False
