@@ -22,6 +22,12 @@ export interface ApiErrorBody {
   errors?: Record<string, string[]>
 }
 
+/**
+ * Calls in flight that may pass the session's MFA step (a first factor being added): an
+ * 'MFA authentication required' answer meanwhile may be about the session before it.
+ */
+export const mfaStepCalls = { pending: 0 }
+
 type ForcedSignOutHandler = () => void
 let onForcedSignOut: ForcedSignOutHandler | undefined
 let forcedSignOutPending = false
@@ -71,7 +77,8 @@ const authMiddleware: Middleware = {
       // Not when the session got its MFA token after this request left (a first factor was
       // just added): the answer is about the session as it was then.
       const { mfaToken } = session.get()
-      if (!mfaToken || request.headers.get('mfa-token') === mfaToken) session.setMfaRequired(true)
+      if (!mfaStepCalls.pending && (!mfaToken || request.headers.get('mfa-token') === mfaToken))
+        session.setMfaRequired(true)
       return response
     }
     if (request.headers.has('Authorization')) forceSignOut()

@@ -4,7 +4,7 @@
  * `mfa-token` header, stored like the one from `POST /mfa/verify`.
  */
 import { queryOptions } from '@tanstack/react-query'
-import { api, errorMessage, type Schemas } from '@/api/client'
+import { api, errorMessage, mfaStepCalls, type Schemas } from '@/api/client'
 import { passkeyFailureMessage } from '@/lib/passkeys'
 import { session } from '@/lib/session'
 
@@ -40,6 +40,20 @@ export interface Added {
   mfaToken: string | null
 }
 
+/**
+ * Runs a call that may add the session's first factor. Until it has answered and its caller
+ * has stored the MFA token (in the same turn), another call's 'MFA authentication required'
+ * may be about the session before the factor, and changes nothing (client.ts).
+ */
+async function passingMfaStep<T>(call: () => Promise<T>): Promise<T> {
+  mfaStepCalls.pending++
+  try {
+    return await call()
+  } finally {
+    setTimeout(() => mfaStepCalls.pending--)
+  }
+}
+
 export async function totpEnrolStart(): Promise<Outcome<TotpEnrolment>> {
   const { data, error, response } = await api.POST('/api/v1/mfa/totp')
   if (!data) return { ok: false, error: errorMessage(error, response) }
@@ -52,10 +66,12 @@ export async function totpEnrolConfirm(
   code: string,
   name: string,
 ): Promise<Outcome<Added>> {
-  const { data, error, response } = await api.POST('/api/v1/mfa/totp/{factor_id}/confirm', {
-    params: { path: { factor_id: factorId } },
-    body: { code, name },
-  })
+  const { data, error, response } = await passingMfaStep(() =>
+    api.POST('/api/v1/mfa/totp/{factor_id}/confirm', {
+      params: { path: { factor_id: factorId } },
+      body: { code, name },
+    }),
+  )
   if (!data) return { ok: false, error: errorMessage(error, response) }
   return {
     ok: true,
@@ -96,11 +112,14 @@ export async function passkeyRegister(name: string): Promise<Outcome<string[] | 
   } catch (error) {
     return { ok: false, error: passkeyError(error) }
   }
-  const { data, error, response } = await api.POST('/api/v1/mfa/passkeys', {
-    body: { credential: credential as Record<string, unknown>, name },
+  const { data, error, response } = await passingMfaStep(async () => {
+    const answer = await api.POST('/api/v1/mfa/passkeys', {
+      body: { credential: credential as Record<string, unknown>, name },
+    })
+    keepMfaToken(answer.response)
+    return answer
   })
   if (!data) return { ok: false, error: errorMessage(error, response) }
-  keepMfaToken(response)
   return { ok: true, value: data.recovery_codes ?? null }
 }
 
