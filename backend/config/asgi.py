@@ -15,7 +15,7 @@ from a2wsgi import WSGIMiddleware
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 
-from config.process_role import declare_web_server
+from config.process_role import declare_web_server, web_server_loaded
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 declare_web_server()  # before the settings load: web requests get a statement timeout
@@ -47,3 +47,4 @@ def _start_in_process_tasks() -> None:
 
 
 _start_in_process_tasks()
+web_server_loaded()

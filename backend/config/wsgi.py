@@ -7,7 +7,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.core.wsgi import get_wsgi_application
 
-from config.process_role import declare_web_server
+from config.process_role import declare_web_server, web_server_loaded
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 declare_web_server()  # before the settings load: web requests get a statement timeout
@@ -27,3 +27,4 @@ def _refuse_processes_that_share_nothing() -> None:
 
 
 _refuse_processes_that_share_nothing()
+web_server_loaded()
