@@ -233,10 +233,22 @@ def _append(*, details: dict[str, Any] | None, chain_start: str, **fields: Any) 
     return event
 
 
+# The caller's foreign keys still to be checked (Django's are checked at commit) are checked
+# first, so that the rows they name are locked (FOR KEY SHARE) before the chain is: a writer
+# that holds such a row and waits for the chain (a sign-in locks the account, then writes its
+# event) and one that holds the chain and waits for the row at commit (a reply naming that
+# account) would deadlock. Nothing is locked after the chain but what comes after the event.
+# One round trip: the key is a constant, so the three statements go without parameters.
+_CHAIN_LOCK_SQL = (
+    "SET CONSTRAINTS ALL IMMEDIATE; SET CONSTRAINTS ALL DEFERRED; "
+    f"SELECT pg_advisory_xact_lock({CHAIN_LOCK_KEY:d})"
+)
+
+
 def _take_chain_lock() -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CHAIN_LOCK_KEY])
+            cursor.execute(_CHAIN_LOCK_SQL)
 
 
 def _opened_recently(key: dict[str, Any]) -> bool:

@@ -145,3 +145,77 @@ def test_concurrent_writers_keep_one_chain(user):
         assert event.hash == chain_hash(event)
         previous = event.hash
     assert connection.vendor in ("postgresql", "sqlite")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sign_in_and_a_reply_to_the_same_employee_do_not_deadlock_on_the_chain(
+    user, make_request
+):
+    """Issue 30 soak: a concierge's reply (its message names the employee's request and
+    account, checked by PostgreSQL at commit) and the employee's sign-in (their account row
+    locked, then an audit event) both commit with their audit events. The chain's lock was
+    taken before the reply's commit-time checks: the sign-in held the account and waited for
+    the chain, the reply held the chain and waited for the account, and PostgreSQL broke the
+    deadlock after a second by failing one of them (the soak saw 500s on replies)."""
+    import threading
+    import time
+
+    from django.db import connections
+
+    from concierge.accounts.services.identity import user_sign_in
+    from concierge.servicerequests.models import Message
+    from conftest import DEFAULT_PASSWORD
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite writes one transaction at a time: nothing to deadlock")
+    service_request = make_request(user)
+    reply_audited = threading.Event()
+    errors: list[BaseException] = []
+
+    def reply() -> None:
+        try:
+            with transaction.atomic():
+                Message.objects.create(
+                    request=service_request, author=user, source="user", body_html="<p>Hi</p>"
+                )
+                audit_record(action=actions.REPLY_SENT, details={"n": 1})
+                reply_audited.set()
+                time.sleep(1)  # the sign-in meanwhile locks the account, then audits
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            reply_audited.set()
+            connections.close_all()
+
+    def sign_in() -> None:
+        try:
+            reply_audited.wait(10)
+            user_sign_in(email=user.email, password=DEFAULT_PASSWORD)
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=reply), threading.Thread(target=sign_in)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert Message.objects.filter(request=service_request, body_html="<p>Hi</p>").count() == 1
+    written = set(AuditEvent.objects.values_list("action", flat=True))
+    assert {actions.REPLY_SENT, actions.SIGN_IN_SUCCEEDED} <= written
+
+
+def test_every_deferrable_constraint_is_initially_deferred():
+    """Issue 30 soak: the chain's lock checks the caller's pending foreign keys and then sets
+    every deferrable constraint back to deferred (`SET CONSTRAINTS ALL DEFERRED`), which is
+    how each starts only while none is DEFERRABLE INITIALLY IMMEDIATE."""
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite has no SET CONSTRAINTS")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT conname FROM pg_constraint WHERE condeferrable AND NOT condeferred")
+        assert cursor.fetchall() == []
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_constraint WHERE condeferrable AND condeferred")
+        assert cursor.fetchone()[0] > 10  # Django's foreign keys
