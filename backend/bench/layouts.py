@@ -105,7 +105,8 @@ class Layout:
 
     def __init__(self, spec: LayoutSpec, env: dict[str, str], startup_timeout: float = 90):
         self.spec = spec
-        self.env = {**os.environ, **env, **dict(spec.env)}
+        # As the Procfile and the systemd units start them (README: Production).
+        self.env = {"MALLOC_ARENA_MAX": "2", **os.environ, **env, **dict(spec.env)}
         self.startup_timeout = startup_timeout
         self.processes: list[subprocess.Popen[bytes]] = []
         self.log = tempfile.NamedTemporaryFile(prefix="bench-server-", suffix=".log", delete=False)  # noqa: SIM115

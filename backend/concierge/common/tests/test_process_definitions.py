@@ -20,7 +20,7 @@ ENV_EXAMPLE = REPO_DIR / ".env.example"
 # The variables the process definitions read, beside the app's settings.
 PROCESS_SETTINGS = {
     "API_HOST", "API_PORT", "API_WORKERS", "API_THREADS", "EVENTS_HOST", "EVENTS_PORT",
-    "PORT_WAIT_SECONDS",
+    "PORT_WAIT_SECONDS", "MALLOC_ARENA_MAX",
 }  # fmt: skip
 # Each Procfile process, its systemd unit and what both run.
 PROCESSES = {
@@ -102,6 +102,8 @@ def test_honcho_and_systemd_run_the_same_processes() -> None:
             assert "-m config.port_wait" in procfile[name]
             assert re.search(r"^ExecStartPre=.* -m config\.port_wait ", text, re.MULTILINE)
             assert "KillMode=mixed" in text
+            assert "MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} exec" in procfile[name]
+            assert "Environment=MALLOC_ARENA_MAX=2" in text
     target = (UNITS_DIR / "concierge.target").read_text()
     for unit in ("concierge-api.service", "concierge-events.service", "concierge-worker.service"):
         assert unit in target
