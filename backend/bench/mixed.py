@@ -8,7 +8,9 @@ misses as it would in a real day. It runs at a fixed rate (MIXED_RATE, after a w
 capacity (wrk, whole requests drawn from the same mix), on each layout: compare `granian`
 (every read from PostgreSQL, the default) with `granian-cached` (CACHED_READS=true). Each row notes the CPU per request
 of the server and of PostgreSQL, the capacity as a share of the floor and the share of cached
-reads answered from Redis.
+reads answered from Redis. On the production layout each kind then runs alone at capacity
+too: what each costs, and the mix's CPU per request its kinds predict (weighted by MIX) beside
+the one measured, so a change to one kind can be read against the whole.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
 
 MIXED_RATE = 200.0
 MIX = {"list": 0.40, "thread": 0.45, "message": 0.10, "reply": 0.05}
+WRITES = ("message", "reply")
 # Which list a read asks for, and how often.
 BUCKETS = {"open": 0.5, "in_progress": 0.3, "completed": 0.2}
 # The threads an employee opens: their queued and In Progress requests, and their latest
@@ -97,13 +100,14 @@ class Mix:
 
     def streams(self, rate: float) -> list[Stream]:
         return [
-            Stream(f"mixed {kind}", rate * MIX[kind], draw, expect=201 if kind in ("message", "reply") else 200)
+            Stream(f"mixed {kind}", rate * MIX[kind], draw, expect=201 if kind in WRITES else 200)
             for kind, draw in self.kinds().items()
         ]  # fmt: skip
 
-    def drawn(self, count: int) -> list[bytes]:
+    def drawn(self, count: int, kind: str | None = None) -> list[bytes]:
+        """`count` requests drawn from the mix, or all of one `kind`."""
         kinds = self.kinds()
-        return [kinds[self._pick(MIX)]() for _ in range(count)]
+        return [kinds[kind or self._pick(MIX)]() for _ in range(count)]
 
 
 class CacheHits:
@@ -166,16 +170,27 @@ def _measure(
         else:
             bench.fixed(figures, layout, "mixed", mix.streams(MIXED_RATE), combined=True)
     _annotate(figures, figures.rows[rows_before:], hits.share, capacity=capacity)
+    if capacity and _production(figures):
+        _kinds_alone(bench, figures, layout, mix, mixed=figures.rows[-1])
 
 
-def _capacity(bench: Bench, figures: LayoutFigures, layout: Layout, mix: Mix) -> None:
-    """wrk over requests drawn from the mix (`Bench.capacity`'s row, from whole requests)."""
+def _production(figures: LayoutFigures) -> bool:
+    from bench.cli import CHOSEN  # noqa: PLC0415 (bench.cli imports this module)
+
+    return figures.spec.key == CHOSEN
+
+
+def _capacity(
+    bench: Bench, figures: LayoutFigures, layout: Layout, mix: Mix, kind: str | None = None
+) -> None:
+    """wrk over requests drawn from the mix, or of one `kind` (`Bench.capacity`'s row, from
+    whole requests)."""
     args = bench.args
-    requests = mix.drawn(WRK_REQUESTS)
+    requests = mix.drawn(WRK_REQUESTS, kind)
     bench.capacity(
         figures,
         layout,
-        "mixed",
+        f"mixed {kind} alone" if kind else "mixed",
         [],
         {},
         run=lambda: capacity_of_requests(
@@ -186,6 +201,29 @@ def _capacity(bench: Bench, figures: LayoutFigures, layout: Layout, mix: Mix) ->
             timeout=args.timeout,
         ),
     )
+
+
+def _kinds_alone(
+    bench: Bench, figures: LayoutFigures, layout: Layout, mix: Mix, *, mixed: Row
+) -> None:
+    """Each kind of the mix alone at capacity (reads first: the writes' replies leave
+    threads unread), then the mix's CPU per request as its kinds predict it, in `mixed`'s
+    note."""
+    alone: dict[str, float] = {}
+    for kind in sorted(MIX, key=lambda k: k in WRITES):
+        layout.wait_idle()
+        _capacity(bench, figures, layout, mix, kind)
+        row = figures.rows[-1]
+        row.note = row.cpu_note(figures)
+        alone[kind] = row.total_cpu_ms
+        print(f"  {figures.spec.key:<14} {row.scenario:<8} {row.rate:>6} {row.note}", flush=True)
+    predicted = sum(MIX[kind] * cpu for kind, cpu in alone.items())
+    mixed.note += (
+        f"; its kinds alone predict {predicted:.2f} ms ("
+        + ", ".join(f"{kind} {cpu:.2f}" for kind, cpu in alone.items())
+        + ")"
+    )
+    print(f"  {figures.spec.key:<14} mixed    {mixed.rate:>6} {mixed.note}", flush=True)
 
 
 def _annotate(figures: LayoutFigures, rows: list[Row], hit_share: float, *, capacity: bool) -> None:
