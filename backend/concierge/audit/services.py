@@ -33,6 +33,7 @@ from concierge.audit.middleware import current_client_ip, request_user
 from concierge.audit.models import AuditEvent
 from concierge.common.cache import CACHE_ERRORS, cache_unavailable
 from concierge.common.ratelimit import client_ip as request_client_ip
+from concierge.common.sql_rows import ModelInsert
 
 logger = logging.getLogger(__name__)
 
@@ -208,29 +209,28 @@ def _record(*, opening_key: dict[str, Any] | None, chain_start: str = "", **fiel
         return
     try:
         with transaction.atomic():  # a savepoint in the caller's transaction
-            _take_chain_lock()
+            head = _take_chain_lock()
             if opening_key is not None and _opened_recently(opening_key):
                 return
-            _append(chain_start=chain_start, **fields)
+            _append(previous=head or chain_start, **fields)
     except Exception:
         logger.exception("Could not write the audit event %s", fields.get("action"))
         audit_write_failures.labels(action=str(fields.get("action", ""))[:64]).inc()
 
 
-def _append(*, details: dict[str, Any] | None, chain_start: str, **fields: Any) -> AuditEvent:
-    """Chains the entry to the latest one, or to `chain_start` when none is left (a prune
-    that deleted every entry chains its own to the last one it deleted)."""
-    previous = AuditEvent.objects.order_by("-id").values_list("hash", flat=True).first()
+def _append(*, details: dict[str, Any] | None, previous: str, **fields: Any) -> AuditEvent:
+    """Chains the entry to `previous`: the chain's head, or when no entry is left the
+    `chain_start` of `_record` (a prune that deleted every entry chains its own to the last
+    one it deleted)."""
     event = AuditEvent(
         occurred_at=timezone.now(),
         details=clean_details(details),
-        previous_hash=previous or chain_start,
+        previous_hash=previous,
         **fields,
     )
     event.client_ip = event.client_ip[:64]
     event.hash = chain_hash(event)
-    event.save(force_insert=True)
-    return event
+    return _EVENT_INSERT.save(event)
 
 
 # The caller's foreign keys still to be checked (Django's are checked at commit) are checked
@@ -238,17 +238,28 @@ def _append(*, details: dict[str, Any] | None, chain_start: str, **fields: Any) 
 # that holds such a row and waits for the chain (a sign-in locks the account, then writes its
 # event) and one that holds the chain and waits for the row at commit (a reply naming that
 # account) would deadlock. Nothing is locked after the chain but what comes after the event.
-# One round trip: the key is a constant, so the three statements go without parameters.
+# Then the chain's head, read once the lock is held (each statement sees what was committed
+# before it began). One round trip: nothing varies, so the statements go without parameters.
 _CHAIN_LOCK_SQL = (
-    "SET CONSTRAINTS ALL IMMEDIATE; SET CONSTRAINTS ALL DEFERRED; "
-    f"SELECT pg_advisory_xact_lock({CHAIN_LOCK_KEY:d})"
+    "SET CONSTRAINTS ALL IMMEDIATE; SET CONSTRAINTS ALL DEFERRED; "  # noqa: S608 (model table)
+    f"SELECT pg_advisory_xact_lock({CHAIN_LOCK_KEY:d}); "
+    f"SELECT hash FROM {AuditEvent._meta.db_table} ORDER BY id DESC LIMIT 1"
 )
+_EVENT_INSERT = ModelInsert(AuditEvent)
 
 
-def _take_chain_lock() -> None:
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(_CHAIN_LOCK_SQL)
+def _take_chain_lock() -> str:
+    """Takes the chain's turn (PostgreSQL: SQLite serialises writers anyway) and reads its
+    head, the hash of the latest entry ('' when there is none)."""
+    if connection.vendor != "postgresql":
+        head = AuditEvent.objects.order_by("-id").values_list("hash", flat=True).first()
+        return head or ""
+    with connection.cursor() as cursor:
+        cursor.execute(_CHAIN_LOCK_SQL)
+        while cursor.nextset():  # to the last statement's rows
+            pass
+        row = cursor.fetchone()
+    return str(row[0]) if row else ""
 
 
 def _opened_recently(key: dict[str, Any]) -> bool:
