@@ -216,14 +216,18 @@ def _kinds_alone(
         row = figures.rows[-1]
         row.note = row.cpu_note(figures)
         alone[kind] = row.total_cpu_ms
-        print(f"  {figures.spec.key:<14} {row.scenario:<8} {row.rate:>6} {row.note}", flush=True)
+        _print_note(figures, row)
     predicted = sum(MIX[kind] * cpu for kind, cpu in alone.items())
     mixed.note += (
         f"; its kinds alone predict {predicted:.2f} ms ("
         + ", ".join(f"{kind} {cpu:.2f}" for kind, cpu in alone.items())
         + ")"
     )
-    print(f"  {figures.spec.key:<14} mixed    {mixed.rate:>6} {mixed.note}", flush=True)
+    _print_note(figures, mixed)
+
+
+def _print_note(figures: LayoutFigures, row: Row) -> None:
+    print(f"  {figures.spec.key:<14} {row.scenario:<8} {row.rate:>6} {row.note}", flush=True)
 
 
 def _annotate(figures: LayoutFigures, rows: list[Row], hit_share: float, *, capacity: bool) -> None:
@@ -232,7 +236,7 @@ def _annotate(figures: LayoutFigures, rows: list[Row], hit_share: float, *, capa
     row = rows[-1]
     cached = "" if math.isnan(hit_share) else f"; cache hits {100 * hit_share:.0f} %"
     row.note = row.cpu_note(figures) + cached
-    print(f"  {figures.spec.key:<14} mixed    {row.rate:>6} {row.note}", flush=True)
+    _print_note(figures, row)
     floor = figures.find("floor", "cap")
     if capacity and floor is not None and floor.throughput:
         share = row.throughput / floor.throughput

@@ -240,10 +240,10 @@ def _append(*, details: dict[str, Any] | None, previous: str, **fields: Any) -> 
 # account) would deadlock. Nothing is locked after the chain but what comes after the event.
 # Then the chain's head, read once the lock is held (each statement sees what was committed
 # before it began). One round trip: nothing varies, so the statements go without parameters.
+_CHAIN_HEAD_SQL = f"SELECT hash FROM {AuditEvent._meta.db_table} ORDER BY id DESC LIMIT 1"  # noqa: S608 (model table)
 _CHAIN_LOCK_SQL = (
-    "SET CONSTRAINTS ALL IMMEDIATE; SET CONSTRAINTS ALL DEFERRED; "  # noqa: S608 (model table)
-    f"SELECT pg_advisory_xact_lock({CHAIN_LOCK_KEY:d}); "
-    f"SELECT hash FROM {AuditEvent._meta.db_table} ORDER BY id DESC LIMIT 1"
+    "SET CONSTRAINTS ALL IMMEDIATE; SET CONSTRAINTS ALL DEFERRED; "
+    f"SELECT pg_advisory_xact_lock({CHAIN_LOCK_KEY:d}); {_CHAIN_HEAD_SQL}"
 )
 _EVENT_INSERT = ModelInsert(AuditEvent)
 
@@ -251,13 +251,13 @@ _EVENT_INSERT = ModelInsert(AuditEvent)
 def _take_chain_lock() -> str:
     """Takes the chain's turn (PostgreSQL: SQLite serialises writers anyway) and reads its
     head, the hash of the latest entry ('' when there is none)."""
-    if connection.vendor != "postgresql":
-        head = AuditEvent.objects.order_by("-id").values_list("hash", flat=True).first()
-        return head or ""
     with connection.cursor() as cursor:
-        cursor.execute(_CHAIN_LOCK_SQL)
-        while cursor.nextset():  # to the last statement's rows
-            pass
+        if connection.vendor == "postgresql":
+            cursor.execute(_CHAIN_LOCK_SQL)
+            while cursor.nextset():  # to the last statement's rows
+                pass
+        else:
+            cursor.execute(_CHAIN_HEAD_SQL)
         row = cursor.fetchone()
     return str(row[0]) if row else ""
 
