@@ -92,6 +92,13 @@ class ServiceRequest(models.Model):
         help_text="The newest message of the thread, kept by a database trigger (the desk's "
         "queue shows it).",
     )
+    last_reply_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="When the newest message not the employee's was written, kept by a database "
+        "trigger (the unread marks compare it with seen_by_employee_at).",
+    )
 
     class Meta:
         ordering = ["-issued_at", "-id"]
@@ -148,8 +155,8 @@ class Message(models.Model):
         ordering = ["external_created_at", "id"]
         indexes = [
             models.Index(fields=["request", "external_created_at"]),
-            # The concierge's replies alone: whether a request has one the employee has not
-            # seen is one probe (servicerequests.selectors, the unread marks and count).
+            # The concierge's replies alone: a request's newest one is one probe (the trigger
+            # that keeps ServiceRequest.last_reply_at, migration 0013).
             models.Index(
                 fields=["request", "external_created_at"],
                 condition=~models.Q(source=MessageSource.USER),

@@ -98,17 +98,10 @@ _NEVER = {"postgresql": "'-infinity'::timestamptz", "sqlite": "''"}
 def _unread_sql(vendor: str) -> str:
     """SQL true when request `r` has a concierge's reply (any message but the employee's)
     newer than the employee's last look at the thread (`seen_by_employee_at`, which opening the
-    thread and writing in it move on; the reply email checks the same). One probe per request
-    of the replies' partial index (`message_concierge_reply_idx`), whose condition is written
-    here as the index's: only then do the databases see that the index holds every row asked
-    for."""
-    replies = Message._meta.db_table
-    employee = Message.Source.USER.value
-    assert employee.isalpha()  # a literal in the SQL, as in the index's condition
-    return f"""EXISTS (
-  SELECT 1 FROM {replies} m
-  WHERE m.request_id = r.id AND NOT (m.source = '{employee}')
-    AND m.external_created_at > COALESCE(r.seen_by_employee_at, {_NEVER[vendor]}))"""  # noqa: S608 (a model table and a constant)
+    thread and writing in it move on; the reply email checks the same), NULL (false) when it
+    has no reply. Reads the request's own row: the database keeps its newest reply's time
+    (`last_reply_at`, migration 0013)."""
+    return f"r.last_reply_at > COALESCE(r.seen_by_employee_at, {_NEVER[vendor]})"
 
 
 @cache
@@ -132,7 +125,7 @@ def request_list_for_user(*, user: User, status: str) -> list[RequestListRow]:
     """`user`'s requests with this status, newest first (one query)."""
     with connection.cursor() as cursor:
         cursor.execute(_list_sql(connection.vendor), [user.pk, status])
-        # SQLite answers the unread test as 0 or 1.
+        # The unread test is NULL without a reply; SQLite answers it as 0 or 1.
         return [
             RequestListRow._make((*values[:-1], bool(values[-1]))) for values in cursor.fetchall()
         ]
@@ -148,8 +141,7 @@ WHERE r.user_id = %s AND {_unread_sql(vendor)}"""  # noqa: S608 (a model table)
 
 def request_unread_count_for_user(*, user: User) -> int:
     """How many of `user`'s requests (any status) have a concierge's reply they have not seen
-    (one query: the user's requests through their index, then one probe of the replies' index
-    each)."""
+    (one query of the user's requests through their index)."""
     with connection.cursor() as cursor:
         cursor.execute(_unread_count_sql(connection.vendor), [user.pk])
         (count,) = cursor.fetchone()
