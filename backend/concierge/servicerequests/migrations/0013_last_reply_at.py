@@ -24,13 +24,6 @@ BATCH = 1000
 desk_queue = importlib.import_module("concierge.servicerequests.migrations.0008_desk_queue")
 
 
-def _newest_message(request_id: str) -> str:
-    return (
-        f"(SELECT m.id FROM {MESSAGES} m WHERE m.request_id = {request_id} "
-        "ORDER BY m.external_created_at DESC, m.id DESC LIMIT 1)"
-    )
-
-
 def _newest_reply(request_id: str) -> str:
     """The newest reply's time: one probe of the replies' index (0009), whose condition this
     repeats."""
@@ -43,7 +36,7 @@ def _newest_reply(request_id: str) -> str:
 def _set_thread_ends(request_id: str, differs: str = "IS DISTINCT FROM") -> str:
     """SQL: the request's `last_message_id` and `last_reply_at` become its newest message's id
     and its newest reply's time (`differs`: SQLite says IS NOT)."""
-    newest, reply = _newest_message(request_id), _newest_reply(request_id)
+    newest, reply = desk_queue._newest_message(request_id), _newest_reply(request_id)
     return (
         f"UPDATE {REQUESTS} SET last_message_id = {newest}, last_reply_at = {reply} "
         f"WHERE id = {request_id} "
@@ -74,7 +67,11 @@ END $$;
     f"OR UPDATE OF request_id, external_created_at, source "
     f"OR DELETE ON {MESSAGES} FOR EACH ROW EXECUTE FUNCTION desk_last_message();",
 ]
-SQLITE_TRIGGERS = ("desk_last_message_insert", "desk_last_message_update", "desk_last_message_delete")
+SQLITE_TRIGGERS = (
+    "desk_last_message_insert",
+    "desk_last_message_update",
+    "desk_last_message_delete",
+)
 SQLITE_INSTALL = [
     *(f"DROP TRIGGER IF EXISTS {name};" for name in SQLITE_TRIGGERS),
     f"""
