@@ -11,6 +11,12 @@ bench database (BENCH_DATABASE_URL); it signs its own sessions in, and out again
 the messages it wrote, as the bench's cleanup does.
 
     python -m bench.kinds [--requests 400] [--kinds health,list,thread,message,reply]
+                          [--statements]
+
+`--statements` also times each statement on its own (its Python and its PostgreSQL backend's
+CPU, the statements named by their first words): where a kind's cost goes. Reading the clocks
+around every statement costs CPU of its own, so the kinds' figures of such a run are a little
+higher than without it.
 """
 
 from __future__ import annotations
@@ -20,8 +26,10 @@ import io
 import json
 import os
 import random
+import re
 import sys
 import time
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -37,6 +45,24 @@ class Tally:
     database_cpu: float = 0.0
     statements: int = 0
     statuses: set[str] = field(default_factory=set)
+
+
+@dataclass
+class StatementTally:
+    """One statement of a kind: how often it ran, its Python's CPU and its backend's CPU."""
+
+    count: int = 0
+    cpu: float = 0.0
+    database_cpu: float = 0.0
+
+
+# Savepoints are named per use: one line for all of them.
+_SAVEPOINT_NAME = re.compile(r'"s\d+_x\d+"')
+
+
+def statement_name(sql: str, width: int = 70) -> str:
+    """A statement named by its first words, whitespace collapsed."""
+    return _SAVEPOINT_NAME.sub('"s…"', " ".join(sql.split()))[:width]
 
 
 class Caller:
@@ -138,7 +164,10 @@ class BackendClock:
             return int(stat.read().split()[0]) / 1e9
 
 
-def measure(kinds: list[str], requests: int) -> dict[str, Tally]:
+def measure(
+    kinds: list[str], requests: int, statements: dict[str, dict[str, StatementTally]] | None = None
+) -> dict[str, Tally]:
+    """Each kind's tally; with `statements`, each of its statements' too (kind -> name)."""
     from django.db import connection
 
     call, draw = Caller(), draws(seed=1)
@@ -148,16 +177,27 @@ def measure(kinds: list[str], requests: int) -> dict[str, Tally]:
     backend = BackendClock()
     tallies = {kind: Tally() for kind in kinds}
     counted: list[str] = []
+    current = [kinds[0]]
 
     def count(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
         counted.append(sql)
-        return execute(sql, params, many, context)
+        if statements is None:
+            return execute(sql, params, many, context)
+        started, database_started = time.process_time(), backend.seconds()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            tally = statements[current[0]][statement_name(sql)]
+            tally.count += 1
+            tally.cpu += time.process_time() - started
+            tally.database_cpu += backend.seconds() - database_started
 
     with connection.execute_wrapper(count):
         for _ in range(requests):
             for kind in kinds:
                 request = draw[kind]()
                 counted.clear()
+                current[0] = kind
                 started, database_started = time.process_time(), backend.seconds()
                 status = call(*request)
                 tally = tallies[kind]
@@ -168,10 +208,25 @@ def measure(kinds: list[str], requests: int) -> dict[str, Tally]:
     return tallies
 
 
+def print_statements(statements: dict[str, dict[str, StatementTally]], requests: int) -> None:
+    """Per kind, its statements in the order of their cost, per request of the kind."""
+    print(f"\n{'kind':<8} {'runs':>5} {'Python us':>9} {'DB us':>7}  statement")
+    for kind, named in statements.items():
+        ranked = sorted(named.items(), key=lambda item: -(item[1].cpu + item[1].database_cpu))
+        for name, tally in ranked:
+            print(
+                f"{kind:<8} {tally.count / requests:5.2f} {1e6 * tally.cpu / requests:9.0f} "
+                f"{1e6 * tally.database_cpu / requests:7.0f}  {name}"
+            )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=400, help="of each kind (400)")
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated, in turn")
+    parser.add_argument(
+        "--statements", action="store_true", help="also time each statement of each kind"
+    )
     args = parser.parse_args()
     kinds = [kind for kind in args.kinds.split(",") if kind]
     unknown = set(kinds) - set(KINDS)
@@ -185,8 +240,11 @@ def main() -> int:
     django.setup()
     from bench.prepare import cleanup
 
+    statements: dict[str, dict[str, StatementTally]] | None = (
+        {kind: defaultdict(StatementTally) for kind in kinds} if args.statements else None
+    )
     try:
-        tallies = measure(kinds, args.requests)
+        tallies = measure(kinds, args.requests, statements)
     finally:
         cleanup()
     floor = tallies["health"].cpu if "health" in tallies else 0.0
@@ -198,6 +256,8 @@ def main() -> int:
             f"{1000 * tally.database_cpu / args.requests:7.2f} "
             f"{tally.statements / args.requests:10.2f}  {', '.join(sorted(tally.statuses))}"
         )
+    if statements is not None:
+        print_statements(statements, args.requests)
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 
