@@ -65,6 +65,34 @@ describe('§4/§7 API client', () => {
     expect(returnTarget.peek()).toBe('/requests/7?tab=Completed')
   })
 
+  it('§4: a late 401 to a request of a session that has ended (signed out, or another signed in since) changes nothing', async () => {
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    server.use(
+      http.get(apiUrl('/api/v1/users/current'), async () => {
+        await answered
+        return HttpResponse.json({ success: false, error: 'Invalid token' }, { status: 401 })
+      }),
+    )
+    signedIn()
+    const afterSignOut = api.GET('/api/v1/users/current')
+    session.clear() // signed out while the request was on its way
+    answer()
+    await afterSignOut
+    expect(forcedSignOut).not.toHaveBeenCalled()
+    expect(returnTarget.peek()).toBeNull()
+
+    signedIn()
+    const oldSession = api.GET('/api/v1/users/current')
+    session.start('tok-2', inAnHour()) // someone signed in again meanwhile
+    await oldSession
+    expect(session.get().token).toBe('tok-2')
+    expect(forcedSignOut).not.toHaveBeenCalled()
+    expect(returnTarget.peek()).toBeNull()
+  })
+
   it("§4: a 401 with 'MFA authentication required' sets the MFA-required flag and does not sign out", async () => {
     server.use(answer401('/api/v1/users/current', MFA_AUTHENTICATION_REQUIRED))
     signedIn()

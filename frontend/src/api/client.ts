@@ -81,7 +81,11 @@ const authMiddleware: Middleware = {
         session.setMfaRequired(true)
       return response
     }
-    if (request.headers.has('Authorization')) forceSignOut()
+    // Only about the session still in use: a late answer to a request of one that has ended
+    // (signed out, or another signed in since) would otherwise end this one, or remember the
+    // screen it came from as where to go after the next sign-in.
+    const { token } = session.get()
+    if (token && request.headers.get('Authorization') === `Bearer ${token}`) forceSignOut()
     return response
   },
 }
