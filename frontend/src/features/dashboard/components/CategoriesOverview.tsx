@@ -55,6 +55,10 @@ export function CategoriesOverview() {
             Retry
           </Button>
         </div>
+      ) : query.data.length === 0 ? (
+        <Paragraph tone="muted">
+          No categories yet. Use Create a request to tell your concierge what you need.
+        </Paragraph>
       ) : (
         <ul className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 sm:grid-cols-3 lg:grid-cols-4">
           {query.data.map((category) => (

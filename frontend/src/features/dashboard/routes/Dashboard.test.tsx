@@ -346,6 +346,24 @@ describe('Dashboard', () => {
     await waitFor(() => expect(fake.state.begins.map((b) => b.surveyId)).toEqual([603]))
   })
 
+  it('§2 dashboard: with no survey category yet, the categories section says so', async () => {
+    server.use(
+      http.get(apiUrl('/api/v1/survey_categories'), () =>
+        HttpResponse.json({ survey_categories: [] }),
+      ),
+      ...catalogue(),
+      ...requestLists({}).handlers,
+    )
+    renderDashboard()
+    const section = screen.getByRole('region', { name: 'All categories' })
+    expect(
+      await within(section).findByText(
+        'No categories yet. Use Create a request to tell your concierge what you need.',
+      ),
+    ).toBeInTheDocument()
+    expect(within(section).queryAllByRole('link')).toEqual([])
+  })
+
   it('§8 dashboard: failed loads are logged and offer Retry', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     let ok = false
