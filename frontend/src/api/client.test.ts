@@ -23,6 +23,21 @@ function answer401(path: string, error = 'Invalid token') {
   return http.get(apiUrl(path), () => HttpResponse.json({ success: false, error }, { status: 401 }))
 }
 
+/** A 401 to GET `path` that waits until `answer()` is called: a request still on its way. */
+function late401(path: string, error: string) {
+  let answer: () => void = () => {}
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve
+  })
+  server.use(
+    http.get(apiUrl(path), async () => {
+      await answered
+      return HttpResponse.json({ success: false, error }, { status: 401 })
+    }),
+  )
+  return answer
+}
+
 describe('§4/§7 API client', () => {
   beforeEach(() => {
     window.localStorage.clear()
@@ -66,16 +81,7 @@ describe('§4/§7 API client', () => {
   })
 
   it('§4: a late 401 to a request of a session that has ended (signed out, or another signed in since) changes nothing', async () => {
-    let answer: () => void = () => {}
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve
-    })
-    server.use(
-      http.get(apiUrl('/api/v1/users/current'), async () => {
-        await answered
-        return HttpResponse.json({ success: false, error: 'Invalid token' }, { status: 401 })
-      }),
-    )
+    const answer = late401('/api/v1/users/current', 'Invalid token')
     signedIn()
     const afterSignOut = api.GET('/api/v1/users/current')
     session.clear() // signed out while the request was on its way
@@ -104,19 +110,7 @@ describe('§4/§7 API client', () => {
   })
 
   it("§4: an 'MFA authentication required' 401 to a request sent before the session's MFA token was stored (a first factor added meanwhile) changes nothing", async () => {
-    let answer: () => void = () => {}
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve
-    })
-    server.use(
-      http.get(apiUrl('/api/v1/users/current'), async () => {
-        await answered
-        return HttpResponse.json(
-          { success: false, error: MFA_AUTHENTICATION_REQUIRED },
-          { status: 401 },
-        )
-      }),
-    )
+    const answer = late401('/api/v1/users/current', MFA_AUTHENTICATION_REQUIRED)
     signedIn()
     const late = api.GET('/api/v1/users/current')
     session.setMfaToken('mfa-9')

@@ -118,16 +118,12 @@ def backfill(apps, schema_editor):
 
 
 def uninstall(apps, schema_editor):
-    """0008's trigger again (the column goes with the field's removal)."""
+    """0008's newest-message trigger again (the column goes with the field's removal)."""
     postgresql = schema_editor.connection.vendor == "postgresql"
-    if postgresql:
-        statements = [desk_queue.POSTGRESQL_INSTALL[i] for i in (5, 6, 7)]
-    else:
-        statements = [
-            *(f"DROP TRIGGER IF EXISTS {name};" for name in SQLITE_TRIGGERS),
-            *desk_queue.SQLITE_INSTALL[3:],
-        ]
-    for statement in statements:
+    installed = desk_queue.POSTGRESQL_INSTALL if postgresql else desk_queue.SQLITE_INSTALL
+    ours = [statement for statement in installed if "desk_last_message" in statement]
+    drops = [] if postgresql else [f"DROP TRIGGER IF EXISTS {name};" for name in SQLITE_TRIGGERS]
+    for statement in drops + ours:
         schema_editor.execute(statement, params=None)
 
 
