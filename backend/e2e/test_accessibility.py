@@ -255,6 +255,10 @@ def test_focus_ring_on_every_stop_of_the_main_journeys(
     tab_through(page, 12, journey="sign-in")
 
     sign_in(page, EMPLOYEE, DEMO_PASSWORD, "/dashboard")
+    # The Dashboard drawn, its navigation with it: a Tab pressed before then leaves the page
+    # at its first link (nothing after it yet).
+    expect(page.get_by_role("heading", level=1, name=re.compile("^Welcome"))).to_be_visible()
+    expect(page.get_by_role("link", name="Requests").first).to_be_visible()
     page.wait_for_load_state("networkidle")
     page.locator("body").focus()
     visited = tab_through(page, 30, journey="dashboard")
