@@ -1,14 +1,14 @@
 /** Every survey category, each leading to its request surveys (the 'Explore categories' target). */
 import { useQuery } from '@tanstack/react-query'
-import { ChevronRight, RotateCcw } from 'lucide-react'
+import { ChevronRight } from 'lucide-react'
 import { Link as RouterLink } from 'react-router'
 import {
-  Button,
   CategoryIcon,
   cx,
   focusRing,
   Heading,
   Paragraph,
+  RetryAlert,
   Skeleton,
   SkeletonGroup,
 } from '@/design-system'
@@ -41,20 +41,10 @@ export function CategoriesOverview() {
           ))}
         </SkeletonGroup>
       ) : query.isError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger-200 bg-danger-50 p-4 text-sm font-medium text-danger-800"
-        >
-          <span className="min-w-0 flex-1">We couldn't load the categories.</span>
-          <Button
-            size="sm"
-            variant="secondary"
-            icon={<RotateCcw />}
-            onClick={() => void query.refetch()}
-          >
-            Retry
-          </Button>
-        </div>
+        <RetryAlert
+          message="We couldn't load the categories."
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data.length === 0 ? (
         <Paragraph tone="muted">
           No categories yet. Use Create a request to tell your concierge what you need.

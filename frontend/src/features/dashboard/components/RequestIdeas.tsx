@@ -4,9 +4,8 @@
  * drawer, and a 'View all' link to the category.
  */
 import { useQuery } from '@tanstack/react-query'
-import { RotateCcw } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Button, Heading, Skeleton, SkeletonGroup } from '@/design-system'
+import { Heading, RetryAlert, Skeleton, SkeletonGroup } from '@/design-system'
 import { DASHBOARD_CATEGORY_LIMIT, recommendedCategoriesQuery } from '@/features/request-drawer'
 import { SM_UP, useMediaQuery } from '@/lib/useMediaQuery'
 import { CategoryColumn } from './CategoryColumn'
@@ -21,20 +20,7 @@ export function RequestIdeas({ headingId }: { headingId: string }) {
     body = <IdeasSkeleton />
   } else if (query.isError) {
     body = (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger-200 bg-danger-50 p-4 text-sm font-medium text-danger-800"
-      >
-        <span className="min-w-0 flex-1">We couldn't load request ideas.</span>
-        <Button
-          size="sm"
-          variant="secondary"
-          icon={<RotateCcw />}
-          onClick={() => void query.refetch()}
-        >
-          Retry
-        </Button>
-      </div>
+      <RetryAlert message="We couldn't load request ideas." onRetry={() => void query.refetch()} />
     )
   } else {
     const categories = query.data.slice(0, DASHBOARD_CATEGORY_LIMIT)

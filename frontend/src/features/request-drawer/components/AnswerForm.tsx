@@ -3,9 +3,17 @@
  * (asking) or Save/Cancel (editing). Continue stays disabled until there is an answer, or an
  * uploaded file for uploads (spec §5).
  */
-import { CircleAlert, Paperclip, RotateCcw } from 'lucide-react'
+import { Paperclip } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { Button, Chip, ChipGroup, FileUpload, PhoneInput, TextInput } from '@/design-system'
+import {
+  Button,
+  Chip,
+  ChipGroup,
+  FileUpload,
+  PhoneInput,
+  RetryAlert,
+  TextInput,
+} from '@/design-system'
 import { useSingleFileUpload } from '@/features/conversation'
 import { answerPayload, answerProblem, displayAnswer, isAnswerReady, phoneDigits } from '../answers'
 import type { QuestionItem } from '../api'
@@ -166,17 +174,7 @@ export function AnswerForm({
         }}
       />
       {error?.retry ? (
-        <div
-          id={errorId}
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-xl border border-danger-200 bg-danger-50 p-3 text-sm font-medium text-danger-800"
-        >
-          <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-          <span className="min-w-0 flex-1">{error.message}</span>
-          <Button size="sm" variant="secondary" icon={<RotateCcw />} onClick={error.retry}>
-            Retry
-          </Button>
-        </div>
+        <RetryAlert id={errorId} message={error.message} onRetry={error.retry} compact />
       ) : null}
       <div className="flex flex-wrap items-center justify-end gap-2">
         {mode === 'edit' ? (

@@ -3,7 +3,6 @@
  * question at a time, answers can be skipped (optional) or edited, a summary review leads to
  * Submit, and a confirmation links on to the Dashboard and the request queue.
  */
-import { CircleAlert, RotateCcw } from 'lucide-react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useOutletContext } from 'react-router'
 import {
@@ -15,6 +14,7 @@ import {
   Heading,
   Paragraph,
   ProgressBar,
+  RetryAlert,
 } from '@/design-system'
 import { ExpectReplyByRequest } from '@/features/conversation'
 import type { AuthedContext } from '@/lib/currentUser'
@@ -22,7 +22,7 @@ import type { NextItem } from '../api'
 import { celebrate, prefersReducedMotion } from '../confetti'
 import type { RequestDrawerTarget } from '../requestDrawer'
 import { useDelayedFlag } from '../useDelayedFlag'
-import { type FlowError, useSurveyFlow } from '../useSurveyFlow'
+import { useSurveyFlow } from '../useSurveyFlow'
 import { AnsweredQuestion } from './AnsweredQuestion'
 import { AnswerForm } from './AnswerForm'
 import { PennyMessage, TypingIndicator } from './Conversation'
@@ -161,7 +161,9 @@ export default function RequestDrawer({
             />
           ) : null}
 
-          {flow.error ? <FlowErrorBox error={flow.error} /> : null}
+          {flow.error ? (
+            <RetryAlert message={flow.error.message} onRetry={flow.error.retry} compact />
+          ) : null}
 
           {reviewing ? (
             <section aria-labelledby={`${questionLabelId}-review`} className="flex flex-col gap-3">
@@ -213,23 +215,6 @@ export default function RequestDrawer({
         onCancel={() => setConfirmClose(false)}
       />
     </Drawer>
-  )
-}
-
-function FlowErrorBox({ error }: { error: FlowError }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-wrap items-center gap-3 rounded-xl border border-danger-200 bg-danger-50 p-3 text-sm font-medium text-danger-800"
-    >
-      <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-      <span className="min-w-0 flex-1">{error.message}</span>
-      {error.retry ? (
-        <Button size="sm" variant="secondary" icon={<RotateCcw />} onClick={error.retry}>
-          Retry
-        </Button>
-      ) : null}
-    </div>
   )
 }
 

@@ -4,7 +4,7 @@
  * not-found state.
  */
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft, LayoutDashboard, RotateCcw } from 'lucide-react'
+import { ArrowLeft, LayoutDashboard } from 'lucide-react'
 import { useParams } from 'react-router'
 import {
   ASSISTANT_NAME,
@@ -13,6 +13,7 @@ import {
   CategoryIcon,
   Heading,
   Paragraph,
+  RetryAlert,
   Skeleton,
   SkeletonGroup,
 } from '@/design-system'
@@ -67,20 +68,7 @@ function CategoryScreen({ id }: { id: number }) {
   if (query.isError) {
     if (isSurveyNotFound(query.error)) return <CategoryNotFound />
     return (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger-200 bg-danger-50 p-4 text-sm font-medium text-danger-800"
-      >
-        <span className="min-w-0 flex-1">We couldn't load this category.</span>
-        <Button
-          size="sm"
-          variant="secondary"
-          icon={<RotateCcw />}
-          onClick={() => void query.refetch()}
-        >
-          Retry
-        </Button>
-      </div>
+      <RetryAlert message="We couldn't load this category." onRetry={() => void query.refetch()} />
     )
   }
 
