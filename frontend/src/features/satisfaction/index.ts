@@ -6,4 +6,5 @@ export {
   rateRequest,
   ratingKeys,
 } from './api'
+export { RatingCommentForm } from './components/RatingCommentForm'
 export { RatingFaces, SCORE_LABELS, type Score } from './components/RatingFaces'

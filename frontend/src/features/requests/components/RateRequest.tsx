@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useLayoutEffect, useState } from 'react'
-import { Button, FormError, Heading, Paragraph, TextInput } from '@/design-system'
+import { useId, useLayoutEffect } from 'react'
+import { FormError, Heading, Paragraph } from '@/design-system'
 import {
   commentOnRating,
   fetchRequestRating,
+  RatingCommentForm,
   RatingFaces,
   type RatingState,
   rateRequest,
@@ -22,7 +23,6 @@ export function RateRequest({ requestId, onShown }: { requestId: number; onShown
     queryKey: ratingKeys.request(requestId),
     queryFn: () => fetchRequestRating(requestId),
   })
-  const [comment, setComment] = useState('')
   const headingId = useId()
   const store = (data: RatingState) => queryClient.setQueryData(ratingKeys.request(requestId), data)
   const rate = useMutation({
@@ -30,7 +30,7 @@ export function RateRequest({ requestId, onShown }: { requestId: number; onShown
     onSuccess: store,
   })
   const addComment = useMutation({
-    mutationFn: () => commentOnRating(requestId, comment),
+    mutationFn: (comment: string) => commentOnRating(requestId, comment),
     onSuccess: store,
   })
 
@@ -53,34 +53,12 @@ export function RateRequest({ requestId, onShown }: { requestId: number; onShown
           {rating.comment ? ` “${rating.comment}”` : ''}
         </Paragraph>
         {rating.comment ? null : (
-          <form
-            noValidate
-            className="flex flex-col gap-3"
-            onSubmit={(event) => {
-              event.preventDefault()
-              if (comment.trim() && !addComment.isPending) addComment.mutate()
-            }}
-          >
-            <TextInput
-              type="textarea"
-              name="comment"
-              label="Anything you'd like to add?"
-              rows={2}
-              maxLength={1000}
-              value={comment}
-              onValueChange={(value) => setComment(String(value ?? ''))}
-            />
-            <FormError message={addComment.error?.message} />
-            <Button
-              type="submit"
-              variant="secondary"
-              size="sm"
-              loading={addComment.isPending}
-              className="self-start"
-            >
-              Send comment
-            </Button>
-          </form>
+          <RatingCommentForm
+            onSend={(text) => addComment.mutate(text)}
+            sending={addComment.isPending}
+            error={addComment.error?.message}
+            compact
+          />
         )}
       </section>
     )

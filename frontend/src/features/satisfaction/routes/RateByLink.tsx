@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
-import { Button, FormError, Heading, Paragraph, Spinner, TextInput } from '@/design-system'
+import { Button, Heading, Paragraph, Spinner } from '@/design-system'
 import { commentByLink, type LinkRating, rateByLink } from '../api'
+import { RatingCommentForm } from '../components/RatingCommentForm'
 import { RatingFaces, SCORE_LABELS, type Score } from '../components/RatingFaces'
 
 function scoreFrom(raw: string | null): Score | null {
@@ -21,14 +22,13 @@ export default function RateByLink() {
   const { token = '' } = useParams()
   const [params] = useSearchParams()
   const [chosen, setChosen] = useState<Score | null>(() => scoreFrom(params.get('score')))
-  const [comment, setComment] = useState('')
   const [commented, setCommented] = useState(false)
   const started = useRef<string | null>(null)
   const rate = useMutation<LinkRating, Error, Score>({
     mutationFn: (score) => rateByLink(token, score),
   })
   const addComment = useMutation({
-    mutationFn: () => commentByLink(token, rate.data?.comment_key ?? '', comment),
+    mutationFn: (comment: string) => commentByLink(token, rate.data?.comment_key ?? '', comment),
     onSuccess: () => setCommented(true),
   })
 
@@ -102,28 +102,11 @@ export default function RateByLink() {
       {commented ? (
         <Paragraph tone="muted">Thanks, we've added your comment.</Paragraph>
       ) : (
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            if (comment.trim() && !addComment.isPending) addComment.mutate()
-          }}
-        >
-          <TextInput
-            type="textarea"
-            name="comment"
-            label="Anything you'd like to add?"
-            rows={3}
-            maxLength={1000}
-            value={comment}
-            onValueChange={(value) => setComment(String(value ?? ''))}
-          />
-          <FormError message={addComment.error?.message} />
-          <Button type="submit" variant="secondary" loading={addComment.isPending} fullWidth>
-            Send comment
-          </Button>
-        </form>
+        <RatingCommentForm
+          onSend={(text) => addComment.mutate(text)}
+          sending={addComment.isPending}
+          error={addComment.error?.message}
+        />
       )}
     </div>
   )
