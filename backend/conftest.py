@@ -25,6 +25,7 @@ from django.core.cache import cache
 from django.db import OperationalError, connection, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client, TransactionTestCase
+from django.urls import get_resolver
 from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 from factory.django import DjangoModelFactory
@@ -278,6 +279,10 @@ class Outbox:
 def pytest_configure(config: pytest.Config) -> None:
     # whitenoise warns on every request that STATIC_ROOT (filled by collectstatic) is missing.
     config.addinivalue_line("filterwarnings", "ignore:No directory at:UserWarning")
+    # The API's schemas are built as the URLconf is first imported: now, not on a test's first
+    # request, which may run under freeze_time, where pydantic cannot build a schema of the
+    # datetime freezegun puts in place.
+    get_resolver().url_patterns  # noqa: B018 (imported for its effect)
 
 
 # Tests create rows with the spec's fixed ids (survey 616, 720, ...); the ids PostgreSQL hands

@@ -149,9 +149,9 @@ def test_reset_token_is_single_use(api, user, outbox):
 def test_reset_token_expires_after_six_hours(api, user, outbox):
     """ARCHITECTURE §5 reset links are valid 6 hours"""
     start = timezone.now()
-    with freeze_time(start):
+    with freeze_time(start):  # the email's task makes the link: at `start` too
         _request_reset(api, user.email)
-    token = outbox.link_token("reset-password", to=user.email)
+        token = outbox.link_token("reset-password", to=user.email)
 
     with freeze_time(start + timedelta(hours=6, seconds=1)):
         response = _reset(api, token)
@@ -166,7 +166,7 @@ def test_reset_token_still_valid_just_under_six_hours(api, user, outbox):
     start = timezone.now()
     with freeze_time(start):
         _request_reset(api, user.email)
-    token = outbox.link_token("reset-password", to=user.email)
+        token = outbox.link_token("reset-password", to=user.email)
     with freeze_time(start + timedelta(hours=5, minutes=59)):
         assert _reset(api, token).status_code == 200
 

@@ -72,9 +72,9 @@ def test_reset_link_used_is_rejected_on_load(api, user, reset_token):
 def test_reset_link_expired_is_rejected_on_load(api, user, outbox):
     """ARCHITECTURE §5: a link past its 6 hours is refused on load; within them it is good"""
     start = timezone.now()
-    with freeze_time(start):
+    with freeze_time(start):  # the email's task makes the link: at `start` too
         api.post("users/password", {"user": {"email": user.email}})
-    token = outbox.link_token("reset-password", to=user.email)
+        token = outbox.link_token("reset-password", to=user.email)
     with freeze_time(start + timedelta(hours=5, minutes=59)):
         assert _check(api, token).status_code == 200
     with freeze_time(start + timedelta(hours=6, seconds=1)):
