@@ -14,7 +14,8 @@ from playwright.sync_api import Page, expect
 from concierge.accounts.models import User
 from concierge.servicerequests import services as request_services
 from concierge.surveys.models import SurveyCategory
-from e2e.conftest import DEMO_PASSWORD, PASSWORD
+from e2e.a11y import expect_axe_clean
+from e2e.conftest import DEMO_PASSWORD, PASSWORD, save_screenshot
 from e2e.time_format import when
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -212,3 +213,33 @@ def test_timestamp_tooltip_is_english_in_the_viewers_zone(page: Page, demo_user:
     expect(requested).to_have_attribute(
         "title", when(request.issued_at, "Europe/Berlin", capitalize=True)
     )
+
+
+@pytest.mark.phone_screenshots
+def test_section_that_failed_to_load_says_so_and_retry_loads_it(
+    page: Page, demo_user: User, viewport_name: str
+) -> None:
+    """§9 loading and error states: a Dashboard section whose call fails says what failed, as an
+    alert with Retry beside the rest of the page (axe-clean), and Retry loads it"""
+    failing = True
+
+    def survey_categories(route) -> None:
+        if failing:
+            route.fulfill(status=503, json={"success": False, "error": "Service unavailable"})
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/api/v1/survey_categories$"), survey_categories)
+    sign_in(page, demo_user.email, DEMO_PASSWORD)
+    section = page.get_by_role("region", name="All categories")
+    alert = section.get_by_role("alert")
+    expect(alert).to_have_text("We couldn't load the categories.Retry", timeout=15_000)
+    expect(page.get_by_role("heading", level=1, name=re.compile("^Welcome"))).to_be_visible()
+    expect_axe_clean(page, "dashboard with a section that failed to load")
+    alert.scroll_into_view_if_needed()  # the screen as the person sees it, scrolled there
+    save_screenshot(page, f"dashboard-section-load-failed-{viewport_name}")
+
+    failing = False
+    alert.get_by_role("button", name="Retry").click()
+    expect(section.get_by_role("link").first).to_be_visible()
+    expect(section.get_by_role("alert")).to_have_count(0)
