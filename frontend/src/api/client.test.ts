@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetAnalyticsIdentity } from '@/lib/analytics'
 import { returnTarget, session } from '@/lib/session'
+import { createGate } from '@/test/gate'
 import { inAnHour } from '@/test/handlers'
 import { apiUrl, server } from '@/test/server'
 import { api, MFA_AUTHENTICATION_REQUIRED, setForcedSignOutHandler } from './client'
@@ -25,17 +26,14 @@ function answer401(path: string, error = 'Invalid token') {
 
 /** A 401 to GET `path` that waits until `answer()` is called: a request still on its way. */
 function late401(path: string, error: string) {
-  let answer: () => void = () => {}
-  const answered = new Promise<void>((resolve) => {
-    answer = resolve
-  })
+  const answered = createGate()
   server.use(
     http.get(apiUrl(path), async () => {
-      await answered
+      await answered.opened
       return HttpResponse.json({ success: false, error }, { status: 401 })
     }),
   )
-  return answer
+  return answered.open
 }
 
 describe('§4/§7 API client', () => {

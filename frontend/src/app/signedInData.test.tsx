@@ -8,6 +8,7 @@ import { HttpResponse, http } from 'msw'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ToastProvider } from '@/design-system'
+import { createGate } from '@/test/gate'
 import { makeUser, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import { routes } from './router'
@@ -19,10 +20,7 @@ const noUnreadRequests = http.get(apiUrl('/api/v1/requests/unread_count'), () =>
 
 /** A request-list endpoint that answers once `answer()` is called. */
 function requestListsOnHold() {
-  let answer = () => {}
-  const held = new Promise<void>((resolve) => {
-    answer = resolve
-  })
+  const held = createGate()
   let asked = 0
   server.use(
     noUnreadRequests,
@@ -31,29 +29,26 @@ function requestListsOnHold() {
     ),
     http.get(apiUrl('/api/v1/requests/:bucket'), async () => {
       asked += 1
-      await held
+      await held.opened
       return HttpResponse.json({ requests: [] })
     }),
   )
-  return { answer, asked: () => asked }
+  return { answer: held.open, asked: () => asked }
 }
 
 function userAnsweringAfter(path: string) {
   const asked: string[] = []
-  let dataAsked = () => {}
-  const data = new Promise<void>((resolve) => {
-    dataAsked = resolve
-  })
+  const data = createGate()
   server.use(
     noUnreadRequests,
     http.get(apiUrl('/api/v1/users/current'), async () => {
       asked.push('user')
-      await data
+      await data.opened
       return HttpResponse.json(makeUser({ request_count: 0 }))
     }),
     http.get(apiUrl(path), () => {
       asked.push(path)
-      dataAsked()
+      data.open()
       return HttpResponse.json({ requests: [], recommended_request_categories: [] })
     }),
   )

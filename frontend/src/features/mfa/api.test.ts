@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { api, MFA_AUTHENTICATION_REQUIRED } from '@/api/client'
 import { session } from '@/lib/session'
+import { createGate } from '@/test/gate'
 import { inAnHour } from '@/test/handlers'
 import { apiUrl, server } from '@/test/server'
 import { totpEnrolConfirm } from './api'
@@ -16,20 +17,17 @@ function mfaRequiredAnswer() {
 
 /** The confirmation answers only when `release` is called. */
 function heldConfirmation() {
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
+  const released = createGate()
   server.use(
     http.post(apiUrl(CONFIRM), async () => {
-      await released
+      await released.opened
       return HttpResponse.json(
         { recovery_codes: ['aaaa-bbbb'] },
         { status: 201, headers: { 'mfa-token': 'mfa-new' } },
       )
     }),
   )
-  return () => release()
+  return released.open
 }
 
 const nextTurn = () => new Promise((resolve) => setTimeout(resolve))

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import { createGate } from '@/test/gate'
 import { apiUrl, server } from '@/test/server'
 import { useSingleFileUpload } from './useSingleFileUpload'
 
@@ -220,13 +221,10 @@ describe('useSingleFileUpload', () => {
   })
 
   it("§4 file upload: 'pending' while the address is fetched, and reset() returns to idle", async () => {
-    let release!: () => void
-    const gate = new Promise<void>((r) => {
-      release = r
-    })
+    const gate = createGate()
     server.use(
       http.post(apiUrl('/api/v1/uploads/presigned_url'), async () => {
-        await gate
+        await gate.opened
         return HttpResponse.json({ presigned_url: `${STORAGE}/lease.pdf`, key: 'k' })
       }),
     )
@@ -239,7 +237,7 @@ describe('useSingleFileUpload', () => {
     expect(result.current.status).toBe('pending')
     act(() => result.current.reset())
     expect(result.current.status).toBe('idle')
-    release()
+    gate.open()
     await act(async () => {
       expect(await pending).toBeNull()
     })

@@ -4,6 +4,7 @@ import { delay, HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CurrentUser } from '@/api/client'
 import { fakeSurveyServer, QUESTIONS, STORAGE_URL } from '@/test/fakeSurveyServer'
+import { createGate } from '@/test/gate'
 import { createTestQueryClient, makeUser, renderWithProviders } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import { FLOW_MESSAGES } from '../useSurveyFlow'
@@ -294,13 +295,10 @@ describe('§4 request drawer flow', () => {
     const fake = useFake({
       answered: { 11: 'x', 12: null, 13: '5551234567', 14: 'a@b.co', 15: 'this_week' },
     })
-    let release!: () => void
-    const gate = new Promise<void>((resolve) => {
-      release = resolve
-    })
+    const gate = createGate()
     server.use(
       http.put(`${STORAGE_URL}/:name`, async () => {
-        await gate
+        await gate.opened
         return new HttpResponse(null, { status: 200 })
       }),
     )
@@ -310,7 +308,7 @@ describe('§4 request drawer flow', () => {
     await user.upload(picker, new File(['%PDF'], 'quote.pdf', { type: 'application/pdf' }))
     expect(await screen.findByText(/^Uploading \d+%$/)).toBeInTheDocument()
     expect(continueButton()).toBeDisabled()
-    release()
+    gate.open()
     expect(await screen.findByText('Uploaded')).toBeInTheDocument()
     expect(continueButton()).toBeEnabled()
     await user.click(continueButton())
@@ -466,13 +464,10 @@ describe('§4 request drawer: summary, submit and confirmation', () => {
 
   it("§4 request drawer: 'Submitting', then the received confirmation; links close the drawer", async () => {
     const fake = useFake({ answered: ALL_ANSWERED })
-    let release!: () => void
-    const gate = new Promise<void>((resolve) => {
-      release = resolve
-    })
+    const gate = createGate()
     server.use(
       http.post(apiUrl('/api/v1/user_request_surveys/77/submit'), async () => {
-        await gate
+        await gate.opened
         fake.state.submits += 1
         return HttpResponse.json({ success: true, request_id: 501 })
       }),
@@ -483,7 +478,7 @@ describe('§4 request drawer: summary, submit and confirmation', () => {
     const submitting = await screen.findByRole('button', { name: /Submitting$/ })
     expect(submitting).toBeDisabled()
     expect(submitting).toHaveAttribute('aria-busy', 'true')
-    release()
+    gate.open()
     const heading = await screen.findByRole('heading', { name: "We've received your request" })
     await waitFor(() => expect(heading).toHaveFocus())
     expect(fake.state.submits).toBe(1)
@@ -611,13 +606,10 @@ describe('§4 request drawer: closing', () => {
 describe('§4 request drawer: typing indicator', () => {
   it('§4 request drawer: the typing indicator shows only when a fetch takes over 250 ms', async () => {
     useFake()
-    let release!: () => void
-    const gate = new Promise<void>((resolve) => {
-      release = resolve
-    })
+    const gate = createGate()
     server.use(
       http.get(apiUrl('/api/v1/user_request_surveys/77/next_screen_item'), async () => {
-        await gate
+        await gate.opened
         return HttpResponse.json({
           next_item: {
             item: {
@@ -650,7 +642,7 @@ describe('§4 request drawer: typing indicator', () => {
           .querySelectorAll('[aria-hidden="true"].rounded-full'),
       ).toHaveLength(3)
       await act(async () => {
-        release()
+        gate.open()
         await vi.advanceTimersByTimeAsync(0)
       })
       await vi.waitFor(() => expect(screen.queryByText('Penny is typing')).not.toBeInTheDocument())

@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RequestItem } from '@/features/conversation'
 import { formatWhen } from '@/lib/format'
+import { createGate } from '@/test/gate'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import {
   detailHandler,
@@ -390,10 +391,7 @@ describe('Request: message composer', () => {
   it('§4 File upload: Pending → Uploaded, Send disabled while uploading; the key is sent with the message', async () => {
     const sent: SentMessage[] = []
     const presigned: unknown[] = []
-    let releasePut: () => void = () => {}
-    const putGate = new Promise<void>((resolve) => {
-      releasePut = resolve
-    })
+    const putGate = createGate()
     const state = { request: makeRequest({ id: 24 }) }
     server.use(
       detailHandler(() => state.request),
@@ -406,7 +404,7 @@ describe('Request: message composer', () => {
         })
       }),
       http.put(`${STORAGE}/lease.pdf`, async () => {
-        await putGate
+        await putGate.opened
         return new HttpResponse(null, { status: 200 })
       }),
     )
@@ -419,7 +417,7 @@ describe('Request: message composer', () => {
     await waitFor(() =>
       expect(within(selected).getByText(/^(Pending|Uploading \d+%)$/)).toBeInTheDocument(),
     )
-    releasePut()
+    putGate.open()
     expect(await within(selected).findByText('Uploaded')).toBeInTheDocument()
     expect(presigned).toEqual([{ upload: { filename: 'lease.pdf', request_id: 24 } }])
     const send = screen.getByRole('button', { name: 'Send' })
