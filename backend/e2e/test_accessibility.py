@@ -24,6 +24,7 @@ from concierge.servicerequests.models import ServiceRequest
 from concierge.surveys.models import SurveyCategory
 from e2e.a11y import expect_axe_clean, focus_ring, tab_through
 from e2e.conftest import DEMO_PASSWORD, PASSWORD, asked, continue_button, save_screenshot, settle
+from e2e.journeys import sign_in, sign_in_form_submit
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
@@ -51,14 +52,6 @@ def animations_done(page: Page) -> None:
         "() => document.getAnimations().every(a => a.playState !== 'running'"
         " || a.effect?.getTiming().iterations === Infinity)"
     )
-
-
-def sign_in(page: Page, email: str, password: str, lands_on: str) -> None:
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page).to_have_url(re.compile(re.escape(lands_on) + "$"))
 
 
 def focused_is_h1(page: Page, name: str | re.Pattern) -> None:
@@ -110,9 +103,7 @@ def test_axe_signed_out_screens(page: Page, demo, viewport_name: str) -> None:
     ).to_be_visible()
     expect_axe_clean(page, "sign-in with field errors")
 
-    page.get_by_role("textbox", name="Email").fill(EMPLOYEE)
-    page.get_by_label("Password", exact=True).fill("wrong-password")
-    page.get_by_role("button", name="Sign in").click()
+    sign_in_form_submit(page, EMPLOYEE, "wrong-password")
     expect(page.get_by_role("alert").first).to_be_visible()
     expect_axe_clean(page, "sign-in with a server error")
 
@@ -303,10 +294,7 @@ def test_focus_moves_to_the_new_page_and_is_announced(page: Page, demo, viewport
     """Issue 'usable by everyone': on a route change focus lands on the new page's <h1> and the
     page is announced; after a failed sign-in it is on the error; after 'View my requests' on the
     Requests page's <h1>."""
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(EMPLOYEE)
-    page.get_by_label("Password", exact=True).fill("wrong-password")
-    page.get_by_role("button", name="Sign in").click()
+    sign_in(page, EMPLOYEE, "wrong-password", lands_on=None)
     alert = page.get_by_role("alert").filter(has_text=re.compile(r"\w"))
     expect(alert).to_be_visible()
     expect(alert).to_be_focused()

@@ -10,15 +10,10 @@ from playwright.sync_api import Page, expect
 from concierge.accounts.models import OnboardingAnswer, User
 from concierge.accounts.services.tokens import user_sessions_revoke
 from e2e.conftest import PASSWORD, code_from_sms, link_from_outbox, outbox_items, wait_until
+from e2e.journeys import sign_in_form_submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NEW_PASSWORD = "Another-Sturdy-Pass9"
-
-
-def sign_in(page: Page, email: str, password: str = PASSWORD) -> None:
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Sign in").click()
 
 
 def open_account(page: Page) -> None:
@@ -110,7 +105,7 @@ def test_sign_out_and_return_target(page: Page, acme, make_employee, screenshot)
     make_employee("dana@example.com", company=acme)
     page.goto("/benefits-and-offers/all?type=benefit")
     expect(page).to_have_url(re.compile(r"/sign-in$"))
-    sign_in(page, "dana@example.com")
+    sign_in_form_submit(page, "dana@example.com", PASSWORD)
     expect(page).to_have_url(re.compile(r"/benefits-and-offers/all\?type=benefit$"))
 
     open_account(page)
@@ -127,7 +122,7 @@ def test_sign_out_and_return_target(page: Page, acme, make_employee, screenshot)
 
     page.goto("/dashboard")
     expect(page).to_have_url(re.compile(r"/sign-in$"))
-    sign_in(page, "dana@example.com")
+    sign_in_form_submit(page, "dana@example.com", PASSWORD)
     expect(page).to_have_url(re.compile(r"/dashboard$"))
     expect(page.get_by_text(re.compile("Welcome.*Dana"))).to_be_visible()
     screenshot("dashboard")
@@ -137,12 +132,12 @@ def test_forced_sign_out_on_401(page: Page, acme, make_employee) -> None:
     """§4: any 401 clears the session and goes to sign-in, remembering where the user was."""
     user = make_employee("dana@example.com", company=acme)
     page.goto("/sign-in")
-    sign_in(page, "dana@example.com")
+    sign_in_form_submit(page, "dana@example.com", PASSWORD)
     expect(page).to_have_url(re.compile(r"/dashboard$"))
     user_sessions_revoke(user=user)  # signed out elsewhere (a password reset)
     page.goto("/account")
     expect(page).to_have_url(re.compile(r"/sign-in$"))
-    sign_in(page, "dana@example.com")
+    sign_in_form_submit(page, "dana@example.com", PASSWORD)
     expect(page).to_have_url(re.compile(r"/account$"))
 
 
@@ -180,7 +175,7 @@ def test_forgot_and_reset_password(page: Page, acme, make_employee, screenshot) 
     ).to_be_visible()
     screenshot("reset-password-done")
     expect(page).to_have_url(re.compile(r"/sign-in$"))
-    sign_in(page, "dana@example.com", NEW_PASSWORD)
+    sign_in_form_submit(page, "dana@example.com", NEW_PASSWORD)
     expect(page).to_have_url(re.compile(r"/dashboard$"))
 
     page.evaluate("window.localStorage.clear()")
@@ -196,9 +191,9 @@ def test_lockout_and_unlock(page: Page, acme, make_employee, screenshot) -> None
     make_employee("dana@example.com", company=acme)
     page.goto("/sign-in")
     for _ in range(10):
-        sign_in(page, "dana@example.com", "wrong-password")
+        sign_in_form_submit(page, "dana@example.com", "wrong-password")
         expect(page.get_by_role("button", name="Sign in")).to_be_enabled()
-    sign_in(page, "dana@example.com")
+    sign_in_form_submit(page, "dana@example.com", PASSWORD)
     expect(page.get_by_text(re.compile("account is locked"))).to_be_visible()
     screenshot("sign-in-locked")
 
@@ -216,7 +211,7 @@ def test_lockout_and_unlock(page: Page, acme, make_employee, screenshot) -> None
     expect(page.get_by_text("Your account has been unlocked.")).to_be_visible()
     screenshot("unlock-success")
     page.goto("/sign-in")
-    sign_in(page, "dana@example.com")
+    sign_in_form_submit(page, "dana@example.com", PASSWORD)
     expect(page).to_have_url(re.compile(r"/dashboard$"))
 
 
@@ -225,7 +220,7 @@ def test_mfa_enrol_then_sign_in_with_code(page: Page, acme, make_employee, scree
     """Path 6: enrol a phone; the next sign-in asks for the SMS code; a wrong one is refused."""
     make_employee("dana@example.com", company=acme)
     page.goto("/sign-in")
-    sign_in(page, "dana@example.com")
+    sign_in_form_submit(page, "dana@example.com", PASSWORD)
     open_account(page)
     page.get_by_role("link", name="Add text messages").click()
     expect(page).to_have_url(re.compile(r"/mfa-enrollment$"))
@@ -241,7 +236,7 @@ def test_mfa_enrol_then_sign_in_with_code(page: Page, acme, make_employee, scree
 
     open_account(page)
     page.get_by_role("button", name="Sign Out").click()
-    sign_in(page, "dana@example.com")
+    sign_in_form_submit(page, "dana@example.com", PASSWORD)
     code_field = page.get_by_label("Verification code")
     expect(code_field).to_be_visible()
     expect(
@@ -263,7 +258,7 @@ def test_company_requiring_mfa_sends_to_enrolment(page: Page, globex, make_emplo
     """Path 6: a Globex employee without a phone is sent to enrolment after sign-in."""
     make_employee("gina@example.com", company=globex, first_name="Gina")
     page.goto("/sign-in")
-    sign_in(page, "gina@example.com")
+    sign_in_form_submit(page, "gina@example.com", PASSWORD)
     expect(page).to_have_url(re.compile(r"/mfa-enrollment$"))
     page.goto("/dashboard")
     expect(page).to_have_url(re.compile(r"/mfa-enrollment$"))

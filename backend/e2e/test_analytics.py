@@ -18,6 +18,7 @@ from bench.layouts import HOST, free_port
 from concierge.accounts.models import User
 from concierge.accounts.services.tokens import user_sessions_revoke
 from e2e.conftest import PASSWORD
+from e2e.journeys import sign_in_form_submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -157,12 +158,6 @@ def _wait_for(page: Page, condition, timeout_ms: int = 8000) -> None:
         waited += 100
 
 
-def _sign_in(page: Page, email: str) -> None:
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-
-
 def test_analytics_tag_gets_anonymised_paths_and_the_identity(
     page: Page, stub_tag: StubTag, acme, make_employee, viewport_name
 ) -> None:
@@ -201,7 +196,7 @@ def test_analytics_tag_gets_anonymised_paths_and_the_identity(
     ]
 
     page.goto("/sign-in")
-    _sign_in(page, user.email)
+    sign_in_form_submit(page, user.email, PASSWORD)
     expect(page).to_have_url(re.compile(r"/dashboard$"))
     _wait_for(page, lambda: identity in stub_tag.identities())
     _wait_for(page, lambda: "/dashboard" in stub_tag.page_views())
@@ -214,7 +209,7 @@ def test_analytics_tag_gets_anonymised_paths_and_the_identity(
     expect(page).to_have_url(re.compile(r"/sign-in$"))
     _wait_for(page, lambda: stub_tag.identities()[-1:] == [None])
 
-    _sign_in(page, user.email)
+    sign_in_form_submit(page, user.email, PASSWORD)
     expect(page).to_have_url(re.compile(r"/dashboard$"))
     _wait_for(page, lambda: stub_tag.identities()[-1:] == [identity])
     user_sessions_revoke(user=user)  # signed out elsewhere (a password reset)

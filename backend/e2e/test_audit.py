@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from concierge.accounts.models import User
 from concierge.audit import actions
@@ -16,19 +16,12 @@ from concierge.audit.models import AuditEvent
 from concierge.servicerequests import services as request_services
 from e2e.a11y import expect_axe_clean
 from e2e.conftest import DEMO_PASSWORD, VIEWPORTS, save_screenshot
+from e2e.journeys import sign_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
 EMPLOYEE_EMAIL = "demo@example.com"  # Dana Demo, Acme Corp
 CONCIERGE_EMAIL = "concierge@example.com"  # Casey Concierge
-
-
-def _sign_in(page: Page, email: str, lands_on: str) -> None:
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page).to_have_url(re.compile(re.escape(lands_on) + "$"))
 
 
 def test_the_employee_sees_who_on_the_concierge_side_opened_their_request(
@@ -43,13 +36,13 @@ def test_the_employee_sees_who_on_the_concierge_side_opened_their_request(
     desk_context = browser.new_context(**{**browser_context_args, "viewport": VIEWPORTS["desktop"]})
     try:
         page = context.new_page()
-        _sign_in(page, EMPLOYEE_EMAIL, "/dashboard")
+        sign_in(page, EMPLOYEE_EMAIL, DEMO_PASSWORD)
         page.goto(f"/requests/{request.pk}")
         expect(page.get_by_role("heading", level=1, name="Find a piano teacher")).to_be_visible()
         expect(page.get_by_role("region", name="Who opened this request")).to_have_count(0)
 
         desk = desk_context.new_page()
-        _sign_in(desk, CONCIERGE_EMAIL, "/concierge")
+        sign_in(desk, CONCIERGE_EMAIL, DEMO_PASSWORD, "/concierge")
         desk.goto(f"/concierge/requests/{request.pk}")
         expect(desk.get_by_text("Find a piano teacher").first).to_be_visible()
         opened = AuditEvent.objects.filter(action=actions.REQUEST_OPENED, target_id=str(request.pk))

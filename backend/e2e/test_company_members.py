@@ -19,6 +19,7 @@ from concierge.accounts.services.memberships import membership_join
 from concierge.company_reports.models import CompanyAdmin
 from e2e.a11y import expect_axe_clean
 from e2e.conftest import PASSWORD, VIEWPORTS, save_screenshot
+from e2e.journeys import sign_in
 from e2e.test_concierge import expect_no_sideways_scroll
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
@@ -78,13 +79,6 @@ def people(acme: Company, make_employee) -> dict[str, User]:
     return {"admin": admin, "dana": dana}
 
 
-def sign_in(page: Page, email: str) -> None:
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-
-
 def api_status(page: Page, path: str) -> int:
     """The status of a call with the page's own session (as the web app makes it)."""
     return page.evaluate(
@@ -113,12 +107,12 @@ def test_admin_searches_deactivates_and_reactivates_a_member(
     admin, employee = contexts["admin"], contexts["employee"]
 
     # Dana is signed in, on her dashboard (its live event stream open).
-    sign_in(employee, EMPLOYEE_EMAIL)
+    sign_in(employee, EMPLOYEE_EMAIL, PASSWORD, lands_on=None)
     expect(employee).to_have_url(re.compile("/dashboard$"))
     assert api_status(employee, "/api/v1/users/current") == 200
 
     # The company admin goes from the report to the members page.
-    sign_in(admin, ADMIN_EMAIL)
+    sign_in(admin, ADMIN_EMAIL, PASSWORD, lands_on=None)
     expect(admin).to_have_url(re.compile("/dashboard$"))
     admin.goto("/company")
     admin.get_by_role("link", name="Members").click()
@@ -155,7 +149,7 @@ def test_admin_searches_deactivates_and_reactivates_a_member(
     # in again says why.
     assert api_status(employee, "/api/v1/users/current") == 401
     expect(employee).to_have_url(re.compile("/sign-in"), timeout=15_000)
-    sign_in(employee, EMPLOYEE_EMAIL)
+    sign_in(employee, EMPLOYEE_EMAIL, PASSWORD, lands_on=None)
     expect(employee.get_by_text(ENDED)).to_be_visible()
     expect(employee).to_have_url(re.compile("/sign-in"))
 
@@ -166,7 +160,7 @@ def test_admin_searches_deactivates_and_reactivates_a_member(
     ).click()
     expect(dana).to_contain_text("Active")
     expect(admin.get_by_role("button", name="Deactivate Dana Reyes")).to_be_focused()
-    sign_in(employee, EMPLOYEE_EMAIL)
+    sign_in(employee, EMPLOYEE_EMAIL, PASSWORD, lands_on=None)
     expect(employee).to_have_url(re.compile("/dashboard$"))
 
     # An invite link, shown once.

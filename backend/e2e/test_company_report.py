@@ -25,12 +25,12 @@ from concierge.servicerequests import services
 from concierge.servicerequests.models import ServiceRequest
 from concierge.surveys.models import SurveyCategory
 from e2e.a11y import expect_axe_clean
-from e2e.conftest import PASSWORD, VIEWPORTS, save_screenshot
+from e2e.conftest import DEMO_PASSWORD, PASSWORD, VIEWPORTS, save_screenshot
+from e2e.journeys import sign_in
 from e2e.test_concierge import (
     CONCIERGE_EMAIL,
     EMPLOYEE_EMAIL,
     expect_no_sideways_scroll,
-    sign_in,
 )
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
@@ -124,7 +124,7 @@ def test_saved_reply_before_deadline_rating_and_company_report(
     assert service_request.reply_clock.due_at is not None  # Acme's promise is running
 
     # The concierge answers with a saved reply, before the deadline, and completes it.
-    sign_in(desk, CONCIERGE_EMAIL, "/concierge")
+    sign_in(desk, CONCIERGE_EMAIL, DEMO_PASSWORD, "/concierge")
     desk.get_by_role("link", name=secret).click()
     badge = desk.locator("header [data-sla]")
     expect(badge).to_have_attribute("data-sla", re.compile("on_track|due_soon"))
@@ -145,7 +145,7 @@ def test_saved_reply_before_deadline_rating_and_company_report(
     expect(desk.get_by_text("Completed", exact=True).first).to_be_visible()
 
     # The employee rates 5 from the request page.
-    sign_in(employee, EMPLOYEE_EMAIL, "/dashboard")
+    sign_in(employee, EMPLOYEE_EMAIL, DEMO_PASSWORD)
     employee.goto(f"/requests/{service_request.pk}")
     expect(employee.get_by_role("region", name="How did we do?")).to_be_visible()
     # One tap on the face (its label): the radio itself is visually hidden.
@@ -158,7 +158,7 @@ def test_saved_reply_before_deadline_rating_and_company_report(
     # The company admin: the month's figures as the server publishes them (a placeholder for
     # those about fewer than 5), aggregates only, and the CSV.
     month = company_report(company=Company.objects.get(slug="acme"), months=1)[-1]
-    sign_in(admin, ADMIN_EMAIL, "/dashboard")
+    sign_in(admin, ADMIN_EMAIL, DEMO_PASSWORD)
     admin.goto("/company")
     expect(admin.get_by_role("heading", name="Acme Corp: concierge report")).to_be_visible()
     expect(admin.get_by_text(PRIVACY_NOTE)).to_be_visible()
@@ -199,10 +199,7 @@ def test_report_privacy_placeholders_until_5_then_the_figures(
     team = [make_employee(f"member{n}@example.com", company=acme) for n in range(3)]
     rated_requests(team[:1], desk, [4])
 
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(ADMIN_EMAIL)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
+    sign_in(page, ADMIN_EMAIL, PASSWORD, lands_on=None)
     expect(page).to_have_url(re.compile("/dashboard$"))
     page.goto("/company")
     expect(page.get_by_text(PRIVACY_NOTE)).to_be_visible()

@@ -46,6 +46,7 @@ from e2e.conftest import (
     outbox_items,
     settle,
 )
+from e2e.journeys import sign_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
@@ -122,14 +123,6 @@ def shot(page: Page, name: str, *, full_page: bool = False) -> None:
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def sign_in(page: Page, email: str, lands_on: str) -> None:
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page).to_have_url(re.compile(re.escape(lands_on) + "$"))
 
 
 def live_events(page: Page) -> list[dict]:
@@ -210,7 +203,7 @@ def test_request_answered_live_between_employee_and_concierge(
     desk, employee = pages["concierge"], pages["employee"]
 
     # The concierge signs in on the same sign-in page and lands on the desk, live.
-    sign_in(desk, CONCIERGE_EMAIL, "/concierge")
+    sign_in(desk, CONCIERGE_EMAIL, DEMO_PASSWORD, "/concierge")
     expect(desk.locator('[data-live="open"]')).to_be_visible()
     queue_tabs = desk.get_by_role("tablist", name="Requests by status")
     expect(queue_tabs.get_by_role("tab", name="In Queue (0)")).to_be_visible()
@@ -218,7 +211,7 @@ def test_request_answered_live_between_employee_and_concierge(
 
     # The employee signs in and asks for something. From here on the employee's page is never
     # loaded again (the marker would be gone): every screen change is client side.
-    sign_in(employee, EMPLOYEE_EMAIL, "/dashboard")
+    sign_in(employee, EMPLOYEE_EMAIL, DEMO_PASSWORD)
     submit_passport_request(employee)
     employee.evaluate("window.__noReloadSince = true")
     request = ServiceRequest.objects.get(user__email=EMPLOYEE_EMAIL)
@@ -401,12 +394,12 @@ def test_issue_29_desk_complete_can_be_undone(demo, pages, viewport_name) -> Non
         request=request, author=casey, body="I'm calling three groomers near you now."
     )
 
-    sign_in(employee, EMPLOYEE_EMAIL, "/dashboard")
+    sign_in(employee, EMPLOYEE_EMAIL, DEMO_PASSWORD)
     employee.goto(f"/requests/{request.pk}")
     employee_status = employee.locator("main header [data-status]")
     expect(employee_status).to_have_text("In Progress")
 
-    sign_in(desk, CONCIERGE_EMAIL, "/concierge")
+    sign_in(desk, CONCIERGE_EMAIL, DEMO_PASSWORD, "/concierge")
     desk.goto(f"/concierge/requests/{request.pk}")
     expect(desk.get_by_role("heading", level=1, name="Find a dog groomer")).to_be_visible()
     desk_status = desk.locator("main header [data-status]")

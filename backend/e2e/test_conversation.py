@@ -24,6 +24,7 @@ from concierge.uploads import services as upload_services
 from concierge.uploads.tests.samples import png_bytes
 from e2e.a11y import expect_axe_clean
 from e2e.conftest import DEMO_PASSWORD, SCREENSHOT_DIR, VIEWPORTS, save_screenshot
+from e2e.journeys import sign_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
@@ -46,14 +47,6 @@ def dana(demo) -> User:
 @pytest.fixture
 def casey(demo) -> User:
     return User.objects.get(email=CONCIERGE_EMAIL)
-
-
-def sign_in(page: Page, email: str, lands_on: str = "/dashboard") -> None:
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page).to_have_url(re.compile(re.escape(lands_on) + "$"))
 
 
 def shot(page: Page, name: str, viewport_name: str, *, full_page: bool = False) -> None:
@@ -140,7 +133,7 @@ def test_images_open_in_the_viewer_and_pdfs_in_the_browsers_viewer(
         attachment_keys=[*keys, pdf],
     )
 
-    sign_in(page, EMPLOYEE_EMAIL)
+    sign_in(page, EMPLOYEE_EMAIL, DEMO_PASSWORD)
     page.goto(f"/requests/{request.pk}")
     thread = page.get_by_role("list", name="Messages")
     thumbnails = thread.get_by_role("button", name=re.compile(r"^View image "))
@@ -249,7 +242,7 @@ def test_composer_previews_chosen_dropped_and_pasted_files(
     and an image pasted into the text are attached the same way; one file per message (spec
     §5); after Send focus stays in the composer."""
     request = long_thread(dana, casey)
-    sign_in(page, EMPLOYEE_EMAIL)
+    sign_in(page, EMPLOYEE_EMAIL, DEMO_PASSWORD)
     page.goto(f"/requests/{request.pk}")
     composer = page.get_by_role("form", name="Send a message")
     selected = composer.get_by_role("list", name="Selected file")
@@ -324,7 +317,7 @@ def test_thread_opens_at_the_newest_message_and_a_live_reply_shows_a_pill(
     region announces that message (not the thread); the pill scrolls down to it. At the end
     already, the next reply scrolls into view by itself."""
     request = long_thread(dana, casey)
-    sign_in(page, EMPLOYEE_EMAIL)
+    sign_in(page, EMPLOYEE_EMAIL, DEMO_PASSWORD)
     page.goto(f"/requests/{request.pk}")
     expect(page.get_by_role("list", name="Messages")).to_contain_text("Answer 12")
     page.wait_for_function("() => window.scrollY > 0")
@@ -408,7 +401,7 @@ def test_reopen_and_send_on_a_completed_request(
     desk_context = browser.new_context(**{**browser_context_args, "viewport": VIEWPORTS["desktop"]})
     try:
         page = context.new_page()
-        sign_in(page, EMPLOYEE_EMAIL)
+        sign_in(page, EMPLOYEE_EMAIL, DEMO_PASSWORD)
         page.goto(f"/requests/{request.pk}")
         header = page.locator("header").filter(has=page.get_by_role("heading", level=1))
         expect(header.get_by_text("Completed", exact=True)).to_be_visible()
@@ -448,7 +441,7 @@ def test_reopen_and_send_on_a_completed_request(
         assert reopening is not None and reopening.reopened_request
 
         desk = desk_context.new_page()
-        sign_in(desk, CONCIERGE_EMAIL, "/concierge")
+        sign_in(desk, CONCIERGE_EMAIL, DEMO_PASSWORD, "/concierge")
         desk.goto(f"/concierge/requests/{request.pk}")
         line = desk.get_by_text("Reopened by Dana Demo with a new message")
         expect(line).to_be_visible()
@@ -500,7 +493,7 @@ def test_own_pdf_chip_reads_on_the_employees_bubble(
     request_services.concierge_reply_create(
         request=request, author=casey, body="And the agreement", attachment_keys=[theirs]
     )
-    sign_in(page, EMPLOYEE_EMAIL)
+    sign_in(page, EMPLOYEE_EMAIL, DEMO_PASSWORD)
     page.goto(f"/requests/{request.pk}")
     thread = page.get_by_role("list", name="Messages")
     for name in ("signed-lease.pdf", "walker-agreement.pdf"):
@@ -523,7 +516,7 @@ def test_completed_request_shows_the_rating_card_above_a_one_line_composer(
     and the page opens with the 'How did we do?' card on screen above it, so the one-tap
     rating needs no scrolling; focusing the text opens the composer, leaving it empty folds it."""
     request = long_thread(dana, casey, status=ServiceRequest.Status.CLOSED)
-    sign_in(page, EMPLOYEE_EMAIL)
+    sign_in(page, EMPLOYEE_EMAIL, DEMO_PASSWORD)
     page.goto(f"/requests/{request.pk}")
     card = page.get_by_role("region", name="How did we do?")
     expect(card).to_be_visible()

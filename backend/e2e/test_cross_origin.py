@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import PASSWORD, code_from_sms
+from e2e.journeys import sign_in_form_submit
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
@@ -61,9 +62,7 @@ def test_sign_in_with_mfa_across_origins(
     connect = next(d for d in policy.split("; ") if d.startswith("connect-src"))
     assert api in connect.split()
 
-    page.get_by_role("textbox", name="Email").fill(f"dana-{viewport_name}@example.com")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
+    sign_in_form_submit(page, f"dana-{viewport_name}@example.com", PASSWORD)
     code = page.get_by_label("Verification code")
     expect(code).to_be_visible()
     code.fill(code_from_sms())

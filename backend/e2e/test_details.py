@@ -16,6 +16,7 @@ from concierge.servicerequests import services as request_services
 from concierge.surveys.models import SurveyCategory
 from e2e.a11y import expect_axe_clean
 from e2e.conftest import DEMO_PASSWORD, PASSWORD, save_screenshot
+from e2e.journeys import sign_in
 from e2e.time_format import when
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,14 +38,6 @@ def base_url(details_app) -> str:
 @pytest.fixture
 def demo_user(demo) -> User:
     return User.objects.get(email="demo@example.com")
-
-
-def sign_in(page: Page, email: str, password: str) -> None:
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
 
 
 @pytest.mark.phone_screenshots
@@ -175,10 +168,7 @@ def test_ripple_and_full_screen_fade(page: Page, demo_user: User) -> None:
 def test_chip_text_boxes_line_up(page: Page, acme, make_employee, screenshot) -> None:
     """§9 chips: every chip's title and description box is 9rem x 3.5rem, so chips line up"""
     make_employee("pat@example.com", company=acme, onboarded=False)
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill("pat@example.com")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
+    sign_in(page, "pat@example.com", PASSWORD, lands_on=None)
     expect(page).to_have_url(re.compile(r"/welcome/about-us$"))
     page.goto("/welcome/about-you")
     boxes = page.locator("[data-chip-text]")

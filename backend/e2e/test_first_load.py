@@ -12,8 +12,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, Request, Route, expect
 
-from e2e.conftest import wait_until
-from e2e.test_offerings import sign_in_to
+from e2e.conftest import DEMO_PASSWORD, wait_until
+from e2e.journeys import sign_in_to
+from e2e.test_offerings import DEMO_EMAIL
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
@@ -35,7 +36,7 @@ def test_first_requests_leave_together_even_when_the_app_code_comes_first(page: 
     """Issue 8: /dashboard's first API requests all leave at once, from the document's first
     script, even when the app's own code arrives before that script does; the app takes each
     answer over instead of asking again, one round trip after another."""
-    sign_in_to(page, "/dashboard")
+    sign_in_to(page, "/dashboard", DEMO_EMAIL, DEMO_PASSWORD)
     page.goto("about:blank")  # nothing of the first visit is still on its way
     events: list[tuple[str, str]] = []
     framework_loaded: list[Request] = []
@@ -79,7 +80,7 @@ def test_dashboard_first_load_is_eight_scripts_and_no_favicon_request(page: Page
     """Issue 8: /dashboard's first screen takes the document, eight scripts, one font and its
     eight API requests; the favicon comes inside the document (a phone has six connections, and
     each request more holds up the app's code)."""
-    sign_in_to(page, "/dashboard")
+    sign_in_to(page, "/dashboard", DEMO_EMAIL, DEMO_PASSWORD)
     page.goto("about:blank")
     asked: list[str] = []
     page.on("request", lambda request: asked.append(urlsplit(request.url).path))

@@ -29,13 +29,13 @@ from concierge.surveys.models import (
 from concierge.uploads.tests.samples import png_bytes
 from e2e.a11y import expect_axe_clean, focus_ring
 from e2e.conftest import asked, continue_button, save_screenshot, settle
+from e2e.journeys import sign_in
 from e2e.test_accessibility import (
     DEMO_PASSWORD,
     PASSPORT,
     Q_PASSPORT,
     Q_PHONE,
     Q_TRIP,
-    sign_in,
 )
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]

@@ -14,19 +14,12 @@ from concierge.accounts.models import Company, User
 from concierge.servicerequests import services as request_services
 from concierge.servicerequests.tests.threads import seed_long_thread
 from e2e.conftest import PASSWORD, SCREENSHOT_DIR
+from e2e.journeys import sign_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
 DETAILS = "Two bedrooms, moving on the 1st"
 START = "This is the start of the conversation."
-
-
-def sign_in(page: Page, email: str, lands_on: str) -> None:
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page).to_have_url(re.compile(re.escape(lands_on)))
 
 
 def long_request(employee: User, count: int) -> int:
@@ -72,7 +65,7 @@ def test_employee_loads_older_messages_of_a_long_thread(
     details come back at the start."""
     employee = make_employee(company=acme)
     request_id = long_request(employee, 120)
-    sign_in(page, employee.email, "/dashboard")
+    sign_in(page, employee.email, PASSWORD)
     page.goto(f"/requests/{request_id}")
     expect(page.get_by_text("Message 120", exact=True)).to_be_visible()
     assert shown_numbers(page) == list(range(71, 121))
@@ -102,7 +95,7 @@ def test_desk_loads_older_messages_of_a_long_thread(
     concierge = make_employee("casey@example.com", first_name="Casey", is_staff=True)
     concierge.groups.add(Group.objects.get_or_create(name="Concierges")[0])
     request_id = long_request(employee, 60)
-    sign_in(page, concierge.email, "/concierge")
+    sign_in(page, concierge.email, PASSWORD, "/concierge")
     page.goto(f"/concierge/requests/{request_id}")
     expect(page.get_by_text("Message 60", exact=True)).to_be_visible()
     assert shown_numbers(page) == list(range(11, 61))

@@ -13,15 +13,9 @@ from playwright.sync_api import Page, expect
 
 from concierge.accounts.models import MfaFactor, User
 from e2e.conftest import PASSWORD, code_from_sms, outbox_items
+from e2e.journeys import sign_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
-
-
-def sign_in(page: Page, email: str) -> None:
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign in", exact=True).click()
 
 
 def sign_out(page: Page) -> None:
@@ -40,7 +34,7 @@ def test_authenticator_app_enrol_and_sign_in(page: Page, acme, make_employee, sc
     the recovery codes, then sign in with the app's code; 'Send a text instead' is offered when
     a phone is enrolled too."""
     user = make_employee(company=acme)
-    sign_in(page, user.email)
+    sign_in(page, user.email, PASSWORD, lands_on=None)
     expect(page).to_have_url(re.compile(r"/dashboard$"))
     open_account(page)
     expect(page.get_by_text("Add a second step to signing in")).to_be_visible()
@@ -77,7 +71,7 @@ def test_authenticator_app_enrol_and_sign_in(page: Page, acme, make_employee, sc
     # A phone as well: the MFA step still offers the app first, and a text as an alternative.
     User.objects.filter(pk=user.pk).update(mfa_phone="+15551234567")
     sign_out(page)
-    sign_in(page, user.email)
+    sign_in(page, user.email, PASSWORD, lands_on=None)
     expect(page.get_by_role("heading", name="Enter your authenticator code")).to_be_visible()
     expect(page.get_by_role("button", name="Send a text instead")).to_be_visible()
     expect(page.get_by_role("button", name="Use a recovery code")).to_be_visible()
@@ -94,7 +88,7 @@ def test_authenticator_app_enrol_and_sign_in(page: Page, acme, make_employee, sc
 
     # 'Send a text instead' texts a code that passes the step just as before.
     sign_out(page)
-    sign_in(page, user.email)
+    sign_in(page, user.email, PASSWORD, lands_on=None)
     page.get_by_role("button", name="Send a text instead").click()
     expect(page.get_by_role("heading", name="Check your phone")).to_be_visible()
     screenshot("mfa-step-text-instead")
@@ -128,7 +122,7 @@ def test_passkey_register_and_sign_in(page: Page, acme, make_employee, screensho
     second factor, and with it alone ('Continue with a passkey')."""
     _virtual_authenticator(page)
     user = make_employee(company=acme)
-    sign_in(page, user.email)
+    sign_in(page, user.email, PASSWORD, lands_on=None)
     expect(page).to_have_url(re.compile(r"/dashboard$"))
     open_account(page)
 
@@ -141,7 +135,7 @@ def test_passkey_register_and_sign_in(page: Page, acme, make_employee, screensho
     screenshot("account-factors-passkey")
 
     sign_out(page)
-    sign_in(page, user.email)
+    sign_in(page, user.email, PASSWORD, lands_on=None)
     expect(page.get_by_role("heading", name="Confirm it’s you")).to_be_visible()
     expect(page.get_by_role("button", name="Use a recovery code")).to_be_visible()
     screenshot("mfa-step-passkey")
@@ -171,7 +165,7 @@ def test_company_requiring_mfa_accepts_an_authenticator_app(
     phone enrols an authenticator app at the enrolment step, saves the recovery codes and
     reaches the Dashboard; removing that last factor is refused."""
     user = make_employee("gina@example.com", company=globex, first_name="Gina")
-    sign_in(page, user.email)
+    sign_in(page, user.email, PASSWORD, lands_on=None)
     expect(page).to_have_url(re.compile(r"/mfa-enrollment$"))
     page.get_by_role("button", name="Use an authenticator app instead").click()
     secret = page.get_by_test_id("totp-secret").inner_text().replace(" ", "")

@@ -15,6 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from concierge.offerings.models import Offering, SectionItem
 from e2e.conftest import DEMO_PASSWORD, SCREENSHOT_DIR
+from e2e.journeys import sign_in_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,16 +65,6 @@ NEW_TAB = " (opens in a new tab)"
 GLOBEX_SLUGS = ["globex-summit-medical", "globex-ledgerline-coaching", "globex-ridewise-commuter"]
 
 
-def sign_in_to(page: Page, path: str) -> None:
-    """Opens `path` signed out, signs in as the Acme demo employee and comes back to it."""
-    page.goto(path)
-    expect(page).to_have_url(re.compile(r"/sign-in$"))
-    page.get_by_role("textbox", name="Email").fill(DEMO_EMAIL)
-    page.get_by_label("Password", exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page).to_have_url(re.compile(re.escape(path) + "$"))
-
-
 def cards(page: Page, list_name: str) -> Locator:
     return page.get_by_role("list", name=list_name, exact=True).get_by_role("button")
 
@@ -118,7 +109,7 @@ def viewport_shot(page: Page, name: str, viewport_name: str) -> None:
 @pytest.mark.both_viewports
 def test_landing_page_sections_and_texts(page: Page, demo, screenshot, viewport_name) -> None:
     """§2 OfferingsLanding: title, intro, benefits help, featured benefits and offers, disclaimer."""
-    sign_in_to(page, "/benefits-and-offers")
+    sign_in_to(page, "/benefits-and-offers", DEMO_EMAIL, DEMO_PASSWORD)
     expect(page).to_have_title("Concierge | Benefits & Offers")
     expect(
         page.get_by_role("heading", level=1, name="Benefits & Offers", exact=True)
@@ -169,7 +160,7 @@ def test_landing_page_sections_and_texts(page: Page, demo, screenshot, viewport_
 def test_view_all_filter_and_toggle_mirror_the_url(page: Page, demo, screenshot) -> None:
     """§2 OfferingsFull, §4 Offerings: 'View all', the category filter and the benefits toggle
     live in the URL query, replaced rather than pushed; the grid follows them."""
-    sign_in_to(page, "/benefits-and-offers")
+    sign_in_to(page, "/benefits-and-offers", DEMO_EMAIL, DEMO_PASSWORD)
 
     # 'View all' benefits → the all page, type=benefit: only the employee's 5 benefits.
     page.get_by_role("link", name="View all benefits", exact=True).click()
@@ -257,7 +248,7 @@ def test_details_drawer_sections_and_link_rules(
     page: Page, demo, screenshot, viewport_name
 ) -> None:
     """§2 Offering details drawer: header, every section type, and each key_value link rule."""
-    sign_in_to(page, "/benefits-and-offers")
+    sign_in_to(page, "/benefits-and-offers", DEMO_EMAIL, DEMO_PASSWORD)
 
     # A benefit: logo, heading and name, no 'Partner offer'; key_value, numbered and text.
     page.get_by_role("button", name=BLUEHARBOR, exact=True).click()
@@ -387,7 +378,7 @@ def test_get_help_and_request_help_open_the_request_drawer(
 ) -> None:
     """§2: 'Get help' closes the details drawer and opens the request drawer on the offering's
     survey; 'Request help' starts survey 720 'Help me with my benefits' (§9)."""
-    sign_in_to(page, "/benefits-and-offers")
+    sign_in_to(page, "/benefits-and-offers", DEMO_EMAIL, DEMO_PASSWORD)
 
     page.get_by_role("button", name=ROADSAFE, exact=True).click()
     details = page.get_by_role("dialog", name="Auto insurance", exact=True)
@@ -423,7 +414,7 @@ def test_get_help_and_request_help_open_the_request_drawer(
 def test_acme_employee_never_sees_globex_benefits(page: Page, demo) -> None:
     """§4 catalogue visibility: Globex-only benefits appear nowhere for an Acme employee, and
     their details answer 404 through the API."""
-    sign_in_to(page, "/benefits-and-offers")
+    sign_in_to(page, "/benefits-and-offers", DEMO_EMAIL, DEMO_PASSWORD)
     expect_cards(page, "Your Benefits", [BLUEHARBOR, BRIGHTSMILE, NESTWELL])
     page.goto("/benefits-and-offers/all")
     expect_cards(page, "Benefits and offers", ALL_FOR_ACME)

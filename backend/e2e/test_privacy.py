@@ -18,18 +18,11 @@ from concierge.privacy.models import RetentionPolicy
 from concierge.servicerequests import services as request_services
 from e2e.a11y import axe_violations
 from e2e.conftest import PASSWORD, link_from_outbox
+from e2e.journeys import sign_in, sign_in_form_submit
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 ADMIN_EMAIL = "support@example.com"
 ADMIN_PASSWORD = "Support-Sturdy-Pass9"
-
-
-def _sign_in(page: Page, email: str) -> None:
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
 
 
 def test_employee_downloads_their_data_and_opens_the_json(
@@ -40,7 +33,7 @@ def test_employee_downloads_their_data_and_opens_the_json(
     through the sign-in, then out of the address); data.json holds the request"""
     user = make_employee("dana@example.com", company=acme)
     request_services.request_create(user=user, name="Find a dog walker", details="Two walks")
-    _sign_in(page, user.email)
+    sign_in(page, user.email, PASSWORD)
     page.goto("/account")
     section = page.get_by_role("region", name="Your data")
     section.get_by_role("button", name="Download my data").click()
@@ -55,9 +48,7 @@ def test_employee_downloads_their_data_and_opens_the_json(
     page.evaluate("window.localStorage.clear()")
     page.goto(link)
     expect(page).to_have_url(re.compile(r"/sign-in$"))
-    page.get_by_role("textbox", name="Email").fill(user.email)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
+    sign_in_form_submit(page, user.email, PASSWORD)
     ready = page.get_by_role("region", name="Your data")
     expect(ready.get_by_text("Your copy is ready.")).to_be_visible()
     expect(page).to_have_url(re.compile(r"/account/data$"))  # out of the address and history
@@ -93,7 +84,7 @@ def test_request_page_says_when_its_messages_will_be_erased(
     completed_at = timezone.now() - timedelta(days=1)
     type(done).objects.filter(pk=done.pk).update(status="closed", completed_at=completed_at)
     erase_on = (completed_at + timedelta(days=30)).date()
-    _sign_in(page, user.email)
+    sign_in(page, user.email, PASSWORD)
     page.goto(f"/requests/{done.pk}")
     notice = page.get_by_text(
         f"This request's messages will be erased on {erase_on:%B} {erase_on.day}, {erase_on.year}."

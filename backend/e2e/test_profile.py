@@ -13,17 +13,10 @@ from concierge.accounts.models import MfaFactor, OnboardingAnswer, User
 from concierge.accounts.onboarding import Answer
 from e2e.a11y import axe_violations
 from e2e.conftest import PASSWORD, link_from_outbox, outbox_items
+from e2e.journeys import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NEW_PASSWORD = "Another-Sturdy-Pass9"
-
-
-def _sign_in(page: Page, email: str, password: str = PASSWORD) -> None:
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
 
 
 def _details(page: Page):
@@ -37,7 +30,7 @@ def test_name_and_contact_details_are_changed_in_place(
     """Issue 29 account: the name and the contact details (§5 onboarding rules) are edited on
     the Account page; the focus goes to the form and back; axe finds nothing"""
     user = make_employee("dana@example.com", company=acme)
-    _sign_in(page, user.email)
+    sign_in(page, user.email, PASSWORD)
     page.goto("/account")
     details = _details(page)
     expect(details.get_by_text("Not given").first).to_be_visible()
@@ -82,7 +75,7 @@ def test_email_changes_once_the_link_is_opened(page: Page, acme, make_employee, 
     """Issue 29 account: a new email needs the password; it shows as waiting until the link
     sent to it is opened, then the account signs in with it and the old address is told"""
     user = make_employee("dana@example.com", company=acme)
-    _sign_in(page, user.email)
+    sign_in(page, user.email, PASSWORD)
     page.goto("/account")
     details = _details(page)
     details.get_by_role("button", name="Change").first.click()
@@ -119,8 +112,8 @@ def test_password_change_signs_out_the_other_devices(
     user = make_employee("dana@example.com", company=acme)
     other = browser.new_context(base_url=base_url)
     phone = other.new_page()
-    _sign_in(phone, user.email)
-    _sign_in(page, user.email)
+    sign_in(phone, user.email, PASSWORD)
+    sign_in(page, user.email, PASSWORD)
     page.goto("/account")
     details = _details(page)
     details.get_by_role("button", name="Change").nth(1).click()
@@ -147,7 +140,7 @@ def test_a_sign_in_method_is_renamed(page: Page, acme, make_employee) -> None:
     """Issue 29 account: an authenticator app (or a passkey) gets a name of the owner's choice;
     an empty name is refused; the focus returns to its Rename button"""
     user = make_employee("dana@example.com", company=acme)
-    _sign_in(page, user.email)
+    sign_in(page, user.email, PASSWORD)
     page.goto("/account")
     page.get_by_role("button", name="Add an authenticator app").click()
     secret = page.get_by_test_id("totp-secret").inner_text().replace(" ", "")

@@ -18,8 +18,8 @@ from concierge.accounts.models import Company, EmployeeRecord, User
 from concierge.accounts.services.memberships import membership_join
 from concierge.company_reports.models import CompanyAdmin
 from e2e.a11y import expect_axe_clean
-from e2e.conftest import save_screenshot
-from e2e.test_company_members import sign_in
+from e2e.conftest import PASSWORD, save_screenshot
+from e2e.journeys import sign_in
 from e2e.test_concierge import expect_no_sideways_scroll
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
@@ -67,7 +67,7 @@ def test_scim_token_and_roster_import_on_the_members_page(
     """Issue 26 SCIM settings and roster import: token made, used by an identity provider
     over HTTP, replaced and revoked; a roster previewed with per-row errors, then imported;
     axe clean, no sideways scroll at 375 px"""
-    sign_in(page, ADMIN_EMAIL)
+    sign_in(page, ADMIN_EMAIL, PASSWORD, lands_on=None)
     expect(page).to_have_url(re.compile("/dashboard$"))
     page.goto("/company/members")
     scim = provisioning(page)

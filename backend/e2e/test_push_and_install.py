@@ -16,6 +16,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from concierge.servicerequests import services as request_services
+from e2e.journeys import sign_in
 
 from .conftest import PASSWORD, save_screenshot
 
@@ -58,14 +59,6 @@ def push_app(custom_app):
 @pytest.fixture(scope="session")
 def base_url(push_app) -> str:
     return push_app.api_url
-
-
-def sign_in(page: Page, email: str) -> None:
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
 
 
 # The page's active service worker registration, or an error after 15 s: `ready` alone never
@@ -114,7 +107,7 @@ def test_the_app_is_installable_and_works_offline(page: Page, base_url, acme, ma
     assert {192, 512} <= sizes["any"] and 512 in sizes["maskable"]
 
     make_employee(company=acme)
-    sign_in(page, "dana@example.com")
+    sign_in(page, "dana@example.com", PASSWORD)
     assert service_worker_ready(page) == f"{base_url}/"
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_be_visible()
@@ -164,7 +157,7 @@ def test_prompt_after_the_first_request_and_a_notification_opens_it(
     request."""
     context.grant_permissions(["notifications"], origin=base_url)
     dana = make_employee(company=acme)
-    sign_in(page, dana.email)
+    sign_in(page, dana.email, PASSWORD)
     service_worker_ready(page)
     # The prompt decides once it has the server's push key and this browser's subscription:
     # wait for both, then it must still be absent.

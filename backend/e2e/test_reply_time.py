@@ -23,12 +23,12 @@ from concierge.accounts.models import User
 from concierge.service_levels.models import ServiceLevel
 from concierge.servicerequests import services
 from concierge.servicerequests.models import ServiceRequest
-from e2e.conftest import VIEWPORTS, save_screenshot
+from e2e.conftest import DEMO_PASSWORD, VIEWPORTS, save_screenshot
+from e2e.journeys import sign_in
 from e2e.test_concierge import (
     CONCIERGE_EMAIL,
     EMPLOYEE_EMAIL,
     PASSPORT,
-    sign_in,
     submit_passport_request,
 )
 from e2e.time_format import when
@@ -90,7 +90,7 @@ def test_reply_time_promise_from_submission_to_first_reply(
     request_made(dana, "Find a plumber", minutes_ago=3 * 60 + 30)  # due in 30 min
     request_made(dana, "Plan a birthday dinner", minutes_ago=60)  # 3 h left
 
-    sign_in(employee, EMPLOYEE_EMAIL, "/dashboard")
+    sign_in(employee, EMPLOYEE_EMAIL, DEMO_PASSWORD)
     submit_passport_request(employee)
     promise = employee.get_by_text(re.compile(r"^Expect a reply by "))
     expect(promise).to_be_visible()
@@ -108,7 +108,7 @@ def test_reply_time_promise_from_submission_to_first_reply(
     employee.wait_for_timeout(300)
     shot(employee, "request-page", viewport_name)
 
-    sign_in(desk, CONCIERGE_EMAIL, "/concierge")
+    sign_in(desk, CONCIERGE_EMAIL, DEMO_PASSWORD, "/concierge")
     rows = desk.locator("[data-request-id]:visible")
     expect(rows).to_have_count(4)
     # Due soonest first: the overdue one, then the 30-minute one, then the new one (4 h).
@@ -166,7 +166,7 @@ def test_reply_time_promise_from_submission_to_first_reply(
 def test_saved_replies_managed_in_the_desk(demo, pages: dict, viewport_name: str) -> None:
     """Issue 'Saved replies': create, edit and delete a shared saved reply from the desk."""
     desk = pages["concierge"]
-    sign_in(desk, CONCIERGE_EMAIL, "/concierge")
+    sign_in(desk, CONCIERGE_EMAIL, DEMO_PASSWORD, "/concierge")
     desk.get_by_role("link", name="Saved replies").click()
     expect(desk.get_by_role("heading", name="Saved replies", level=1)).to_be_visible()
     desk.get_by_role("button", name="New saved reply").click()

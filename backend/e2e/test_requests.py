@@ -21,6 +21,7 @@ from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.surveys.models import RequestSurvey, SurveyCategory
 from concierge.uploads.tests.samples import png_bytes
 from e2e.conftest import DEMO_PASSWORD, PASSWORD, asked, continue_button, settle, wait_until
+from e2e.journeys import sign_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
@@ -93,14 +94,6 @@ def new_employee(demo, make_employee) -> User:
     OnboardingAnswer.objects.create(user=user, answer_id=122, value=True)
     assert user.request_count == 0
     return user
-
-
-def sign_in(page: Page, email: str, password: str) -> None:
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
 
 
 def category(icon: str) -> SurveyCategory:

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import PASSWORD
+from e2e.journeys import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -66,10 +67,7 @@ def test_routes_for_signed_in_user(
 ) -> None:
     """§2 access rules and titles: 'Concierge | Route title' for a signed-in employee."""
     make_employee("dana@example.com", company=acme)
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill("dana@example.com")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
+    sign_in(page, "dana@example.com", PASSWORD, lands_on=None)
     expect(page).to_have_url(re.compile(r"/dashboard$"))
     page.goto(path)
     expect(page).to_have_url(re.compile(target))

@@ -16,8 +16,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from concierge.accounts.models import User
 from concierge.servicerequests import services
-from e2e.conftest import VIEWPORTS, outbox_items, save_screenshot
-from e2e.test_concierge import CONCIERGE_EMAIL, EMPLOYEE_EMAIL, sign_in
+from e2e.conftest import DEMO_PASSWORD, VIEWPORTS, outbox_items, save_screenshot
+from e2e.journeys import sign_in
+from e2e.test_concierge import CONCIERGE_EMAIL, EMPLOYEE_EMAIL
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
@@ -66,7 +67,7 @@ def test_rating_from_the_request_page_and_the_email_link(
     for service_request in (walker, dinner):
         services.request_assign(request=service_request, assignee=casey)
 
-    sign_in(desk, CONCIERGE_EMAIL, "/concierge")
+    sign_in(desk, CONCIERGE_EMAIL, DEMO_PASSWORD, "/concierge")
     complete_on_desk(desk, "Find a dog walker")
     complete_on_desk(desk, "Book a birthday dinner")
     # The completion emails go out (COMPLETION_EMAIL_DELAY_SECONDS after each completion; at
@@ -74,7 +75,7 @@ def test_rating_from_the_request_page_and_the_email_link(
     call_command("task_worker", "--batch", "--no-reload", stdout=io.StringIO())
 
     # The request page: one tap on 5 records it; then a comment.
-    sign_in(employee, EMPLOYEE_EMAIL, "/dashboard")
+    sign_in(employee, EMPLOYEE_EMAIL, DEMO_PASSWORD)
     employee.goto(f"/requests/{walker.pk}")
     rate = employee.get_by_role("region", name="How did we do?")
     expect(rate).to_be_visible()

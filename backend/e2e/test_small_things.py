@@ -17,7 +17,8 @@ from concierge.accounts.models import Company, User
 from concierge.servicerequests import services as request_services
 from concierge.surveys.models import SurveyCategory
 from e2e.conftest import PASSWORD, code_from_sms, save_screenshot
-from e2e.test_accessibility import DEMO_PASSWORD, answer_passport_survey, sign_in
+from e2e.journeys import sign_in
+from e2e.test_accessibility import DEMO_PASSWORD, answer_passport_survey
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

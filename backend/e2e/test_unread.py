@@ -16,6 +16,7 @@ from concierge.servicerequests import services as request_services
 from concierge.surveys.models import SurveyCategory
 from e2e.a11y import expect_axe_clean, focus_ring
 from e2e.conftest import PASSWORD, save_screenshot
+from e2e.journeys import sign_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 
@@ -49,14 +50,6 @@ def casey(make_employee) -> User:
     casey = make_employee("casey@example.com", first_name="Casey", last_name="Jones")
     casey.groups.add(Group.objects.get_or_create(name="Concierges")[0])
     return casey
-
-
-def sign_in(page: Page) -> None:
-    page.goto("/sign-in")
-    page.get_by_role("textbox", name="Email").fill("dana@example.com")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
 
 
 def requests_link(page: Page, name: str) -> Locator:
@@ -95,7 +88,7 @@ def test_a_concierge_reply_counts_as_unread_live_in_every_tab_until_the_thread_i
     )
     request_services.request_create(user=dana, name=TABLE, details="For four, on Friday.")
     page.context.add_init_script(STREAM_RECORDER)
-    sign_in(page)
+    sign_in(page, "dana@example.com", PASSWORD)
     # From here on neither tab is loaded again (the marker would be gone).
     requests_link(page, "Requests").click()
     expect(page).to_have_url(re.compile(r"/requests$"))
