@@ -187,12 +187,15 @@ class Row:
         database = 0.0 if math.isnan(self.database_cpu_ms) else self.database_cpu_ms
         return self.server_cpu_ms + database
 
-    def cpu_note(self, figures: LayoutFigures) -> str:
-        """CPU per request, server + database, and (at capacity) the share of the floor."""
-        floor = figures.find("floor", "cap")
+    def cpu_note(self, figures: LayoutFigures, floor_throughput: float | None = None) -> str:
+        """CPU per request, server + database, and (at capacity) the share of the floor: the
+        layout's first, unless the floor measured beside this row is given."""
+        if floor_throughput is None:
+            floor = figures.find("floor", "cap")
+            floor_throughput = floor.throughput if floor is not None else None
         share = (
-            f", {100 * self.throughput / floor.throughput:.2g} % of the floor"
-            if self.rate == "cap" and floor is not None and floor.throughput
+            f", {100 * self.throughput / floor_throughput:.2g} % of the floor"
+            if self.rate == "cap" and floor_throughput
             else ""
         )
         database = (

@@ -7,7 +7,8 @@ Progress ones. Every write gives its employee's cached reads a new version, so t
 misses as it would in a real day. It runs at a fixed rate (MIXED_RATE, after a warm-up) and at
 capacity (wrk, whole requests drawn from the same mix), on each layout: compare `granian`
 (every read from PostgreSQL, the default) with `granian-cached` (CACHED_READS=true). Each row notes the CPU per request
-of the server and of PostgreSQL, the capacity as a share of the floor and the share of cached
+of the server and of PostgreSQL, the capacity as a share of the floor (measured again right
+before and after the mix's capacity, whose mean it is read against) and the share of cached
 reads answered from Redis. On the production layout each kind then runs alone at capacity
 too: what each costs, and the mix's CPU per request its kinds predict (weighted by MIX) beside
 the one measured, so a change to one kind can be read against the whole.
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 
 import redis
 
+from bench.layouts import HEALTH_PATH
 from bench.load import Stream, http_request, open_loop
 from bench.wrk import capacity_of_requests
 
@@ -163,15 +165,29 @@ def _measure(
         max_in_flight=args.max_in_flight,
     )
     layout.wait_idle()
-    rows_before = len(figures.rows)
+    floor_before = _floor_beside(bench, figures, layout, "before") if capacity else None
     with CacheHits(layout.env.get("REDIS_URL", "")) as hits:
         if capacity:
             _capacity(bench, figures, layout, mix)
         else:
             bench.fixed(figures, layout, "mixed", mix.streams(MIXED_RATE), combined=True)
-    _annotate(figures, figures.rows[rows_before:], hits.share, capacity=capacity)
+    row = figures.rows[-1]
+    floor = None
+    if floor_before is not None:
+        floor = (floor_before + _floor_beside(bench, figures, layout, "after")) / 2
+    _annotate(figures, row, hits.share, capacity=capacity, floor_throughput=floor)
     if capacity and _production(figures):
-        _kinds_alone(bench, figures, layout, mix, mixed=figures.rows[-1])
+        _kinds_alone(bench, figures, layout, mix, mixed=row, floor_throughput=floor)
+
+
+def _floor_beside(bench: Bench, figures: LayoutFigures, layout: Layout, when: str) -> float:
+    """The floor measured again right before or after the mix's capacity: this machine's speed
+    drifts by a third within minutes, so the mix's share is read against the floor of the same
+    moment (the mean of the two), not the one measured first."""
+    layout.wait_idle()
+    bench.capacity(figures, layout, f"floor {when} mixed", [HEALTH_PATH], {})
+    layout.wait_idle()
+    return figures.rows[-1].throughput
 
 
 def _production(figures: LayoutFigures) -> bool:
@@ -204,7 +220,13 @@ def _capacity(
 
 
 def _kinds_alone(
-    bench: Bench, figures: LayoutFigures, layout: Layout, mix: Mix, *, mixed: Row
+    bench: Bench,
+    figures: LayoutFigures,
+    layout: Layout,
+    mix: Mix,
+    *,
+    mixed: Row,
+    floor_throughput: float | None,
 ) -> None:
     """Each kind of the mix alone at capacity (reads first: the writes' replies leave
     threads unread), then the mix's CPU per request as its kinds predict it, in `mixed`'s
@@ -214,7 +236,7 @@ def _kinds_alone(
         layout.wait_idle()
         _capacity(bench, figures, layout, mix, kind)
         row = figures.rows[-1]
-        row.note = row.cpu_note(figures)
+        row.note = row.cpu_note(figures, floor_throughput)
         alone[kind] = row.total_cpu_ms
         _print_note(figures, row)
     predicted = sum(MIX[kind] * cpu for kind, cpu in alone.items())
@@ -230,16 +252,23 @@ def _print_note(figures: LayoutFigures, row: Row) -> None:
     print(f"  {figures.spec.key:<14} {row.scenario:<8} {row.rate:>6} {row.note}", flush=True)
 
 
-def _annotate(figures: LayoutFigures, rows: list[Row], hit_share: float, *, capacity: bool) -> None:
-    """The run's row (the last: all the streams at once): the CPU per request, the cache's
-    hit share, and the goals."""
-    row = rows[-1]
+def _annotate(
+    figures: LayoutFigures,
+    row: Row,
+    hit_share: float,
+    *,
+    capacity: bool,
+    floor_throughput: float | None,
+) -> None:
+    """The run's row (all the streams at once): the CPU per request, the cache's hit share,
+    and the goals; at capacity, the share of the floor measured beside it."""
     cached = "" if math.isnan(hit_share) else f"; cache hits {100 * hit_share:.0f} %"
-    row.note = row.cpu_note(figures) + cached
+    row.note = row.cpu_note(figures, floor_throughput) + cached
+    if floor_throughput:
+        row.note += f" (beside it: {floor_throughput:.0f} req/s)"
     _print_note(figures, row)
-    floor = figures.find("floor", "cap")
-    if capacity and floor is not None and floor.throughput:
-        share = row.throughput / floor.throughput
+    if capacity and floor_throughput:
+        share = row.throughput / floor_throughput
         if share < FLOOR_SHARE_GOAL:
             figures.problems.append(
                 f"mixed: capacity {100 * share:.0f} % of the floor (goal >= "
