@@ -447,10 +447,38 @@ def code_from_sms() -> str:
     return match.group(1)
 
 
+# The scroll position once it stops moving (a thread may still be gliding to its newest message).
+_SETTLED_SCROLL = """async () => {
+    let last = null
+    while (last === null || window.scrollY !== last) {
+        last = window.scrollY
+        await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)))
+    }
+    return [window.scrollX, window.scrollY]
+}"""
+_SCROLL_TO = "([x, y]) => window.scrollTo({left: x, top: y, behavior: 'instant'})"
+
+
 def save_screenshot(page: Page, file_stem: str, *, full_page: bool = False) -> None:
-    """Writes `var/screenshots/<file_stem>.png` (looked at by people, not compared)."""
+    """Writes `var/screenshots/<file_stem>.png` (looked at by people, not compared). A whole
+    page is taken in a window as tall as the page, so that the sticky header and composer stand
+    where they do when nothing scrolls (a capture beyond the window leaves them where the scroll
+    position put them, in the middle of the page); the window and the scroll position are put
+    back afterwards."""
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOT_DIR / f"{file_stem}.png"), full_page=full_page)
+    path = str(SCREENSHOT_DIR / f"{file_stem}.png")
+    size = page.viewport_size
+    height = page.evaluate("document.documentElement.scrollHeight") if full_page else 0
+    if size is None or height <= size["height"]:
+        page.screenshot(path=path, full_page=full_page)
+        return
+    scrolled = page.evaluate(_SETTLED_SCROLL)
+    page.set_viewport_size({"width": size["width"], "height": height})
+    try:
+        page.screenshot(path=path, full_page=True)
+    finally:
+        page.set_viewport_size(size)
+        page.evaluate(_SCROLL_TO, scrolled)
 
 
 @pytest.fixture

@@ -39,11 +39,11 @@ from concierge.surveys.models import SurveyCategory
 from e2e.a11y import expect_axe_clean, focus_ring
 from e2e.conftest import (
     DEMO_PASSWORD,
-    SCREENSHOT_DIR,
     VIEWPORTS,
     asked,
     continue_button,
     outbox_items,
+    save_screenshot,
     settle,
 )
 from e2e.journeys import sign_in
@@ -118,8 +118,7 @@ def pdf(tmp_path: Path) -> Path:
 
 def shot(page: Page, name: str, *, full_page: bool = False) -> None:
     """var/screenshots/concierge-<name>.png: the viewport, or the whole page."""
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOT_DIR / f"concierge-{name}.png"), full_page=full_page)
+    save_screenshot(page, f"concierge-{name}", full_page=full_page)
 
 
 # --------------------------------------------------------------------------- helpers

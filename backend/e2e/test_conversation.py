@@ -23,7 +23,7 @@ from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.uploads import services as upload_services
 from concierge.uploads.tests.samples import png_bytes
 from e2e.a11y import expect_axe_clean
-from e2e.conftest import DEMO_PASSWORD, SCREENSHOT_DIR, VIEWPORTS, save_screenshot
+from e2e.conftest import DEMO_PASSWORD, VIEWPORTS, save_screenshot
 from e2e.journeys import sign_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
@@ -447,10 +447,7 @@ def test_reopen_and_send_on_a_completed_request(
         expect(line).to_be_visible()
         line.scroll_into_view_if_needed()
         expect_axe_clean(desk, "the desk's reopened thread")
-        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-        desk.screenshot(
-            path=str(SCREENSHOT_DIR / f"conversation-desk-reopened-{viewport_name}.png")
-        )
+        save_screenshot(desk, f"conversation-desk-reopened-{viewport_name}")
     finally:
         context.close()
         desk_context.close()

@@ -329,7 +329,6 @@ def test_choice_options_fill_a_phone_and_number_keys_choose(
         "Lost or stolen"
     )
     settle(page)
-    page.screenshot(path=f"/tmp/shots_time/survey-options-{viewport_name}.png")
     shot(page, "choice-options", viewport_name)
 
     page.keyboard.press("3")
@@ -343,7 +342,7 @@ def test_choice_options_fill_a_phone_and_number_keys_choose(
     page.keyboard.press("9")  # no ninth option
     expect(first).to_be_checked()
     settle(page)
-    page.screenshot(path=f"/tmp/shots_time/survey-options-key-chosen-{viewport_name}.png")
+    shot(page, "choice-options-key-chosen", viewport_name)
     page.keyboard.press("Enter")  # continues, as Continue does
     asked(page, Q_TRIP)
     expect(answer_bubble(page, PASSPORT_OPTIONS[0])).to_be_visible()
@@ -368,7 +367,7 @@ def test_choice_options_fill_a_phone_and_number_keys_choose(
         expect(touch_form.get_by_role("radio")).to_have_count(4)
         expect(touch_form.locator("[data-key-hint]").first).to_be_hidden()
         settle(phone)
-        phone.screenshot(path="/tmp/shots_time/survey-options-touch-mobile.png")
+        shot(phone, "choice-options-touch", viewport_name)
         touch.close()
 
 
@@ -387,7 +386,6 @@ def test_get_help_on_medical_coverage_starts_with_medical_insurance_chosen(
     expect(medical).to_be_focused()
     expect(continue_button(page)).to_be_enabled()
     settle(page)
-    page.screenshot(path=f"/tmp/shots_time/get-help-prefilled-{viewport_name}.png")
     shot(page, "get-help-prefilled", viewport_name)
 
     pick(page, "Dental or vision")

@@ -19,6 +19,7 @@ from concierge.demo.management.commands.seed_demo import simple_pdf
 from concierge.servicerequests import services as request_services
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.surveys.models import RequestSurvey, SurveyCategory
+from concierge.surveys.selectors import summary_line
 from concierge.uploads.tests.samples import png_bytes
 from e2e.conftest import DEMO_PASSWORD, PASSWORD, asked, continue_button, settle, wait_until
 from e2e.journeys import sign_in
@@ -101,11 +102,11 @@ def category(icon: str) -> SurveyCategory:
 
 
 def dog_walker_request(user: User) -> ServiceRequest:
-    details = "\n".join(
+    details = "\n".join(  # as a submitted survey words them (surveys.selectors.summary_line)
         [
-            f"{Q_SIZE}: Medium (20 to 50 lb)",
-            f"{Q_OFTEN}: Every weekday",
-            f"{Q_WHERE}: Riverside",
+            summary_line(Q_SIZE, "Medium (20 to 50 lb)"),
+            summary_line(Q_OFTEN, "Every weekday"),
+            summary_line(Q_WHERE, "Riverside"),
         ]
     )
     return request_services.request_create(
@@ -368,8 +369,8 @@ def test_request_thread_messages_with_attachments(
     thread = page.get_by_role("list", name="Messages")
     first = thread.get_by_role("listitem").first
     expect(first).to_contain_text(THREAD_RECEIVED)
-    expect(first).to_contain_text(f"{Q_WHERE}: Riverside")
-    expect(first).to_contain_text(f"{Q_SIZE}: Medium (20 to 50 lb)")
+    expect(first).to_contain_text(f"{Q_WHERE} Riverside")
+    expect(first).to_contain_text(f"{Q_SIZE} Medium (20 to 50 lb)")
 
     # Whitespace only: not sent.
     composer = page.get_by_role("form", name="Send a message")
