@@ -4,16 +4,16 @@
  * requests'.
  */
 import { useQuery } from '@tanstack/react-query'
-import { ChevronRight, RotateCcw } from 'lucide-react'
+import { ChevronRight } from 'lucide-react'
 import { useId } from 'react'
 import { Link as RouterLink } from 'react-router'
 import {
-  Button,
   CategoryIcon,
   cx,
   focusRing,
   Heading,
   Paragraph,
+  RetryAlert,
   Skeleton,
   SkeletonGroup,
 } from '@/design-system'
@@ -57,7 +57,9 @@ export function LatestRequest() {
     if (inProgress.isError) void inProgress.refetch()
     if (open.isError) void open.refetch()
   }
-  if (inProgress.isError || open.isError) return <LatestError onRetry={retry} />
+  if (inProgress.isError || open.isError) {
+    return <RetryAlert message="We couldn't load your latest request." onRetry={retry} />
+  }
   if (inProgress.isPending || open.isPending) {
     return (
       <SkeletonGroup label="Loading your latest request" className="flex flex-col gap-3">
@@ -144,19 +146,5 @@ function RequestCard({ request }: { request: RequestListItem }) {
         className="size-5 shrink-0 text-ink-muted transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none"
       />
     </RouterLink>
-  )
-}
-
-function LatestError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger-200 bg-danger-50 p-4 text-sm font-medium text-danger-800"
-    >
-      <span className="min-w-0 flex-1">We couldn't load your latest request.</span>
-      <Button size="sm" variant="secondary" icon={<RotateCcw />} onClick={onRetry}>
-        Retry
-      </Button>
-    </div>
   )
 }
