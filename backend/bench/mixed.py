@@ -181,9 +181,10 @@ def _measure(
 
 
 def _floor_beside(bench: Bench, figures: LayoutFigures, layout: Layout, when: str) -> float:
-    """The floor measured again right before or after the mix's capacity: this machine's speed
-    drifts by a third within minutes, so the mix's share is read against the floor of the same
-    moment (the mean of the two), not the one measured first."""
+    """The floor measured again right before or after the mix's capacity: a machine's speed
+    moves by up to a third between runs and by up to a sixth within one, so the mix's share is
+    read against the floor of the same moment (the mean of the two), not the one measured
+    first."""
     layout.wait_idle()
     bench.capacity(figures, layout, f"floor {when} mixed", [HEALTH_PATH], {})
     layout.wait_idle()
