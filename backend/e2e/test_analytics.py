@@ -212,7 +212,11 @@ def test_analytics_tag_gets_anonymised_paths_and_the_identity(
     sign_in_form_submit(page, user.email, PASSWORD)
     expect(page).to_have_url(re.compile(r"/dashboard$"))
     _wait_for(page, lambda: stub_tag.identities()[-1:] == [identity])
-    user_sessions_revoke(user=user)  # signed out elsewhere (a password reset)
+    # Signed out elsewhere (a password reset) while the app is closed, so that the next page's
+    # own calls find it out (an open page's live stream would, and its reset could be cut off
+    # by the next page load).
+    page.goto("about:blank")
+    user_sessions_revoke(user=user)
     page.goto("/requests")
     expect(page).to_have_url(re.compile(r"/sign-in$"))
     _wait_for(page, lambda: stub_tag.identities()[-1:] == [None])
