@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from concierge.accounts.models import OnboardingAnswer, User
 from concierge.accounts.services.tokens import user_sessions_revoke
 from e2e.conftest import PASSWORD, code_from_sms, link_from_outbox, outbox_items, wait_until
-from e2e.journeys import sign_in_form_submit
+from e2e.journeys import sign_in, sign_in_form_submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NEW_PASSWORD = "Another-Sturdy-Pass9"
@@ -131,9 +131,7 @@ def test_sign_out_and_return_target(page: Page, acme, make_employee, screenshot)
 def test_forced_sign_out_on_401(page: Page, acme, make_employee) -> None:
     """§4: any 401 clears the session and goes to sign-in, remembering where the user was."""
     user = make_employee("dana@example.com", company=acme)
-    page.goto("/sign-in")
-    sign_in_form_submit(page, "dana@example.com", PASSWORD)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    sign_in(page, "dana@example.com", PASSWORD)
     user_sessions_revoke(user=user)  # signed out elsewhere (a password reset)
     page.goto("/account")
     expect(page).to_have_url(re.compile(r"/sign-in$"))
@@ -210,17 +208,14 @@ def test_lockout_and_unlock(page: Page, acme, make_employee, screenshot) -> None
     page.goto(link_from_outbox("dana@example.com", r"/unlock/\S+"))
     expect(page.get_by_text("Your account has been unlocked.")).to_be_visible()
     screenshot("unlock-success")
-    page.goto("/sign-in")
-    sign_in_form_submit(page, "dana@example.com", PASSWORD)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    sign_in(page, "dana@example.com", PASSWORD)
 
 
 @pytest.mark.phone_screenshots
 def test_mfa_enrol_then_sign_in_with_code(page: Page, acme, make_employee, screenshot) -> None:
     """Path 6: enrol a phone; the next sign-in asks for the SMS code; a wrong one is refused."""
     make_employee("dana@example.com", company=acme)
-    page.goto("/sign-in")
-    sign_in_form_submit(page, "dana@example.com", PASSWORD)
+    sign_in(page, "dana@example.com", PASSWORD, lands_on=None)
     open_account(page)
     page.get_by_role("link", name="Add text messages").click()
     expect(page).to_have_url(re.compile(r"/mfa-enrollment$"))
@@ -257,9 +252,7 @@ def test_mfa_enrol_then_sign_in_with_code(page: Page, acme, make_employee, scree
 def test_company_requiring_mfa_sends_to_enrolment(page: Page, globex, make_employee) -> None:
     """Path 6: a Globex employee without a phone is sent to enrolment after sign-in."""
     make_employee("gina@example.com", company=globex, first_name="Gina")
-    page.goto("/sign-in")
-    sign_in_form_submit(page, "gina@example.com", PASSWORD)
-    expect(page).to_have_url(re.compile(r"/mfa-enrollment$"))
+    sign_in(page, "gina@example.com", PASSWORD, lands_on="/mfa-enrollment")
     page.goto("/dashboard")
     expect(page).to_have_url(re.compile(r"/mfa-enrollment$"))
     page.get_by_label(re.compile("Phone", re.I)).press_sequentially("5550001111")

@@ -18,7 +18,7 @@ from bench.layouts import HOST, free_port
 from concierge.accounts.models import User
 from concierge.accounts.services.tokens import user_sessions_revoke
 from e2e.conftest import PASSWORD
-from e2e.journeys import sign_in_form_submit
+from e2e.journeys import sign_in, sign_in_form_submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -195,9 +195,7 @@ def test_analytics_tag_gets_anonymised_paths_and_the_identity(
         ]
     ]
 
-    page.goto("/sign-in")
-    sign_in_form_submit(page, user.email, PASSWORD)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    sign_in(page, user.email, PASSWORD)
     _wait_for(page, lambda: identity in stub_tag.identities())
     _wait_for(page, lambda: "/dashboard" in stub_tag.page_views())
 

@@ -34,8 +34,7 @@ def test_authenticator_app_enrol_and_sign_in(page: Page, acme, make_employee, sc
     the recovery codes, then sign in with the app's code; 'Send a text instead' is offered when
     a phone is enrolled too."""
     user = make_employee(company=acme)
-    sign_in(page, user.email, PASSWORD, lands_on=None)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    sign_in(page, user.email, PASSWORD)
     open_account(page)
     expect(page.get_by_text("Add a second step to signing in")).to_be_visible()
     screenshot("account-two-step-empty")
@@ -122,8 +121,7 @@ def test_passkey_register_and_sign_in(page: Page, acme, make_employee, screensho
     second factor, and with it alone ('Continue with a passkey')."""
     _virtual_authenticator(page)
     user = make_employee(company=acme)
-    sign_in(page, user.email, PASSWORD, lands_on=None)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    sign_in(page, user.email, PASSWORD)
     open_account(page)
 
     page.get_by_role("button", name="Add a passkey").click()
@@ -165,8 +163,7 @@ def test_company_requiring_mfa_accepts_an_authenticator_app(
     phone enrols an authenticator app at the enrolment step, saves the recovery codes and
     reaches the Dashboard; removing that last factor is refused."""
     user = make_employee("gina@example.com", company=globex, first_name="Gina")
-    sign_in(page, user.email, PASSWORD, lands_on=None)
-    expect(page).to_have_url(re.compile(r"/mfa-enrollment$"))
+    sign_in(page, user.email, PASSWORD, lands_on="/mfa-enrollment")
     page.get_by_role("button", name="Use an authenticator app instead").click()
     secret = page.get_by_test_id("totp-secret").inner_text().replace(" ", "")
     screenshot("mfa-enrollment-authenticator")
