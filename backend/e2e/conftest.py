@@ -459,12 +459,36 @@ _SETTLED_SCROLL = """async () => {
 _SCROLL_TO = "([x, y]) => window.scrollTo({left: x, top: y, behavior: 'instant'})"
 
 
+# How far the page is wider than the window, and the first elements that stick out (by tag and
+# class, to say where to look).
+_SIDEWAYS_OVERFLOW = """() => {
+    const width = document.documentElement.clientWidth
+    const overflow = document.documentElement.scrollWidth - width
+    const outside = overflow <= 0 ? [] : [...document.body.querySelectorAll('*')]
+        .filter((element) => element.getBoundingClientRect().right > width + 1)
+        .slice(0, 5)
+        .map((element) => `<${element.tagName.toLowerCase()} class="${element.className}">`)
+    return {overflow, outside}
+}"""
+
+
+def expect_no_sideways_scroll(page: Page) -> None:
+    """§2 screens: the page itself never scrolls sideways at any width (wide content, such as
+    the desk's table or the filter bar, scrolls inside its own box)."""
+    found = page.evaluate(_SIDEWAYS_OVERFLOW)
+    assert found["overflow"] <= 0, (
+        f"{page.url} is {found['overflow']}px wider than the window; "
+        f"sticking out: {', '.join(found['outside'])}"
+    )
+
+
 def save_screenshot(page: Page, file_stem: str, *, full_page: bool = False) -> None:
     """Writes `var/screenshots/<file_stem>.png` (looked at by people, not compared). A whole
     page is taken in a window as tall as the page, so that the sticky header and composer stand
     where they do when nothing scrolls (a capture beyond the window leaves them where the scroll
     position put them, in the middle of the page); the window and the scroll position are put
-    back afterwards."""
+    back afterwards. Every screen shot is also checked not to scroll sideways."""
+    expect_no_sideways_scroll(page)
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     path = str(SCREENSHOT_DIR / f"{file_stem}.png")
     size = page.viewport_size

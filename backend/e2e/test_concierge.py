@@ -42,6 +42,7 @@ from e2e.conftest import (
     VIEWPORTS,
     asked,
     continue_button,
+    expect_no_sideways_scroll,
     outbox_items,
     save_screenshot,
     settle,
@@ -180,13 +181,6 @@ def nav_link(page: Page, name: str) -> Locator:
 
 def reply_emails() -> list:
     return [i for i in outbox_items("email", EMPLOYEE_EMAIL) if "New reply" in i.subject]
-
-
-def expect_no_sideways_scroll(page: Page) -> None:
-    overflow = page.evaluate(
-        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    assert overflow <= 0, f"page is {overflow}px wider than the viewport"
 
 
 # --------------------------------------------------------------------------- the test

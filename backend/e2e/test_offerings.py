@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from concierge.offerings.models import Offering, SectionItem
-from e2e.conftest import DEMO_PASSWORD, SCREENSHOT_DIR
+from e2e.conftest import DEMO_PASSWORD, SCREENSHOT_DIR, expect_no_sideways_scroll
 from e2e.journeys import sign_in_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -88,14 +88,6 @@ def settle(page: Page) -> None:
         "() => document.getAnimations().every(a => a.playState !== 'running'"
         " || a.effect?.getTiming().iterations === Infinity)"
     )
-
-
-def expect_no_sideways_scroll(page: Page) -> None:
-    """The page itself never scrolls sideways (the filter bar scrolls inside itself)."""
-    overflow = page.evaluate(
-        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    assert overflow <= 0, f"page is {overflow}px wider than the viewport"
 
 
 def viewport_shot(page: Page, name: str, viewport_name: str) -> None:

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from concierge.notifications.delivery import email_send
 from concierge.servicerequests import services
-from e2e.conftest import outbox_items, save_screenshot
+from e2e.conftest import expect_no_sideways_scroll, outbox_items, save_screenshot
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.phone_screenshots]
 
@@ -70,7 +70,4 @@ def test_issue_29_outbox_shows_the_html_completion_email_and_runs_no_script(
     expect(hostile_frame.get_by_text("script ran")).to_have_count(0)
     expect(hostile_frame.get_by_text("handler ran")).to_have_count(0)
     expect(page).to_have_title("Outbox")
-    overflow = page.evaluate(
-        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    assert overflow <= 0, f"page is {overflow}px wider than the viewport"
+    expect_no_sideways_scroll(page)
