@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { FormError, TextInput, useToast } from '@/design-system'
-import { type ResetPasswordValues, resetPasswordSchema } from '@/features/auth'
+import { FormError, useToast } from '@/design-system'
+import { NewPasswordFields, type ResetPasswordValues, resetPasswordSchema } from '@/features/auth'
 import { unexpectedError } from '@/lib/errors'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import { required, schema } from '@/lib/validation'
@@ -67,22 +67,7 @@ export function PasswordForm({ onDone }: { onDone: () => void }) {
         error={errors.proof}
         {...field('proof')}
       />
-      <TextInput
-        label="New password"
-        type="password"
-        required
-        autoComplete="new-password"
-        error={errors.password}
-        {...field('password')}
-      />
-      <TextInput
-        label="Confirm new password"
-        type="password"
-        required
-        autoComplete="new-password"
-        error={errors.confirmation}
-        {...field('confirmation')}
-      />
+      <NewPasswordFields field={field} errors={errors} />
       <FormError message={serverError} />
       <FormActions submitting={submitting} label="Change password" onCancel={onDone} />
     </form>

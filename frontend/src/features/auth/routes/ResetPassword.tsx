@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
-import { Button, FormError, Link, Paragraph, TextInput, useToast } from '@/design-system'
+import { Button, FormError, Link, Paragraph, useToast } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import { type ResetPasswordValues, resetPasswordSchema } from '../accountRules'
 import { resetLinkProblem, resetPassword } from '../api/account'
 import { AuthHeader } from '../components/AuthHeader'
+import { NewPasswordFields } from '../components/NewPasswordFields'
 import { StatusIcon, StatusWorking } from '../components/StatusIcon'
 import { SupportLink } from '../components/SupportLink'
 
@@ -101,22 +102,7 @@ function ResetPasswordForm({
         Pick something you haven’t used here before. It needs at least 6 characters.
       </AuthHeader>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <TextInput
-          label="New password"
-          type="password"
-          required
-          autoComplete="new-password"
-          error={errors.password}
-          {...field('password')}
-        />
-        <TextInput
-          label="Confirm new password"
-          type="password"
-          required
-          autoComplete="new-password"
-          error={errors.confirmation}
-          {...field('confirmation')}
-        />
+        <NewPasswordFields field={field} errors={errors} />
         <FormError message={serverError} />
         <Button type="submit" fullWidth loading={submitting}>
           Update password
