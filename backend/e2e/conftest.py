@@ -33,6 +33,7 @@ from concierge.notifications.background import worker_new
 from concierge.notifications.outbox import OutboxItem, outbox_list
 from config import nginx_template
 from conftest import written_tables, written_tables_empty
+from e2e.a11y import expect_axe_clean
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -487,8 +488,10 @@ def save_screenshot(page: Page, file_stem: str, *, full_page: bool = False) -> N
     page is taken in a window as tall as the page, so that the sticky header and composer stand
     where they do when nothing scrolls (a capture beyond the window leaves them where the scroll
     position put them, in the middle of the page); the window and the scroll position are put
-    back afterwards. Every screen shot is also checked not to scroll sideways."""
+    back afterwards. Each screen is also checked as it is shot: the page does not scroll
+    sideways, and axe-core finds nothing."""
     expect_no_sideways_scroll(page)
+    expect_axe_clean(page, file_stem)
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     path = str(SCREENSHOT_DIR / f"{file_stem}.png")
     size = page.viewport_size

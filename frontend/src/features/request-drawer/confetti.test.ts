@@ -1,11 +1,16 @@
 import confetti from 'canvas-confetti'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createGate } from '@/test/gate'
 import { CONFETTI_DURATION_MS, CONFETTI_PIECES, celebrate } from './confetti'
 
-// celebrate() fires through confetti.create(...): the mock hands back the default mock.
+// celebrate() fires through confetti.create(canvas): the mock hands back the default mock,
+// whose bursts settle when the test opens their gate.
+const burstsSettle = vi.hoisted(() => ({ gate: Promise.resolve() }))
 vi.mock('canvas-confetti', () => {
-  const fire = vi.fn()
-  return { default: Object.assign(fire, { create: vi.fn(() => fire) }) }
+  const fire = vi.fn(() => burstsSettle.gate)
+  return {
+    default: Object.assign(fire, { create: vi.fn(() => Object.assign(fire, { reset: vi.fn() })) }),
+  }
 })
 
 function stubReducedMotion(reduce: boolean) {
@@ -30,8 +35,21 @@ describe('celebrate (confetti)', () => {
     for (const options of calls) {
       expect(options.ticks).toBe(120)
       expect(options.disableForReducedMotion).toBe(true)
-      expect(options.zIndex).toBeGreaterThan(1200)
     }
+  })
+
+  it('§9 confetti: drawn on a canvas above the drawer, hidden from assistive technology and removed once the pieces settle', async () => {
+    stubReducedMotion(false)
+    const settled = createGate()
+    burstsSettle.gate = settled.opened
+    celebrate()
+    const canvas = vi.mocked(confetti.create).mock.lastCall?.[0] as HTMLCanvasElement
+    expect(canvas.parentNode).toBe(document.body)
+    expect(canvas.getAttribute('aria-hidden')).toBe('true')
+    expect(Number(canvas.style.zIndex)).toBeGreaterThan(1200)
+    expect(canvas.style.pointerEvents).toBe('none')
+    settled.open()
+    await vi.waitFor(() => expect(canvas.isConnected).toBe(false))
   })
 
   it('§8 look and feel: nothing when the user prefers reduced motion', () => {

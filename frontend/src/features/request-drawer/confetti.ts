@@ -6,17 +6,26 @@ export const CONFETTI_PIECES = 150
 /** Above the drawer (z-modal 1100) and toasts. */
 const CONFETTI_Z_INDEX = 1300
 
-let cannon: confetti.CreateTypes | null = null
-
 /**
  * canvas-confetti's default export draws in a Web Worker loaded from a blob: URL, which our
  * Content-Security-Policy (script-src 'self', no worker-src) blocks: the canvas was added but
- * never drawn on nor removed. Draw on the main thread instead, on the library's own full-page
- * canvas (created for each burst, removed when the pieces have settled).
+ * never drawn on nor removed. So it draws on the main thread, on a full-window canvas of ours:
+ * a decoration, hidden from assistive technology (it stands outside every landmark), added for
+ * one celebration and removed when its pieces have settled.
  */
-function fire(options: confetti.Options): void {
-  cannon ??= confetti.create(undefined, { resize: true, useWorker: false })
-  void cannon(options)
+function confettiCanvas(): HTMLCanvasElement {
+  const canvas = document.createElement('canvas')
+  canvas.setAttribute('aria-hidden', 'true')
+  Object.assign(canvas.style, {
+    position: 'fixed',
+    inset: '0',
+    width: '100%',
+    height: '100%',
+    pointerEvents: 'none',
+    zIndex: String(CONFETTI_Z_INDEX),
+  })
+  document.body.appendChild(canvas)
+  return canvas
 }
 
 export function prefersReducedMotion(): boolean {
@@ -41,16 +50,18 @@ export function celebrate({
   if (prefersReducedMotion()) return
   const ticks = Math.round(durationMs / (1000 / 60))
   const half = Math.floor(pieces / 2)
-  const common = {
-    ticks,
-    spread: 70,
-    startVelocity: 45,
-    zIndex: CONFETTI_Z_INDEX,
-    disableForReducedMotion: true,
-  }
+  const common = { ticks, spread: 70, startVelocity: 45, disableForReducedMotion: true }
   try {
-    fire({ ...common, particleCount: half, angle: 60, origin: { x: 0, y: 0.7 } })
-    fire({ ...common, particleCount: pieces - half, angle: 120, origin: { x: 1, y: 0.7 } })
+    const canvas = confettiCanvas()
+    const cannon = confetti.create(canvas, { resize: true, useWorker: false })
+    const bursts = [
+      cannon({ ...common, particleCount: half, angle: 60, origin: { x: 0, y: 0.7 } }),
+      cannon({ ...common, particleCount: pieces - half, angle: 120, origin: { x: 1, y: 0.7 } }),
+    ]
+    void Promise.allSettled(bursts).then(() => {
+      cannon.reset()
+      canvas.remove()
+    })
   } catch (error) {
     console.error('Confetti failed', error)
   }
