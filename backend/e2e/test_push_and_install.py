@@ -84,7 +84,7 @@ def png_size(data: bytes) -> tuple[int, int]:
 def test_the_app_is_installable_and_works_offline(page: Page, base_url, acme, make_employee):
     """Issue 28 installable: the manifest is linked and valid with real PNG icons (a maskable
     one), the service worker registers after sign-in, caches no API answer, and a page that
-    can't load offline shows the offline page."""
+    can't load offline shows the offline page, whose Try again loads the page again."""
     page.goto("/sign-in")
     href = page.locator('link[rel="manifest"]').get_attribute("href")
     assert href == "/manifest.webmanifest"
@@ -123,8 +123,17 @@ def test_the_app_is_installable_and_works_offline(page: Page, base_url, acme, ma
     try:
         page.goto("/requests")
         expect(page.get_by_role("heading", name="You’re offline")).to_be_visible()
+        # Try again loads the page again (its script runs under the Content-Security-Policy):
+        # still offline, the offline page comes back.
+        page.evaluate("window.beforeTryAgain = true")
+        page.get_by_role("button", name="Try again").click()
+        page.wait_for_function("window.beforeTryAgain === undefined")
+        expect(page.get_by_role("heading", name="You’re offline")).to_be_visible()
     finally:
         page.context.set_offline(False)
+    page.get_by_role("button", name="Try again").click()  # back online: the page itself
+    expect(page.get_by_role("heading", name="Requests", level=1)).to_be_visible()
+    assert page.url == f"{base_url}/requests"
 
 
 def deliver_push(context: BrowserContext, page: Page, origin: str, payload: dict) -> None:

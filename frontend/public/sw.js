@@ -10,11 +10,12 @@
  * - Push: shows the notification the server sent (its text only when the person allowed
  *   previews); a click opens the request.
  */
-const VERSION = 'v1'
+const VERSION = 'v2'
 const CACHE = `concierge-shell-${VERSION}`
 const OFFLINE_URL = '/offline.html'
 const SHELL = [
   OFFLINE_URL,
+  '/offline.js',
   '/manifest.webmanifest',
   '/favicon.svg',
   '/icons/icon-192.png',
