@@ -194,7 +194,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(VAR_DIR / "static")))
 # The built SPA (frontend/dist) is served from the site root by whitenoise, with the brotli and
 # gzip variants `make build` writes beside each file. Hashed assets never change: cached for a
 # year; anything else for an hour, and index.html (also served by the SPA view) revalidated.

@@ -24,7 +24,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.db import connection, transaction
 from django.test import override_settings
-from playwright.sync_api import Browser, Locator, Page, Playwright, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, expect
 
 from bench.layouts import BACKEND_DIR, HOST, Layout, LayoutSpec, free_port
 from concierge.accounts.models import Company, User
@@ -60,6 +60,33 @@ SCREENSHOT_DIR = settings.VAR_DIR / "screenshots"
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+# What no page may print: a script or style the Content-Security-Policy refused, or one that came
+# with another type (a missing file, answered with a page).
+_REFUSED = ("Content Security Policy", "because its MIME type")
+
+
+@pytest.fixture
+def context(context: BrowserContext) -> Iterator[BrowserContext]:
+    """The test's browser context, whose every page is watched: an exception no code caught, or
+    a refusal above, fails the test."""
+    problems: list[str] = []
+
+    def watch(page: Page) -> None:
+        page.on("pageerror", lambda error: problems.append(f"{page.url}: uncaught {error}"))
+        page.on(
+            "console",
+            lambda message: (
+                problems.append(f"{page.url}: {message.text}")
+                if message.type == "error" and any(text in message.text for text in _REFUSED)
+                else None
+            ),
+        )
+
+    context.on("page", watch)
+    yield context
+    assert not problems, "The browser reported:\n" + "\n".join(problems)
 
 
 @pytest.fixture(scope="session")
@@ -232,7 +259,16 @@ def _publish_to_servers(redis_url: str) -> None:
     override_settings(CACHES={"default": server_cache}).enable()
 
 
-def _server_env(public_url: str, outbox: Path, redis_url: str) -> dict[str, str]:
+@pytest.fixture(scope="session")
+def static_root(tmp_path_factory) -> Path:
+    """Django admin's styles and scripts, collected as a deployment does (`collectstatic`)."""
+    folder = tmp_path_factory.mktemp("static")
+    with override_settings(STATIC_ROOT=str(folder)):
+        call_command("collectstatic", interactive=False, verbosity=0)
+    return folder
+
+
+def _server_env(public_url: str, outbox: Path, redis_url: str, static_root: Path) -> dict[str, str]:
     """The environment of a server on the test database, as the production layout runs."""
     return {
         "DJANGO_SETTINGS_MODULE": "config.settings_test",
@@ -245,6 +281,7 @@ def _server_env(public_url: str, outbox: Path, redis_url: str) -> dict[str, str]
         "PUBLIC_URL": public_url,
         "OUTBOX_DIR": str(outbox),
         "MEDIA_ROOT": str(settings.MEDIA_ROOT),
+        "STATIC_ROOT": str(static_root),
         "SPA_DIST_DIR": str(settings.SPA_DIST_DIR),
         "TASKS_IN_PROCESS": "false",  # the tests run the worker themselves (outbox_items)
         "REPLY_NOTIFICATION_DELAY_SECONDS": "0",
@@ -253,7 +290,7 @@ def _server_env(public_url: str, outbox: Path, redis_url: str) -> dict[str, str]
 
 
 @pytest.fixture(scope="session")
-def production_servers(django_db_setup, server_outbox) -> Iterator[str]:
+def production_servers(django_db_setup, server_outbox, static_root) -> Iterator[str]:
     """Starts the production layout on the test database; its public URL (nginx)."""
     redis_url = _redis_url()
     _publish_to_servers(redis_url)
@@ -261,7 +298,7 @@ def production_servers(django_db_setup, server_outbox) -> Iterator[str]:
     # The browser uses the name `localhost` (nginx listens on the loopback address): passkeys
     # are bound to a domain name, and browsers refuse an IP address as WebAuthn's RP ID.
     public_url = f"http://localhost:{listen}"
-    env = _server_env(public_url, server_outbox, redis_url)
+    env = _server_env(public_url, server_outbox, redis_url, static_root)
     with Layout(PRODUCTION_LAYOUT, env) as layout, tempfile.TemporaryDirectory() as folder:
         nginx = _nginx(listen, layout.api_url, layout.events_url, Path(folder))
         try:
@@ -302,7 +339,7 @@ class CustomApp:
 
 @pytest.fixture(scope="session")
 def custom_app(
-    django_db_setup, server_outbox, tmp_path_factory
+    django_db_setup, server_outbox, static_root, tmp_path_factory
 ) -> Iterator[Callable[..., CustomApp]]:
     """`custom_app(vite={...}, env={...}, cross_origin=False)`: serves the web app (built with
     those build-time settings, when there are any) with those server settings on the test
@@ -324,7 +361,7 @@ def custom_app(
         layout = Layout(CUSTOM_LAYOUT, {})
         web = f"http://{HOST}:{web_port}" if web_port else layout.api_url
         names = {"web": web, "api": layout.api_url}
-        layout.env.update(_server_env(web, server_outbox, redis_url))
+        layout.env.update(_server_env(web, server_outbox, redis_url, static_root))
         layout.env.update({k: v.format(**names) for k, v in (env or {}).items()})
         if vite:
             # Build-time settings need a build of their own; without them, the web app the

@@ -137,12 +137,14 @@ def _wait_listening(port: int, nginx) -> None:
 
 
 @pytest.fixture
-def dead_and_restarting(django_db_setup, server_outbox) -> Iterator[tuple[str, Layout]]:
+def dead_and_restarting(
+    django_db_setup, server_outbox, static_root
+) -> Iterator[tuple[str, Layout]]:
     """nginx with config/nginx.conf in front of two API nodes: one dead for good, the other
     down until the test enters it (a Layout); its URL and that node."""
     listen = free_port()
     url = f"http://{HOST}:{listen}"
-    node = Layout(NODE, _server_env(url, server_outbox, _redis_url()))
+    node = Layout(NODE, _server_env(url, server_outbox, _redis_url(), static_root))
     dead = f"{HOST}:{free_port()}"
     with tempfile.TemporaryDirectory() as folder:
         nginx = _nginx(listen, [dead, node.api_url], [dead], Path(folder))
