@@ -10,6 +10,7 @@ from django.contrib.admin import helpers
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.template.defaultfilters import pluralize
 from django.template.response import TemplateResponse
 
 from concierge.common.errors import ApiError
@@ -59,6 +60,10 @@ class ErasedRequestAdmin(admin.ModelAdmin):
         return False
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{pluralize(number)}"
+
+
 @admin.action(description="Erase the selected people's data (asks for confirmation)")
 def erase_people(modeladmin: Any, request: HttpRequest, queryset: QuerySet) -> Any:
     if not request.user.is_superuser:  # type: ignore[union-attr]
@@ -75,8 +80,9 @@ def erase_people(modeladmin: Any, request: HttpRequest, queryset: QuerySet) -> A
                 continue
             modeladmin.message_user(
                 request,
-                f"Erased person #{person.pk}: {counts['requests']} requests kept as anonymous "
-                f"rows, {counts['files']} files and {counts['survey_answers']} answers deleted.",
+                f"Erased person #{person.pk}: {_count(counts['requests'], 'request')} kept, "
+                f"anonymised; {_count(counts['files'], 'file')} and "
+                f"{_count(counts['survey_answers'], 'answer')} deleted.",
                 messages.SUCCESS,
             )
         return None
