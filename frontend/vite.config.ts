@@ -258,10 +258,10 @@ const SIGN_IN_FAMILY: ChunkModules = [
 const SIGNED_IN: ChunkModules = [
   ...files('app', 'layouts/SignedInLayout.tsx', 'layouts/AppLayout.tsx', 'shell/'),
   ...files('design-system', 'assistant/', 'avatar/', 'brought-to-you-by/', 'category-icon/'),
-  ...files('design-system', 'page-header/', 'skeleton/', 'skip-link/', 'tabs/'),
+  ...files('design-system', 'load-failed/', 'page-header/', 'skeleton/', 'skip-link/', 'tabs/'),
   ...files('lib', 'apiError.ts', 'events.ts', 'format.ts', 'live.ts', 'site.ts', 'useNow.ts'),
   ...files('features/company', 'api.ts', 'components/CompanyReportLink.tsx'),
-  ...files('features/requests', 'live.ts', 'components/LoadError.tsx'),
+  ...files('features/requests', 'live.ts'),
   // Notifications' entry: lazy wrappers only (the pieces and push code load when shown).
   'src/features/notifications/index.ts',
   'src/features/account/components/EmailVerificationNotice.tsx',

@@ -232,3 +232,33 @@ def test_section_that_failed_to_load_says_so_and_retry_loads_it(
     alert.get_by_role("button", name="Retry").click()
     expect(section.get_by_role("link").first).to_be_visible()
     expect(section.get_by_role("alert")).to_have_count(0)
+
+
+@pytest.mark.phone_screenshots
+def test_page_that_failed_to_load_says_so_and_try_again_loads_it(
+    page: Page, demo_user: User, viewport_name: str
+) -> None:
+    """§9 loading and error states: the Requests page whose lists fail to load says so under its
+    title, as an alert with Try again (axe-clean), and Try again loads the lists"""
+    failing = True
+
+    def request_lists(route) -> None:
+        if failing:
+            route.fulfill(status=503, json={"success": False, "error": "Service unavailable"})
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/api/v1/requests/(open|in_progress|completed)$"), request_lists)
+    sign_in(page, demo_user.email, DEMO_PASSWORD)
+    page.goto("/requests")
+    alert = page.get_by_role("alert")
+    expect(alert.get_by_role("heading", level=2)).to_have_text(
+        "We couldn’t load your requests", timeout=15_000
+    )
+    expect(page.get_by_role("heading", level=1, name="Requests")).to_be_visible()
+    save_screenshot(page, f"requests-load-failed-{viewport_name}")  # axe-checked as it is shot
+
+    failing = False
+    alert.get_by_role("button", name="Try again").click()
+    expect(page.get_by_role("tab", name=re.compile(r"^To do"))).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_count(0)

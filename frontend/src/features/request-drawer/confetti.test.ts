@@ -9,7 +9,7 @@ const burstsSettle = vi.hoisted(() => ({ gate: Promise.resolve() }))
 vi.mock('canvas-confetti', () => {
   const fire = vi.fn(() => burstsSettle.gate)
   return {
-    default: Object.assign(fire, { create: vi.fn(() => Object.assign(fire, { reset: vi.fn() })) }),
+    default: Object.assign(fire, { create: vi.fn(() => fire) }),
   }
 })
 

@@ -58,10 +58,7 @@ export function celebrate({
       cannon({ ...common, particleCount: half, angle: 60, origin: { x: 0, y: 0.7 } }),
       cannon({ ...common, particleCount: pieces - half, angle: 120, origin: { x: 1, y: 0.7 } }),
     ]
-    void Promise.allSettled(bursts).then(() => {
-      cannon.reset()
-      canvas.remove()
-    })
+    void Promise.allSettled(bursts).then(() => canvas.remove())
   } catch (error) {
     console.error('Confetti failed', error)
   }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { FileQuestion } from 'lucide-react'
 import { useParams } from 'react-router'
-import { Button, Heading, Paragraph, Skeleton, SkeletonGroup } from '@/design-system'
+import { Button, Heading, LoadFailed, Paragraph, Skeleton, SkeletonGroup } from '@/design-system'
 import { parseRequestId } from '@/features/conversation'
 import { useCurrentUser } from '@/lib/currentUser'
 import { useScreenTitle } from '@/lib/titleCount'
@@ -35,15 +35,12 @@ function LoadRequest({ id }: { id: number }) {
     const { error } = query
     if (error instanceof DeskApiError && error.status === 404) return <RequestMissing />
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
-        <Heading level={1} size="default">
-          We couldn’t load this request
-        </Heading>
-        <Paragraph tone="muted">{error.message}</Paragraph>
-        <Button variant="secondary" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailed
+        title="We couldn’t load this request"
+        message={error.message}
+        headingLevel={1}
+        onRetry={() => query.refetch()}
+      />
     )
   }
   return (

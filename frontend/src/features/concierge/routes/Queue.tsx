@@ -7,6 +7,7 @@ import {
   Assistant,
   Button,
   Heading,
+  LoadFailed,
   Paragraph,
   Skeleton,
   SkeletonGroup,
@@ -154,8 +155,9 @@ export default function Queue() {
           {found.isPending ? (
             <QueueSkeleton />
           ) : found.isError && !found.data ? (
-            <QueueError
+            <LoadFailed
               title="We couldn’t finish this search"
+              headingLevel={3}
               message={found.error.message}
               onRetry={() => found.refetch()}
             />
@@ -188,7 +190,7 @@ export default function Queue() {
             {queue.isPending ? (
               <QueueSkeleton />
             ) : queue.isError && !queue.data ? (
-              <QueueError
+              <LoadFailed
                 title="We couldn’t load the queue"
                 message={queue.error.message}
                 onRetry={() => queue.refetch()}
@@ -302,31 +304,6 @@ function QueueEmpty({ filtered }: { filtered: boolean }) {
           ? 'Try another search, company, assignee or deadline.'
           : 'New requests appear here as soon as employees send them.'}
       </Paragraph>
-    </div>
-  )
-}
-
-function QueueError({
-  title,
-  message,
-  onRetry,
-}: {
-  title: string
-  message: string
-  onRetry: () => void
-}) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-2xl border border-danger-200 bg-danger-50 px-6 py-8 text-center"
-    >
-      <p className="font-semibold text-danger-800">{title}</p>
-      <Paragraph size="sm" tone="muted">
-        {message}
-      </Paragraph>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
     </div>
   )
 }

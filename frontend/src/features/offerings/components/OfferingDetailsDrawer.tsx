@@ -1,10 +1,11 @@
-import { LifeBuoy, RotateCcw } from 'lucide-react'
+import { LifeBuoy } from 'lucide-react'
 import { useState } from 'react'
 import {
   Assistant,
   Button,
   Drawer,
   Heading,
+  LoadFailed,
   Overline,
   Paragraph,
   Skeleton,
@@ -56,7 +57,12 @@ export function OfferingDetailsDrawer({
       {query.isError && query.error instanceof OfferingNotFoundError ? (
         <NotAvailable onClose={onClose} />
       ) : query.isError ? (
-        <LoadFailed onRetry={() => void query.refetch()} />
+        <LoadFailed
+          title="We couldn't load this offering"
+          message="Please check your connection and try again."
+          illustration={<Assistant size="lg" />}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <article className="flex flex-col gap-6 pb-4">
           {header ? <DetailsHeader offering={header} /> : <HeaderSkeleton />}
@@ -173,21 +179,6 @@ function NotAvailable({ onClose }: { onClose: () => void }) {
       </Paragraph>
       <Button variant="secondary" onClick={onClose}>
         Back to benefits & offers
-      </Button>
-    </div>
-  )
-}
-
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-center gap-4 py-10 text-center">
-      <Assistant size="lg" />
-      <Heading level={2}>We couldn't load this offering</Heading>
-      <Paragraph tone="muted" className="max-w-sm">
-        Please check your connection and try again.
-      </Paragraph>
-      <Button variant="secondary" icon={<RotateCcw />} onClick={onRetry}>
-        Try again
       </Button>
     </div>
   )

@@ -1,12 +1,19 @@
 import { ArrowLeft } from 'lucide-react'
 import { useSearchParams } from 'react-router'
-import { Assistant, Button, Heading, PageHeader, Paragraph, Skeleton } from '@/design-system'
+import {
+  Assistant,
+  Button,
+  Heading,
+  LoadFailed,
+  PageHeader,
+  Paragraph,
+  Skeleton,
+} from '@/design-system'
 import { ALL_OFFERINGS, useOfferingCategories, useOfferings } from '../api'
 import { BenefitsToggle } from '../components/BenefitsToggle'
 import { CategoryFilterBar } from '../components/CategoryFilterBar'
 import { DetailsDrawer } from '../components/DetailsDrawer'
 import { OfferingGrid, OfferingGridSkeleton } from '../components/OfferingGrid'
-import { OfferingsError } from '../components/OfferingsError'
 import { useDetailsDrawer } from '../components/useDetailsDrawer'
 import {
   ALL_CATEGORIES,
@@ -100,8 +107,9 @@ export default function OfferingsFull() {
         {offerings.isPending || waitingForCategories ? (
           <OfferingGridSkeleton count={6} label="Loading benefits and offers" />
         ) : offerings.isError ? (
-          <OfferingsError
-            message="We couldn't load your benefits and offers right now."
+          <LoadFailed
+            title="We couldn't load your benefits and offers"
+            message="Please check your connection and try again."
             onRetry={() => void offerings.refetch()}
           />
         ) : (

@@ -1,12 +1,19 @@
 import { ArrowRight, LifeBuoy } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Assistant, Button, Heading, Link, PageHeader, Paragraph } from '@/design-system'
+import {
+  Assistant,
+  Button,
+  Heading,
+  Link,
+  PageHeader,
+  Paragraph,
+  RetryAlert,
+} from '@/design-system'
 import { EmailVerificationNotice } from '@/features/account'
 import { BENEFITS_HELP_SURVEY_ID, useRequestDrawer } from '@/features/request-drawer'
 import { FEATURED_BENEFITS, FEATURED_PRODUCTS, useOfferings } from '../api'
 import { DetailsDrawer } from '../components/DetailsDrawer'
 import { OfferingGrid, OfferingGridSkeleton } from '../components/OfferingGrid'
-import { OfferingsError } from '../components/OfferingsError'
 import { useDetailsDrawer } from '../components/useDetailsDrawer'
 import { LogoRetryProvider } from '../logoRetry'
 
@@ -110,7 +117,7 @@ function FeaturedSection({
   }
   if (query.isError) {
     return (
-      <OfferingsError
+      <RetryAlert
         message={`We couldn't load your ${what} right now.`}
         onRetry={() => void query.refetch()}
       />

@@ -7,6 +7,7 @@ import {
   Button,
   CategoryIcon,
   Heading,
+  LoadFailed,
   Paragraph,
   Skeleton,
   SkeletonGroup,
@@ -34,7 +35,6 @@ import { RetentionNotice } from '@/features/privacy'
 import { useCurrentUser } from '@/lib/currentUser'
 import { formatWhen } from '@/lib/format'
 import { useNow } from '@/lib/useNow'
-import { LoadError } from '../components/LoadError'
 import { MessageComposer } from '../components/MessageComposer'
 import { MessageThread } from '../components/MessageThread'
 import { RateRequest } from '../components/RateRequest'
@@ -71,7 +71,13 @@ function RequestScreen({ id }: { id: number }) {
   if (isPending) return <RequestSkeleton />
   if (isError && !data) {
     if (isNotFound(error)) return <RequestNotFound />
-    return <LoadError message="We couldn’t load this request." onRetry={() => refetch()} />
+    return (
+      <LoadFailed
+        title="We couldn’t load this request"
+        headingLevel={1}
+        onRetry={() => refetch()}
+      />
+    )
   }
   return <RequestDetail request={data} />
 }

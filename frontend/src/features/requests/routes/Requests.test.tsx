@@ -227,7 +227,10 @@ describe('Requests', () => {
       ),
     )
     const { user } = renderRequests()
-    expect(await screen.findByText('We couldn’t load your requests.')).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'We couldn’t load your requests', level: 2 }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('We couldn’t load your requests')
     expect(errors).toHaveBeenCalledWith('Failed to fetch requests', expect.anything())
     fail = false
     await user.click(screen.getByRole('button', { name: 'Try again' }))

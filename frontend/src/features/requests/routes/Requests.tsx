@@ -6,6 +6,7 @@ import {
   Assistant,
   Button,
   Heading,
+  LoadFailed,
   PageHeader,
   Paragraph,
   Skeleton,
@@ -27,7 +28,6 @@ import { PushPrompt } from '@/features/notifications'
 import { INTRO_SURVEY_ID, useRequestDrawer } from '@/features/request-drawer'
 import { useNow } from '@/lib/useNow'
 import { listedOnce } from '../buckets'
-import { LoadError } from '../components/LoadError'
 import { RequestCard } from '../components/RequestCard'
 import { REQUEST_BUCKETS } from '../loader'
 
@@ -57,8 +57,8 @@ export default function Requests() {
         <PushPrompt requestCount={results.reduce((n, r) => n + (r.data?.length ?? 0), 0)} />
       )}
       {failed ? (
-        <LoadError
-          message="We couldn’t load your requests."
+        <LoadFailed
+          title="We couldn’t load your requests"
           onRetry={() => {
             for (const r of results) if (r.isError) void r.refetch()
           }}
