@@ -45,6 +45,6 @@ urlpatterns = [
     ),
     re_path(r"^(?:products|additional-information)/(?P<product>[a-z-]+)/?$", partner_quote),
     re_path(OLD_LINK_PATH, export_link_moved),
-    # Every other path is a screen of the SPA; a missing build asset stays a 404.
-    re_path(r"^(?!api/|admin/|scim/|static/|media/|assets/).*$", spa_index),
+    # Every other path is a screen of the SPA; a missing build asset or icon stays a 404.
+    re_path(r"^(?!api/|admin/|scim/|static/|media/|assets/|icons/).*$", spa_index),
 ]

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from unittest.mock import patch
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -24,7 +25,16 @@ from django.conf import settings
 from django.core.management import call_command
 from django.db import connection, transaction
 from django.test import override_settings
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Locator,
+    Page,
+    Playwright,
+    Response,
+    expect,
+)
 
 from bench.layouts import BACKEND_DIR, HOST, Layout, LayoutSpec, free_port
 from concierge.accounts.models import Company, User
@@ -65,24 +75,30 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 # What no page may print: a script or style the Content-Security-Policy refused, or one that came
 # with another type (a missing file, answered with a page).
 _REFUSED = ("Content Security Policy", "because its MIME type")
+# The web app's and Django admin's own files: none may be missing.
+_OWN_FILES = re.compile(
+    r"/(assets|static|icons)/|/(favicon\.svg|manifest\.webmanifest|sw\.js|offline\.\w+)$"
+)
 
 
 @pytest.fixture
 def context(context: BrowserContext) -> Iterator[BrowserContext]:
-    """The test's browser context, whose every page is watched: an exception no code caught, or
-    a refusal above, fails the test."""
+    """The test's browser context, whose every page is watched: an exception no code caught, a
+    refusal above or a file of the app's own that failed fails the test."""
     problems: list[str] = []
+
+    def on_console(page: Page, message: ConsoleMessage) -> None:
+        if message.type == "error" and any(text in message.text for text in _REFUSED):
+            problems.append(f"{page.url}: {message.text}")
+
+    def on_response(response: Response) -> None:
+        if response.status >= 400 and _OWN_FILES.search(urlsplit(response.url).path):
+            problems.append(f"{response.url}: {response.status}")
 
     def watch(page: Page) -> None:
         page.on("pageerror", lambda error: problems.append(f"{page.url}: uncaught {error}"))
-        page.on(
-            "console",
-            lambda message: (
-                problems.append(f"{page.url}: {message.text}")
-                if message.type == "error" and any(text in message.text for text in _REFUSED)
-                else None
-            ),
-        )
+        page.on("console", lambda message: on_console(page, message))
+        page.on("response", on_response)
 
     context.on("page", watch)
     yield context

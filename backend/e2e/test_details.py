@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from concierge.accounts.models import User
 from concierge.servicerequests import services as request_services
@@ -204,21 +204,19 @@ def test_timestamp_tooltip_is_english_in_the_viewers_zone(page: Page, demo_user:
     )
 
 
+def unavailable(route: Route) -> None:
+    """An API call answered as by a server that is down for a moment."""
+    route.fulfill(status=503, json={"success": False, "error": "Service unavailable"})
+
+
 @pytest.mark.phone_screenshots
 def test_section_that_failed_to_load_says_so_and_retry_loads_it(
     page: Page, demo_user: User, viewport_name: str
 ) -> None:
     """§9 loading and error states: a Dashboard section whose call fails says what failed, as an
     alert with Retry beside the rest of the page (axe-clean), and Retry loads it"""
-    failing = True
-
-    def survey_categories(route) -> None:
-        if failing:
-            route.fulfill(status=503, json={"success": False, "error": "Service unavailable"})
-        else:
-            route.continue_()
-
-    page.route(re.compile(r"/api/v1/survey_categories$"), survey_categories)
+    categories = re.compile(r"/api/v1/survey_categories$")
+    page.route(categories, unavailable)
     sign_in(page, demo_user.email, DEMO_PASSWORD)
     section = page.get_by_role("region", name="All categories")
     alert = section.get_by_role("alert")
@@ -228,7 +226,7 @@ def test_section_that_failed_to_load_says_so_and_retry_loads_it(
     alert.scroll_into_view_if_needed()  # the screen as the person sees it, scrolled there
     save_screenshot(page, f"dashboard-section-load-failed-{viewport_name}")
 
-    failing = False
+    page.unroute(categories)
     alert.get_by_role("button", name="Retry").click()
     expect(section.get_by_role("link").first).to_be_visible()
     expect(section.get_by_role("alert")).to_have_count(0)
@@ -240,15 +238,8 @@ def test_page_that_failed_to_load_says_so_and_try_again_loads_it(
 ) -> None:
     """§9 loading and error states: the Requests page whose lists fail to load says so under its
     title, as an alert with Try again (axe-clean), and Try again loads the lists"""
-    failing = True
-
-    def request_lists(route) -> None:
-        if failing:
-            route.fulfill(status=503, json={"success": False, "error": "Service unavailable"})
-        else:
-            route.continue_()
-
-    page.route(re.compile(r"/api/v1/requests/(open|in_progress|completed)$"), request_lists)
+    request_lists = re.compile(r"/api/v1/requests/(open|in_progress|completed)$")
+    page.route(request_lists, unavailable)
     sign_in(page, demo_user.email, DEMO_PASSWORD)
     page.goto("/requests")
     alert = page.get_by_role("alert")
@@ -258,7 +249,7 @@ def test_page_that_failed_to_load_says_so_and_try_again_loads_it(
     expect(page.get_by_role("heading", level=1, name="Requests")).to_be_visible()
     save_screenshot(page, f"requests-load-failed-{viewport_name}")  # axe-checked as it is shot
 
-    failing = False
+    page.unroute(request_lists)
     alert.get_by_role("button", name="Try again").click()
     expect(page.get_by_role("tab", name=re.compile(r"^To do"))).to_be_visible()
     expect(page.get_by_role("alert")).to_have_count(0)

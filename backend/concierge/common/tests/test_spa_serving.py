@@ -79,6 +79,7 @@ def test_hashed_asset_falls_back_to_gzip_then_plain(dist: Path) -> None:
 def test_missing_asset_is_a_404_not_the_app(dist: Path) -> None:
     """Issue 8: a chunk that is not there fails as a chunk (the app reloads), never as HTML."""
     assert Client().get("/assets/Gone-AbCd1234.js").status_code == 404
+    assert Client().get("/icons/gone-192.png").status_code == 404
 
 
 def test_index_html_is_revalidated_and_compressed(dist: Path) -> None:
