@@ -434,6 +434,13 @@ export default defineConfig(({ command }) => ({
             { name: 'sign-in-family', test: inChunk(CHUNKS['sign-in-family']), priority: 2 },
             { name: 'signed-in', test: inChunk(CHUNKS['signed-in']), priority: 1 },
             { name: 'Dashboard', test: inChunk(CHUNKS.Dashboard), priority: 1 },
+            // The icons two or more screens show, in one chunk rather than one each: every
+            // chunk is a name in the entry's preload map, which every page downloads.
+            {
+              name: 'icons',
+              test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+              minShareCount: 2,
+            },
           ],
         },
       },
