@@ -11,21 +11,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 
 from concierge.audit.models import AuditEvent
-
-CSV_COLUMNS = (
-    "id",
-    "occurred_at",
-    "actor_id",
-    "actor_role",
-    "client_ip",
-    "action",
-    "target_type",
-    "target_id",
-    "company_id",
-    "details",
-    "previous_hash",
-    "hash",
-)
+from concierge.audit.selectors import ENTRY_FIELDS
 
 
 @admin.action(description="Export the selected events as CSV")
@@ -35,8 +21,8 @@ def export_csv(
     response = HttpResponse(content_type="text/csv")
     response["Content-Disposition"] = 'attachment; filename="audit-events.csv"'
     writer = csv.writer(response)
-    writer.writerow(CSV_COLUMNS)
-    for row in queryset.order_by("id").values_list(*CSV_COLUMNS).iterator(chunk_size=2000):
+    writer.writerow(ENTRY_FIELDS)
+    for row in queryset.order_by("id").values_list(*ENTRY_FIELDS).iterator(chunk_size=2000):
         writer.writerow(row)
     return response
 
@@ -62,7 +48,7 @@ class AuditEventAdmin(admin.ModelAdmin):
     search_fields = ("=actor_id", "=target_id", "=company_id", "action", "client_ip")
     date_hierarchy = "occurred_at"
     actions = (export_csv,)
-    readonly_fields = CSV_COLUMNS
+    readonly_fields = ENTRY_FIELDS
     list_per_page = 100
     show_full_result_count = False
 

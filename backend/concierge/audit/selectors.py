@@ -31,9 +31,9 @@ def first_broken_link() -> BrokenLink | None:
     last entry it deleted (or to nothing, before any prune), so deleting it is found too."""
     previous = last_pruned_hash()
     first = True
-    fields = ("id", *CHAINED_FIELDS, "hash")
-    for row in AuditEvent.objects.order_by("id").values_list(*fields).iterator(chunk_size=2000):
-        event = AuditEvent(**dict(zip(fields, row, strict=True)))
+    rows = AuditEvent.objects.order_by("id").values_list(*ENTRY_FIELDS)
+    for row in rows.iterator(chunk_size=2000):
+        event = AuditEvent(**dict(zip(ENTRY_FIELDS, row, strict=True)))
         if event.previous_hash != previous:
             reason = (
                 "its previous hash is not the hash the last prune recorded"
@@ -70,6 +70,8 @@ CHAINED_FIELDS = (
     "details",
     "previous_hash",
 )
+# Every field of an entry, in the order the CSV export lists them.
+ENTRY_FIELDS = ("id", *CHAINED_FIELDS, "hash")
 
 
 def company_admin_events(company_id: int) -> QuerySet[AuditEvent]:
