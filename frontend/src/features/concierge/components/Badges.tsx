@@ -45,7 +45,7 @@ export function shortDuration(ms: number): string {
 
 const SLA_TONES = {
   overdue: 'bg-danger-600 text-white ring-danger-700',
-  due_soon: 'bg-warning-50 text-warning-800 ring-warning-300',
+  due_soon: 'bg-warning-50 text-warning-800 ring-warning-200',
   on_track: 'bg-success-50 text-success-800 ring-success-200',
   paused: 'bg-neutral-100 text-ink-muted ring-line',
 } as const

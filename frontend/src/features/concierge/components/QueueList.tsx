@@ -176,7 +176,7 @@ function QueueCards({ items, now }: { items: QueueItem[]; now: number }) {
             className={cx(
               'flex flex-col gap-2 rounded-2xl border p-4 transition-colors hover:border-primary-300 motion-reduce:transition-none',
               item.sla?.state === 'overdue'
-                ? 'border-danger-300 bg-danger-50 shadow-[inset_4px_0_0_var(--color-danger-600)]'
+                ? 'border-danger-200 bg-danger-50 shadow-[inset_4px_0_0_var(--color-danger-600)]'
                 : 'border-line bg-surface shadow-xs',
               focusRing,
             )}
