@@ -19,6 +19,7 @@ from concierge.common.db_errors import STATEMENT_STOPPED, statement_stopped
 from concierge.common.errors import ApiError, RateLimited, error_body
 from concierge.common.openapi import document_error_responses
 from concierge.common.parser import ApiParser
+from concierge.common.validation import too_long
 from concierge.company_reports.api import router as company_reports_router
 from concierge.concierge_desk.api import router as concierge_desk_router
 from concierge.live.api import router as live_router
@@ -51,14 +52,20 @@ api = Api(
 
 
 def _field_name(loc: tuple | list) -> str:
+    """The field an error is about: the last name of its location after Ninja's own (where
+    the value came from and, for a body, the view's parameter), the spec's `{"user": {...}}`
+    envelope left out. A field may itself be called `body` (a message's)."""
     names = [str(part) for part in loc if isinstance(part, str)]
-    names = [n for n in names if n not in ("body", "query", "path", "payload", "user")]
-    return names[-1] if names else "non_field"
+    fields = names[2:] if names[:1] == ["body"] else names[1:]
+    fields = [name for name in fields if name != "user"]
+    return fields[-1] if fields else "non_field"
 
 
 def _message(error: dict) -> str:
     if error.get("type") == "json_invalid":
         return "The request body is not valid JSON."
+    if error.get("type") == "string_too_long":
+        return too_long(error["ctx"]["max_length"])
     message = str(error.get("msg", "Invalid value"))
     return message.removeprefix("Value error, ")
 

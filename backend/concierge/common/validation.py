@@ -28,10 +28,15 @@ def require_password(value: str, *, empty_message: str = "Please enter your pass
     return value
 
 
+def too_long(max_length: int) -> str:
+    """The message for a text over its limit, the limit written as people read it (10,000)."""
+    return f"Please use at most {max_length:,} characters."
+
+
 def require_text(value: str, message: str, *, max_length: int = 150) -> str:
     value = (value or "").strip()
     if not value:
         raise ValueError(message)
     if len(value) > max_length:
-        raise ValueError(f"Please use at most {max_length} characters")
+        raise ValueError(too_long(max_length))
     return value

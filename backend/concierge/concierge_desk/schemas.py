@@ -7,8 +7,10 @@ from ninja import Schema
 from pydantic import ConfigDict, Field
 
 from concierge.common.openapi import document_required
+from concierge.concierge_desk.services import NOTE_MAX
 from concierge.servicerequests.choices import MessageSource, RequestStatus
 from concierge.servicerequests.schemas import MessageOut
+from concierge.servicerequests.services import BODY_MAX
 
 
 class CompanyRef(Schema):
@@ -203,7 +205,7 @@ class StatusIn(Schema):
 class ReplyIn(Schema):
     model_config = ConfigDict(json_schema_extra=document_required("body"))
 
-    body: str = Field("", max_length=20_000)
+    body: str = Field("", max_length=BODY_MAX)
     attachment_keys: list[str] = Field(default_factory=list, max_length=10)
 
 
@@ -235,7 +237,7 @@ class ReplyCreatedOut(Schema):
 class NoteIn(Schema):
     model_config = ConfigDict(json_schema_extra=document_required("body"))
 
-    body: str = Field("", max_length=20_000)
+    body: str = Field("", max_length=NOTE_MAX)
 
 
 class NoteCreatedOut(Schema):

@@ -13,6 +13,7 @@ from concierge.audit import actions as audit_actions
 from concierge.audit.services import audit_record_opening
 from concierge.common.cache import CACHE_ERRORS, cache_unavailable
 from concierge.common.errors import ValidationFailed
+from concierge.common.validation import too_long
 from concierge.concierge_desk.models import InternalNote
 from concierge.concierge_desk.selectors import PRESENCE_TTL_SECONDS, presence_key
 from concierge.live import events
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 NOTE_MAX = 10_000
 NOTE_REQUIRED = "Please write the note."
-NOTE_TOO_LONG = f"Please use at most {NOTE_MAX} characters."
+NOTE_TOO_LONG = too_long(NOTE_MAX)
 
 
 def note_create(*, request: ServiceRequest, author: User, body: str) -> InternalNote:

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from concierge.common.errors import ApiError, NotFound, ValidationFailed
 from concierge.common.tokens import hashes_equal, token_hash, token_new
+from concierge.common.validation import too_long
 from concierge.notifications.background import enqueue_on_commit
 from concierge.satisfaction.invites import SCORES, link_signer
 from concierge.satisfaction.invites import rating_link_token as rating_link_token
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 COMMENT_MAX = 1000
 SCORE_INVALID = "Please choose a rating from 1 to 5."
-COMMENT_TOO_LONG = f"Please use at most {COMMENT_MAX} characters."
+COMMENT_TOO_LONG = too_long(COMMENT_MAX)
 NOT_COMPLETED = "You can rate a request once it is completed."
 ALREADY_RATED = "You already rated this request. Thank you!"
 LINK_INVALID = "This rating link is not valid."

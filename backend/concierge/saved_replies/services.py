@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from django.db import IntegrityError, transaction
 
 from concierge.common.errors import ValidationFailed
+from concierge.common.validation import too_long
 from concierge.saved_replies.models import SavedReply
 
 if TYPE_CHECKING:
@@ -18,10 +19,10 @@ BODY_MAX = 10_000
 PLACEHOLDERS = ("first_name", "request_name", "concierge_first_name")
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 TITLE_REQUIRED = "Please give the saved reply a title."
-TITLE_TOO_LONG = f"Please use at most {TITLE_MAX} characters."
+TITLE_TOO_LONG = too_long(TITLE_MAX)
 TITLE_TAKEN = "A saved reply with this title already exists."
 BODY_REQUIRED = "Please write the reply."
-BODY_TOO_LONG = f"Please use at most {BODY_MAX} characters."
+BODY_TOO_LONG = too_long(BODY_MAX)
 UNKNOWN_PLACEHOLDER = (
     "Unknown placeholder {{{name}}}: use {{first_name}}, {{request_name}} or "
     "{{concierge_first_name}}."

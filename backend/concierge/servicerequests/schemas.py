@@ -11,6 +11,7 @@ from pydantic import ConfigDict, Field
 from concierge.common.openapi import document_required
 from concierge.servicerequests.choices import MessageSource, RequestStatus
 from concierge.servicerequests.selectors import THREAD_PAGE_MAX, THREAD_PAGE_SIZE
+from concierge.servicerequests.services import BODY_MAX
 
 if TYPE_CHECKING:
     from concierge.servicerequests.selectors import MessageRow, ThreadPage
@@ -116,7 +117,7 @@ class ThreadPageQuery(Schema):
 class MessageIn(Schema):
     model_config = ConfigDict(json_schema_extra=document_required("body"))
 
-    body: str = Field("", max_length=20_000)
+    body: str = Field("", max_length=BODY_MAX)
     source: str = Field("user", max_length=30, description="Always stored as 'user'.")
     source_name: str = Field("", max_length=200, description="Ignored: the sender's full name.")
     attachment_keys: list[str] = Field(default_factory=list, max_length=10)

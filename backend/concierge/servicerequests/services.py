@@ -19,6 +19,7 @@ from concierge.audit.middleware import request_actor
 from concierge.audit.services import audit_record
 from concierge.common.errors import ApiError, ValidationFailed
 from concierge.common.sql_rows import ModelInsert
+from concierge.common.validation import too_long
 from concierge.live import events
 from concierge.live.publish import event_publish
 from concierge.notification_settings.notify import push_notify
@@ -40,7 +41,7 @@ IDEMPOTENCY_KEY_MAX = 200
 USER_MAX_ATTACHMENTS = 1  # spec §5 and §9: one file per message
 CONCIERGE_MAX_ATTACHMENTS = 10
 BODY_REQUIRED = "Please enter a message."
-BODY_TOO_LONG = f"Please use at most {BODY_MAX} characters."
+BODY_TOO_LONG = too_long(BODY_MAX)
 IDEMPOTENCY_KEY_INVALID = (
     f"The Idempotency-Key header must be 1 to {IDEMPOTENCY_KEY_MAX} characters."
 )

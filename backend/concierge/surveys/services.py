@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from concierge.common.errors import ApiError, NotFound, ValidationFailed
 from concierge.common.formatting import PHONE_DIGITS, phone_digits
+from concierge.common.validation import too_long
 from concierge.servicerequests.services import request_create
 from concierge.surveys import selectors
 from concierge.surveys.models import Question, UserRequestAnswer, UserRequestSurvey
@@ -28,7 +29,7 @@ QUESTION_NOT_IN_SURVEY = "That question isn't part of this request."
 QUESTION_NOT_SHOWN = "That question doesn't apply to your earlier answers."
 WRONG_OBJECT_TYPE = "object_satisfied_type must be 'Datum'."
 ANSWER_REQUIRED = "Please answer this question."
-TEXT_TOO_LONG = f"Please use at most {TEXT_MAX} characters."
+TEXT_TOO_LONG = too_long(TEXT_MAX)
 CHOOSE_AN_OPTION = "Please choose one of the options."
 INVALID_PHONE = "Please enter a valid phone number"  # spec §5 phone text
 INVALID_EMAIL = "Please enter a valid email address"  # spec §5 email text

@@ -38,6 +38,14 @@ def test_empty_note_is_refused(concierge_api, user, make_request, body):
     assert not InternalNote.objects.exists()
 
 
+@pytest.mark.parametrize("length", [10_001, 25_000])
+def test_note_over_the_limit_is_refused_with_the_limit(concierge_api, user, make_request, length):
+    response = add_note(concierge_api, make_request(user).pk, "x" * length)
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"body": ["Please use at most 10,000 characters."]}
+    assert not InternalNote.objects.exists()
+
+
 def test_no_employee_endpoint_ever_carries_a_note(signed_in_api, concierge_api, user, make_request):
     service_request = make_request(user)
     concierge_api.post(

@@ -91,6 +91,19 @@ def test_empty_reply_is_refused(concierge_api, user, make_request, tasks):
     assert tasks.results() == []
 
 
+@pytest.mark.parametrize("length", [10_001, 60_000])
+def test_reply_over_the_limit_is_refused_with_the_limit(
+    concierge_api, user, make_request, tasks, length
+):
+    service_request = make_request(user)
+    response = reply(concierge_api, service_request.pk, "x" * length)
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"body": ["Please use at most 10,000 characters."]}
+    service_request.refresh_from_db()
+    assert service_request.status == "open"
+    assert tasks.results() == []
+
+
 def test_retried_reply_with_the_same_idempotency_key_is_created_once(
     concierge_api, user, make_request, tasks
 ):

@@ -62,6 +62,19 @@ def test_empty_or_whitespace_only_message_is_refused(signed_in_api, user, make_r
     assert Message.objects.count() == 0
 
 
+@pytest.mark.parametrize("length", [10_001, 60_000])
+def test_message_over_the_limit_is_refused_with_the_limit(
+    signed_in_api, user, make_request, length
+):
+    """§5 Message composer: a message over 10,000 characters is refused with one message naming
+    that limit, however long it is (the API's own length check says the same)."""
+    service_request = make_request(user)
+    response = send(signed_in_api, service_request.pk, "x" * length)
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"body": ["Please use at most 10,000 characters."]}
+    assert Message.objects.count() == 0
+
+
 def test_employee_source_is_always_user_with_their_name(signed_in_api, user, make_request):
     """§7: the payload's source and source_name cannot impersonate the concierge."""
     service_request = make_request(user)

@@ -600,7 +600,7 @@ def test_s5_survey_answers_valid_values_are_stored_normalised(
         ("schedule", "", "Please answer this question."),
         ("schedule", "   \n ", "Please answer this question."),
         ("schedule", None, "Please answer this question."),
-        ("schedule", "x" * 5001, "Please use at most 5000 characters."),
+        ("schedule", "x" * 5001, "Please use at most 5,000 characters."),
         ("phone", None, "Please answer this question."),
     ],
 )

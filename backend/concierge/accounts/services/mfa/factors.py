@@ -19,12 +19,13 @@ from concierge.accounts.services.tokens import auth_token_mfa_verified
 from concierge.audit import actions as audit_actions
 from concierge.audit.services import audit_record
 from concierge.common.errors import ApiError, NotFound, ValidationFailed
+from concierge.common.validation import too_long
 from concierge.notifications.services import email_enqueue
 
 FACTOR_NOT_FOUND = "That sign-in method was not found."
 FACTOR_NAME_MAX = 100
 FACTOR_NAME_REQUIRED = "Please enter a name"
-FACTOR_NAME_TOO_LONG = f"Please use at most {FACTOR_NAME_MAX} characters"
+FACTOR_NAME_TOO_LONG = too_long(FACTOR_NAME_MAX)
 TOO_MANY_OTP_ATTEMPTS = "Too many incorrect verification codes. Please try again in an hour."
 SESSION_VOIDED = "Too many incorrect codes. Please sign in again."
 

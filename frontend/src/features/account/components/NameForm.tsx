@@ -10,7 +10,7 @@ import { nameSave } from '../api'
 import { FormActions } from './FormActions'
 
 const NAME_MAX = 150
-const tooLong = `Please use at most ${NAME_MAX} characters`
+const tooLong = `Please use at most ${NAME_MAX} characters.`
 
 type NameValues = { firstName: string; lastName: string }
 const nameSchema = schema<NameValues>(

@@ -36,7 +36,7 @@ const wholeNumber =
 type InviteForm = { label: string; maxUses: string; validDays: string }
 const inviteSchema = schema<InviteForm>(
   {
-    label: [maxLength(LABEL_MAX, `Please use at most ${LABEL_MAX} characters`)],
+    label: [maxLength(LABEL_MAX, `Please use at most ${LABEL_MAX} characters.`)],
     maxUses: [wholeNumber(1, USES_MAX, `Enter a number from 1 to ${USES_MAX.toLocaleString()}`)],
     validDays: [wholeNumber(1, DAYS_MAX, `Enter a number of days from 1 to ${DAYS_MAX}`)],
   },
