@@ -465,6 +465,51 @@ def test_concierge_reply_shows_in_thread(page: Page, demo_user: User, screenshot
     screenshot("request-concierge-reply")
 
 
+LONG_LINK = (
+    "https://shop.example.com/products/standing-desk-oak-160x80?utm_source=newsletter"
+    "&utm_medium=email&utm_campaign=spring&ref=" + "a1b2c3d4e5" * 12
+)
+
+
+def expect_within_window(page: Page, element: Locator) -> None:
+    """`element` lies inside the window's width: nothing of it is cut off at either side."""
+    box = element.bounding_box()
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (box, width)
+
+
+@pytest.mark.both_viewports
+def test_long_unbroken_text_wraps_in_its_bubble_and_heading(
+    page: Page, demo_user: User, screenshot
+) -> None:
+    """§2 Request and §4 Request thread: a long link in the request's details, in the
+    employee's message and in the concierge's reply wraps inside its bubble, so the page never
+    scrolls sideways (the screenshot checks it) and a phone's bottom bar stays on screen; §2
+    Dashboard: a first name without spaces wraps in the welcome."""
+    request = request_services.request_create(
+        user=demo_user, name="Buy a standing desk", details=summary_line("Which desk?", LONG_LINK)
+    )
+    request_services.message_create(request=request, author=demo_user, body=f"Or {LONG_LINK}")
+    concierge = User.objects.get(email="concierge@example.com")
+    request_services.concierge_reply_create(request=request, author=concierge, body=LONG_LINK)
+    User.objects.filter(pk=demo_user.pk).update(first_name="Bartholomew" * 8)
+    sign_in(page, "demo@example.com", DEMO_PASSWORD)
+
+    welcome = page.get_by_role("heading", level=1, name=re.compile("Welcome, Bartholomew"))
+    expect_within_window(page, welcome)
+    screenshot("dashboard-long-name")
+
+    page.goto(f"/requests/{request.pk}")
+    bubbles = page.get_by_role("list", name="Messages").get_by_role("listitem")
+    expect(bubbles).to_have_count(3)
+    for index in range(3):
+        expect(bubbles.nth(index)).to_contain_text("a1b2c3d4e5" * 12)
+        expect_within_window(page, bubbles.nth(index))
+    if page.viewport_size and page.viewport_size["width"] < 640:
+        expect(page.get_by_role("navigation", name="Main")).to_be_in_viewport()
+    screenshot("request-thread-long-link")
+
+
 # --------------------------------------------------------------------------- 4. a category
 
 

@@ -33,7 +33,7 @@ export function Heading({ level, size = 'default', className, children, ...rest 
     <Tag
       {...rest}
       className={cx(
-        'font-display text-ink tracking-tight text-balance',
+        'font-display text-ink tracking-tight text-balance wrap-anywhere',
         size === 'default' ? defaultSizes[level] : namedSizes[size],
         className,
       )}

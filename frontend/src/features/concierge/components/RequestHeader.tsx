@@ -159,7 +159,7 @@ export function RequestHeader({
             {request.waiting_on === 'concierge' ? <NeedsReplyBadge /> : null}
             <span className="text-sm text-ink-muted tabular-nums">#{request.id}</span>
           </div>
-          <Heading level={1} size="lg" className="break-words">
+          <Heading level={1} size="lg">
             {request.name}
           </Heading>
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">

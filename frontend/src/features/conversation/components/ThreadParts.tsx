@@ -248,7 +248,7 @@ function MessageBubble({
       </p>
       <div
         className={cx(
-          'flex flex-col gap-3 rounded-2xl px-4 py-3 text-base break-words shadow-xs',
+          'flex min-w-0 flex-col gap-3 rounded-2xl px-4 py-3 text-base wrap-anywhere shadow-xs',
           BUBBLE_TONES[tone],
         )}
       >

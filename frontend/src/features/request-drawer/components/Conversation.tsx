@@ -16,7 +16,7 @@ export function PennyMessage({
   return (
     <div className={cx('flex items-end gap-2', className)} data-message="assistant">
       {showAvatar ? <Assistant size="sm" /> : <span aria-hidden="true" className="w-10 shrink-0" />}
-      <div className="max-w-[85%] rounded-2xl rounded-bl-md bg-primary-50 px-4 py-2.5 text-ink shadow-xs">
+      <div className="max-w-[85%] rounded-2xl rounded-bl-md bg-primary-50 px-4 py-2.5 text-ink wrap-anywhere shadow-xs">
         <span className="sr-only">{ASSISTANT_NAME}: </span>
         <span id={id}>{children}</span>
       </div>
@@ -28,7 +28,7 @@ export function UserBubble({ children, muted = false }: { children: ReactNode; m
   return (
     <div
       className={cx(
-        'max-w-[85%] self-end rounded-2xl rounded-br-md px-4 py-2.5 shadow-xs whitespace-pre-line break-words',
+        'max-w-[85%] self-end rounded-2xl rounded-br-md px-4 py-2.5 shadow-xs whitespace-pre-line wrap-anywhere',
         muted ? 'bg-neutral-100 text-ink-muted italic' : 'bg-primary-600 text-white',
       )}
       data-message="user"

@@ -122,7 +122,7 @@ function RequestDetail({ request }: { request: RequestItem }) {
           <CategoryIcon name={request.survey_category_icon} className="size-7" />
         </span>
         <div className="flex min-w-0 flex-col gap-2">
-          <Heading level={1} size="lg" className="break-words">
+          <Heading level={1} size="lg">
             {request.name}
           </Heading>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
