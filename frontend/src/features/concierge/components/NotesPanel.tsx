@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { LockKeyhole } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import { Button, TextInput } from '@/design-system'
 import { formatWhen, relativeTime } from '@/lib/format'
 import { addNote, type DeskApiError, type DeskNote, type DeskRequest, deskKeys } from '../api'
@@ -25,9 +25,15 @@ export function NotesPanel({
   const queryClient = useQueryClient()
   const [text, setText] = useState('')
   const [fieldError, setFieldError] = useState<string | null>(null)
+  // Set at once on submit: `add.isPending` reaches the form a tick later, after a double
+  // click's second submit (a note has no idempotency key: it would be added twice).
+  const adding = useRef(false)
 
   const add = useMutation<DeskNote, DeskApiError, string>({
     mutationFn: (body) => addNote(requestId, body),
+    onSettled: () => {
+      adding.current = false
+    },
     onSuccess: (note) => {
       setText('')
       setFieldError(null)
@@ -42,12 +48,13 @@ export function NotesPanel({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (add.isPending) return
+    if (adding.current) return
     const body = text.trim()
     if (!body) {
       setFieldError(EMPTY_NOTE_ERROR)
       return
     }
+    adding.current = true
     add.mutate(body)
   }
 

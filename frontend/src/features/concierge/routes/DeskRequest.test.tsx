@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RequestStatus } from '@/api/enums'
@@ -304,6 +304,23 @@ describe('issue 5 request view: internal notes', () => {
     )
     expect(desk.writes('/notes').map((c) => c.body)).toEqual([{ body: 'Called the vet' }])
     expect(within(notes).getByLabelText('Add an internal note')).toHaveValue('')
+  })
+
+  it('issue 5 notes: a double click on Add note adds the note once', async () => {
+    const desk = deskServer(makeDeskRequest())
+    const { user } = renderDesk()
+    const notes = await screen.findByRole('region', { name: 'Internal notes' })
+    await user.type(within(notes).getByLabelText('Add an internal note'), 'Called the vet')
+    const add = within(notes).getByRole('button', { name: 'Add note' })
+    // Both clicks land before the pending state renders, as a quick double click can.
+    fireEvent.click(add)
+    fireEvent.click(add)
+    await waitFor(() =>
+      expect(within(notes).getByRole('list', { name: 'Notes' })).toHaveTextContent(
+        'Called the vet',
+      ),
+    )
+    expect(desk.writes('/notes')).toHaveLength(1)
   })
 })
 
