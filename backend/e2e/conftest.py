@@ -518,21 +518,45 @@ _SCROLL_TO = "([x, y]) => window.scrollTo({left: x, top: y, behavior: 'instant'}
 _SIDEWAYS_OVERFLOW = """() => {
     const width = document.documentElement.clientWidth
     const overflow = document.documentElement.scrollWidth - width
+    const describe = (element) => `<${element.tagName.toLowerCase()} class="${element.className}">`
     const outside = overflow <= 0 ? [] : [...document.body.querySelectorAll('*')]
         .filter((element) => element.getBoundingClientRect().right > width + 1)
         .slice(0, 5)
-        .map((element) => `<${element.tagName.toLowerCase()} class="${element.className}">`)
-    return {overflow, outside}
+        .map(describe)
+    // What sticks out at the left is cut off rather than scrolled to: shown, and not inside
+    // a box that clips it (a scrolled row of tabs), nor clipped itself (text for screen readers).
+    const clips = (style) =>
+        style.overflowX !== 'visible' || style.clipPath !== 'none' || style.clip !== 'auto'
+    const clippedByBox = (element) => {
+        for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+            if (clips(getComputedStyle(box))) return true
+        }
+        return false
+    }
+    const cutOff = [...document.body.querySelectorAll('*')]
+        .filter((element) => {
+            const box = element.getBoundingClientRect()
+            if (box.left >= -1 || box.width < 2 || box.height < 2) return false
+            const style = getComputedStyle(element)
+            return style.visibility !== 'hidden' && !clips(style) && !clippedByBox(element)
+        })
+        .slice(0, 5)
+        .map(describe)
+    return {overflow, outside, cutOff}
 }"""
 
 
 def expect_no_sideways_scroll(page: Page) -> None:
     """§2 screens: the page itself never scrolls sideways at any width (wide content, such as
-    the desk's table or the filter bar, scrolls inside its own box)."""
+    the desk's table or the filter bar, scrolls inside its own box), and nothing is cut off at
+    its left edge."""
     found = page.evaluate(_SIDEWAYS_OVERFLOW)
     assert found["overflow"] <= 0, (
         f"{page.url} is {found['overflow']}px wider than the window; "
         f"sticking out: {', '.join(found['outside'])}"
+    )
+    assert not found["cutOff"], (
+        f"{page.url} cuts off at its left edge: {', '.join(found['cutOff'])}"
     )
 
 

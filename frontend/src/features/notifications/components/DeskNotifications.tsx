@@ -19,7 +19,7 @@ export function DeskNotifications() {
         <Bell aria-hidden="true" className="size-4" />
         <span className="sr-only lg:not-sr-only">Notifications</span>
       </summary>
-      <div className="absolute end-0 top-full z-overlay mt-2 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-lg">
+      <div className="absolute end-0 top-full z-overlay mt-2 flex w-[min(22rem,calc(100vw-2rem))] flex-col max-sm:fixed max-sm:inset-x-4 max-sm:top-auto max-sm:w-auto gap-4 rounded-2xl border border-line bg-surface p-4 shadow-lg">
         <Paragraph size="sm" tone="muted">
           Push notifications to this desk’s browsers.
         </Paragraph>
