@@ -24,6 +24,7 @@ from django.db import connection
 
 from concierge.common.text_search import COLUMN, prefix_tsquery, search_words
 from concierge.servicerequests.html import html_to_text
+from concierge.servicerequests.selectors import request_number
 
 RESULTS_MAX = 50
 RESULTS_DEFAULT = 20
@@ -231,13 +232,26 @@ def _sqlite(terms: list[str], limit: int) -> list[SearchHit]:
 def request_search(*, q: str, limit: int = RESULTS_DEFAULT) -> list[SearchHit]:
     """The requests whose name, survey answers, messages or notes contain every word of `q`
     (as a word or a word's beginning), best first: requests whose name or survey answers match
-    come first, then by relevance (the better and the more of its texts match, the higher).
-    Each with its best match highlighted. One query; on PostgreSQL, when it finds nothing, a
+    come first, then by relevance (the better and the more of its texts match, the higher);
+    a request's number ('42', '#42') finds that request before them. Each with its best match
+    highlighted. One query; on PostgreSQL, when it finds nothing, a
     second for names with a word like the words (a typo)."""
     terms = search_words(q)
     if not terms:
         return []
     limit = max(1, min(limit, RESULTS_MAX))
     if connection.vendor == "postgresql":
-        return _postgres(terms, limit) or _similar_names(" ".join(terms), limit)
-    return _sqlite(terms, limit)
+        hits = _postgres(terms, limit) or _similar_names(" ".join(terms), limit)
+    else:
+        hits = _sqlite(terms, limit)
+    number = request_number(q)
+    if number is None:
+        return hits
+    # A request's number ('#42', as the desk writes it) finds that request first.
+    by_number = SearchHit(
+        request_id=number,
+        rank=max((hit.rank for hit in hits), default=0.0) + 1.0,
+        kind="request",
+        snippet_html=f"<mark>#{number}</mark>",
+    )
+    return [by_number, *(hit for hit in hits if hit.request_id != number)][:limit]

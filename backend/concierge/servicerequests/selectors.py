@@ -609,8 +609,9 @@ def _people(term: str) -> Q:
     )
 
 
-def _number(term: str) -> int | None:
-    number = term.lstrip("#")
+def request_number(term: str) -> int | None:
+    """The request number `term` names ('42' or '#42'), if it names one."""
+    number = term.strip().lstrip("#")
     return int(number) if _ascii_digits(number) and _valid_id(int(number)) else None
 
 
@@ -626,7 +627,7 @@ def _each_request_matches(term: str) -> Q:
         )
         in_messages = Q(Exists(messages))
     match = _people(term) | in_name | in_messages
-    if (number := _number(term)) is not None:
+    if (number := request_number(term)) is not None:
         match |= Q(pk=number)
     return match
 
@@ -640,7 +641,7 @@ def _requests_matching(term: str) -> QuerySet:
         requests.filter(_HasWords(term, weights="A")).values("pk"),
         Message.objects.order_by().filter(_HasWords(term)).values("request_id"),
     ]
-    if (number := _number(term)) is not None:
+    if (number := request_number(term)) is not None:
         sets.append(requests.filter(pk=number).values("pk"))
     first, *others = sets
     return first.union(*others, all=True)

@@ -57,6 +57,21 @@ def test_search_finds_names_answers_messages_and_notes(
     assert hit["company"]["name"] == "Acme Corp"
 
 
+def test_a_request_number_finds_that_request_first(concierge_api, user, make_request):
+    """The desk writes requests as '#42' (the queue's search box takes that too): the number,
+    with or without '#', finds the request before any text that holds the number."""
+    numbered = make_request(user, name="Renew my passport")
+    mentions = make_request(user, name=f"Room {numbered.pk} at the hotel")
+    for q in (f"#{numbered.pk}", str(numbered.pk), f" #{numbered.pk} "):
+        hits = search(concierge_api, q)
+        assert [(hit["id"], hit["match"]) for hit in hits] == [
+            (numbered.pk, "request"),
+            (mentions.pk, "request"),
+        ], q
+        assert hits[0]["snippet_html"] == f"<mark>#{numbered.pk}</mark>"
+    assert search(concierge_api, "#999999") == []  # no such request
+
+
 def test_search_stems_and_prefixes_and_needs_every_word(concierge_api, user, make_request):
     """'walk' finds 'walkers' and 'walking'; every word must match."""
     walkers = make_request(user, name="Dog walkers near the park")
@@ -140,4 +155,4 @@ def test_search_on_sqlite_fts5(tmp_path):
         timeout=300,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
-    assert "6 passed" in result.stdout
+    assert "7 passed" in result.stdout
