@@ -20,7 +20,11 @@ export async function fetchAttachmentUrl(key: string, inline = false): Promise<s
     params: { query: inline ? { key, inline: true } : { key } },
   })
   if (!response.ok || !data?.expiring_url) {
-    throw new Error(errorMessage(error, undefined, EXPIRING_URL_FALLBACK))
+    // A 404 (gone, or never this person's to see: the server does not say which) in words.
+    const notFound = response.status === 404
+    throw new Error(
+      notFound ? EXPIRING_URL_FALLBACK : errorMessage(error, undefined, EXPIRING_URL_FALLBACK),
+    )
   }
   return data.expiring_url
 }

@@ -97,13 +97,17 @@ describe('Attachment', () => {
 
   it('§2 attachment: a failed lookup shows an error with a way back', async () => {
     server.use(
-      http.get(apiUrl('/api/v1/uploads/expiring_url'), () => errorResponse(404, 'File not found.')),
+      http.get(apiUrl('/api/v1/uploads/expiring_url'), () => errorResponse(404, 'Not found')),
     )
     renderAttachment('missing-key')
     expect(
       await screen.findByRole('heading', { name: 'We couldn’t open this attachment' }),
     ).toBeInTheDocument()
-    expect(screen.getByText(/File not found\./)).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'The link may have expired or the file is no longer available. Please go back and try again.',
+      ),
+    ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument()
     expect(assign).not.toHaveBeenCalled()
   })
