@@ -245,9 +245,10 @@ def test_first_request_through_drawer_every_input_type(
     email.fill("walks@example.com")
     continue_button(page).click()
 
-    # The summary review.
+    # The summary review, where focus goes once the last answer's form is gone.
     review = page.get_by_role("region", name="Review your request")
     expect(review).to_be_visible()
+    expect(review.get_by_role("heading", name="Review your request")).to_be_focused()
     for shown in (
         "Medium (20 to 50 lb)",
         "A few times a week",
@@ -272,7 +273,11 @@ def test_first_request_through_drawer_every_input_type(
     discard.get_by_role("button", name="Yes, discard").click()
     expect(review.get_by_text("Riverside", exact=True)).to_be_visible()
     review.get_by_role("button", name=f"Edit answer: {Q_WHERE}").click()
-    review.get_by_role("textbox", name=Q_WHERE, exact=True).fill("Riverside Park")
+    # The editor opens with the caret after the answer: typing goes on from there.
+    editor = review.get_by_role("textbox", name=Q_WHERE, exact=True)
+    expect(editor).to_be_focused()
+    page.keyboard.type(" Park")
+    expect(editor).to_have_value("Riverside Park")
     review.get_by_role("button", name="Save", exact=True).click()
     expect(review.get_by_text("Riverside Park", exact=True)).to_be_visible()
     screenshot("drawer-summary")

@@ -88,14 +88,22 @@ export function AnswerForm({
   const errorId = useId()
 
   // Focus moves to each new question's input (and into the editor when editing starts): for a
-  // choice, the chosen option's.
+  // choice, the chosen option's; in a text being edited, after its last character, so that
+  // typing goes on from there.
   useEffect(() => {
     const form = containerRef.current
     const field =
       form?.querySelector<HTMLElement>('input[type="radio"]:checked') ??
       form?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), textarea')
     field?.focus()
-  }, [])
+    if (
+      mode === 'edit' &&
+      (field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement)
+    ) {
+      const end = field.value.length
+      if (end && canPlaceCaret(field)) field.setSelectionRange(end, end)
+    }
+  }, [mode])
 
   const type = question.type
   const choice = type === 'SingleSelectInput'
@@ -365,5 +373,12 @@ function UploadAnswer({
         }}
       />
     </fieldset>
+  )
+}
+
+/** Whether the field takes a caret position (email and number inputs refuse one). */
+function canPlaceCaret(field: HTMLInputElement | HTMLTextAreaElement): boolean {
+  return (
+    field instanceof HTMLTextAreaElement || ['text', 'search', 'tel', 'url'].includes(field.type)
   )
 }

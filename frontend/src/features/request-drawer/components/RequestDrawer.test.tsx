@@ -312,7 +312,8 @@ describe('§4 request drawer flow', () => {
     expect(await screen.findByText('Uploaded')).toBeInTheDocument()
     expect(continueButton()).toBeEnabled()
     await user.click(continueButton())
-    await screen.findByRole('heading', { name: 'Review your request' })
+    // The last answer's form is gone: focus moves to the review (issue 10, keyboard users).
+    expect(await screen.findByRole('heading', { name: 'Review your request' })).toHaveFocus()
     expect(fake.state.presigns).toEqual([{ upload: { filename: 'quote.pdf' } }])
     expect(fake.state.answerCalls[0].body.user_request_answer.value).toBe('uploads/quote.pdf')
     expect(screen.getByRole('region', { name: 'Review your request' })).toHaveTextContent(

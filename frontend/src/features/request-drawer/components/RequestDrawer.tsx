@@ -44,6 +44,7 @@ export default function RequestDrawer({
   const [confirmClose, setConfirmClose] = useState(false)
   const showTyping = useDelayedFlag(flow.busy)
   const endRef = useRef<HTMLDivElement>(null)
+  const reviewHeadingRef = useRef<HTMLHeadingElement>(null)
   const questionLabelId = useId()
 
   const { phase, answers, current } = flow
@@ -74,6 +75,14 @@ export default function RequestDrawer({
       behavior: prefersReducedMotion() ? 'auto' : 'smooth',
     })
   }, [answers.length, current?.item.id, showTyping, phase])
+
+  // The last answer's form is gone once the review shows: focus goes to the review's heading
+  // (not after a failed submit, which leaves it on Submit and the error).
+  const reviewShown = useRef(false)
+  useEffect(() => {
+    if (phase === 'review' && !reviewShown.current) reviewHeadingRef.current?.focus()
+    reviewShown.current = reviewing
+  }, [phase, reviewing])
 
   // Confetti on the first-ever request only.
   useEffect(() => {
@@ -167,7 +176,13 @@ export default function RequestDrawer({
 
           {reviewing ? (
             <section aria-labelledby={`${questionLabelId}-review`} className="flex flex-col gap-3">
-              <Heading level={3} id={`${questionLabelId}-review`}>
+              <Heading
+                level={3}
+                id={`${questionLabelId}-review`}
+                ref={reviewHeadingRef}
+                tabIndex={-1}
+                className="outline-none"
+              >
                 Review your request
               </Heading>
               <dl className="m-0 rounded-2xl border border-line bg-surface px-4 shadow-xs">
