@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pyotp
 from playwright.sync_api import Page, expect
 
 
@@ -30,3 +31,17 @@ def sign_in_to(page: Page, path: str, email: str, password: str) -> None:
     expect(page).to_have_url(re.compile(r"/sign-in$"))
     sign_in_form_submit(page, email, password)
     expect(page).to_have_url(re.compile(re.escape(path) + "$"))
+
+
+def admin_sign_in(page: Page, email: str, password: str) -> None:
+    """Django admin's sign-in: the password, then (a first time) an authenticator app."""
+    page.goto("/admin/")
+    page.locator("#id_username").fill(email)
+    page.locator("#id_password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_text(re.compile("asks for a second sign-in step"))).to_be_visible()
+    secret = page.locator("code").first.inner_text()
+    page.get_by_label("Code from the app").fill(pyotp.TOTP(secret).now())
+    page.get_by_role("button", name="Add the app and sign in").click()
+    page.get_by_role("link", name="Continue to the admin").click()
+    expect(page.get_by_role("heading", name="Site administration")).to_be_visible()

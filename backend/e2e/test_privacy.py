@@ -9,7 +9,6 @@ import re
 import zipfile
 from datetime import timedelta
 
-import pyotp
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -18,7 +17,7 @@ from concierge.privacy.models import RetentionPolicy
 from concierge.servicerequests import services as request_services
 from e2e.a11y import axe_violations
 from e2e.conftest import PASSWORD, link_from_outbox
-from e2e.journeys import sign_in, sign_in_form_submit
+from e2e.journeys import admin_sign_in, sign_in, sign_in_form_submit
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_viewports]
 ADMIN_EMAIL = "support@example.com"
@@ -94,20 +93,6 @@ def test_request_page_says_when_its_messages_will_be_erased(
     screenshot("privacy-retention-date")
 
 
-def _admin_signs_in(page: Page) -> None:
-    """Django admin's sign-in: the password, then (a first time) an authenticator app."""
-    page.goto("/admin/")
-    page.locator("#id_username").fill(ADMIN_EMAIL)
-    page.locator("#id_password").fill(ADMIN_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text(re.compile("asks for a second sign-in step"))).to_be_visible()
-    secret = page.locator("code").first.inner_text()
-    page.get_by_label("Code from the app").fill(pyotp.TOTP(secret).now())
-    page.get_by_role("button", name="Add the app and sign in").click()
-    page.get_by_role("link", name="Continue to the admin").click()
-    expect(page.get_by_role("heading", name="Site administration")).to_be_visible()
-
-
 def test_support_erases_an_account_from_the_admin(
     page: Page, acme, make_employee, screenshot
 ) -> None:
@@ -116,7 +101,7 @@ def test_support_erases_an_account_from_the_admin(
     User.objects.create_superuser(email=ADMIN_EMAIL, password=ADMIN_PASSWORD, first_name="Sam")
     user = make_employee("dana@example.com", company=acme)
     kept = request_services.request_create(user=user, name="Find a dog walker")
-    _admin_signs_in(page)
+    admin_sign_in(page, ADMIN_EMAIL, ADMIN_PASSWORD)
     page.goto("/admin/accounts/user/?q=dana")
     page.locator(f"input[name='_selected_action'][value='{user.pk}']").check()
     page.locator("select[name='action']").select_option("erase_people")

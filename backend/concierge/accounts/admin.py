@@ -27,6 +27,7 @@ from concierge.accounts.services.memberships import (
     member_reactivate,
     user_companies_set,
 )
+from concierge.common.admin import LabelledTabularInline
 from concierge.common.tokens import token_new
 
 _DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$")
@@ -215,7 +216,7 @@ class UserChangeForm(_EmailMixin, auth_forms.UserChangeForm):
         )
 
 
-class OnboardingAnswerInline(admin.TabularInline):
+class OnboardingAnswerInline(LabelledTabularInline):
     model = OnboardingAnswer
     fields = ["answer_id", "value", "updated_at"]
     readonly_fields = ["updated_at"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.db.models import Count
 
+from concierge.common.admin import LabelledTabularInline
 from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
 
 
@@ -102,7 +103,7 @@ class OfferingAdmin(admin.ModelAdmin):
         return "Everyone" if obj.type == Offering.Type.PRODUCT else "Nobody (pick companies)"
 
 
-class SectionItemInline(admin.TabularInline):
+class SectionItemInline(LabelledTabularInline):
     model = SectionItem
     fields = ["position", "key", "value", "external_url"]
     extra = 0

@@ -1,9 +1,10 @@
 from django.contrib import admin
 
+from concierge.common.admin import LabelledTabularInline
 from concierge.service_levels.models import Holiday, ServiceLevel
 
 
-class HolidayInline(admin.TabularInline):
+class HolidayInline(LabelledTabularInline):
     model = Holiday
     extra = 1
 

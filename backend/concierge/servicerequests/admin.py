@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
+from concierge.common.admin import LabelledTabularInline
 from concierge.common.errors import ValidationFailed
 from concierge.servicerequests import services
 from concierge.servicerequests.models import Message, ServiceRequest
@@ -29,7 +30,7 @@ STATUS_DONE = {
 }
 
 
-class MessageInline(admin.TabularInline):
+class MessageInline(LabelledTabularInline):
     """The thread, read-only: replies go through the services so they are sanitised."""
 
     model = Message

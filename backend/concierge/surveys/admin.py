@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.db.models import Count
 
+from concierge.common.admin import LabelledTabularInline
 from concierge.surveys.models import (
     Question,
     RequestSurvey,
@@ -13,7 +14,7 @@ from concierge.surveys.models import (
 )
 
 
-class RequestSurveyInline(admin.TabularInline):
+class RequestSurveyInline(LabelledTabularInline):
     model = RequestSurvey
     fields = ["name", "slug", "for_alpha", "position"]
     extra = 0
@@ -37,7 +38,7 @@ class SurveyCategoryAdmin(admin.ModelAdmin):
         return obj.survey_total  # type: ignore[attr-defined,no-any-return]
 
 
-class QuestionInline(admin.TabularInline):
+class QuestionInline(LabelledTabularInline):
     model = Question
     fields = [
         "position",
@@ -76,7 +77,7 @@ class RequestSurveyAdmin(admin.ModelAdmin):
         return obj.question_total  # type: ignore[attr-defined,no-any-return]
 
 
-class SelectOptionInline(admin.TabularInline):
+class SelectOptionInline(LabelledTabularInline):
     model = SelectOption
     fields = ["position", "label", "value"]
     extra = 0
@@ -113,7 +114,7 @@ class QuestionAdmin(admin.ModelAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
-class UserRequestAnswerInline(admin.TabularInline):
+class UserRequestAnswerInline(LabelledTabularInline):
     model = UserRequestAnswer
     fields = ["question", "value", "answered_at"]
     readonly_fields = ["question", "value", "answered_at"]
