@@ -46,8 +46,8 @@ class SearchHit:
 
 
 def _snippet_html(raw: str, kind: str) -> str:
-    """A database snippet as safe HTML: tags of a message's HTML dropped, everything escaped,
-    the matching words in <mark>."""
+    """A database snippet as safe HTML: tags of a message's HTML dropped (PostgreSQL's
+    snippets are of the stored HTML), everything escaped, the matching words in <mark>."""
     text = raw or ""
     if kind == "message":
         text = html_to_text(_TAG.sub(" ", text.replace("<br>", "\n")))
@@ -223,7 +223,7 @@ def _sqlite(terms: list[str], limit: int) -> list[SearchHit]:
                 request_id=int(request_id),
                 rank=float(score),
                 kind=kind,
-                snippet_html=_snippet_html(snippet, kind),
+                snippet_html=_snippet_html(snippet, "text"),  # FTS5 indexes plain text
             )
         )
     return hits

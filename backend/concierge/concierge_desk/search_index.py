@@ -31,10 +31,37 @@ SQLITE_TABLE = (
     "kind UNINDEXED, source_id UNINDEXED, request_id UNINDEXED, title, body, "
     "tokenize = 'porter unicode61 remove_diacritics 2')"
 )
+
+
+def _sqlite_message_text(body_html: str) -> str:
+    """A message's words for FTS5, which indexes whatever it is given: its stored HTML (the
+    sanitiser's `<br>`, its links' tags and attributes, escaped `&`, `<`, `>`; servicerequests
+    html.text_to_html) made the text the employee wrote, so that 'amp' or 'nofollow' finds
+    nothing and a snippet is plain text. PostgreSQL's parser leaves tags and entities out."""
+    text = body_html
+    for markup, words in (
+        ("<br>", " "),
+        ('" target="_blank" rel="noopener noreferrer nofollow">', " "),
+        ('<a href="', " "),
+        ("</a>", " "),
+        ("&lt;", "<"),
+        ("&gt;", ">"),
+        ("&amp;", "&"),  # last: '&amp;lt;' is what '&lt;' typed as text became
+    ):
+        text = f"replace({text}, '{markup}', '{words}')"
+    return text
+
+
 # (source table, kind, request id column, title expression, body expression)
 SQLITE_SOURCES = [
     ("servicerequests_servicerequest", "request", "id", "{row}.name", "{row}.details"),
-    ("servicerequests_message", "message", "request_id", "''", "{row}.body_html"),
+    (
+        "servicerequests_message",
+        "message",
+        "request_id",
+        "''",
+        _sqlite_message_text("{row}.body_html"),
+    ),
     ("concierge_desk_internalnote", "note", "request_id", "''", "{row}.body"),
 ]
 
@@ -68,9 +95,11 @@ def sqlite_triggers() -> Iterator[str]:
         )
 
 
-def sqlite_backfill() -> Iterator[str]:
-    """INSERT statements indexing the rows already there."""
+def sqlite_backfill(kinds: tuple[str, ...] = ("request", "message", "note")) -> Iterator[str]:
+    """INSERT statements indexing the rows already there (of these kinds)."""
     for table, kind, request_col, title, body in SQLITE_SOURCES:
+        if kind not in kinds:
+            continue
         yield (
             "INSERT INTO desk_search (kind, source_id, request_id, title, body) "  # noqa: S608
             f"SELECT '{kind}', id, {request_col}, {title.format(row=table)}, "

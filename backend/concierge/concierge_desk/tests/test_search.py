@@ -57,6 +57,23 @@ def test_search_finds_names_answers_messages_and_notes(
     assert hit["company"]["name"] == "Acme Corp"
 
 
+def test_a_message_is_searched_by_its_words_not_its_markup(concierge_api, user, make_request):
+    """A message is stored as HTML (line breaks, links, '&' escaped): its markup finds nothing,
+    and its snippet shows the words as they were written."""
+    cleaning = make_request(user, name="Cleaning")
+    services.message_create(
+        request=cleaning,
+        author=user,
+        body="Sparkle & Shine <b>twice</b>\nsee https://example.com/q?a=1&b=2",
+    )
+    for q in ("amp", "lt", "br", "href", "nofollow", "blank"):
+        assert search(concierge_api, q) == [], q
+    (hit,) = search(concierge_api, "sparkle")
+    assert hit["snippet_html"].startswith("<mark>Sparkle</mark> &amp; Shine &lt;b&gt;twice")
+    (hit,) = search(concierge_api, "twice")
+    assert hit["id"] == cleaning.pk
+
+
 def test_a_request_number_finds_that_request_first(concierge_api, user, make_request):
     """The desk writes requests as '#42' (the queue's search box takes that too): the number,
     with or without '#', finds the request before any text that holds the number."""
@@ -155,4 +172,4 @@ def test_search_on_sqlite_fts5(tmp_path):
         timeout=300,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
-    assert "7 passed" in result.stdout
+    assert "8 passed" in result.stdout
