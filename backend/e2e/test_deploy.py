@@ -30,7 +30,6 @@ from urllib.parse import quote
 
 import httpx
 import psycopg
-import pyotp
 import pytest
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
@@ -43,6 +42,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from bench.layouts import BACKEND_DIR, HOST
 from e2e.conftest import PASSWORD, VIEWPORTS, _nginx, _redis_url, _wait_until_up, free_port
+from e2e.journeys import admin_sign_in
 
 REPO_DIR = BACKEND_DIR.parent
 HONCHO = REPO_DIR / ".venv" / "bin" / "honcho"
@@ -339,15 +339,7 @@ def _admin_signs_in(browser: Browser, site: Site, link_path: str) -> None:
 
         page.goto("/admin/")
         expect(page).to_have_url(re.compile(r"/admin/login/\?next=/admin/$"))
-        page.locator("#id_username").fill(ADMIN_EMAIL)
-        page.locator("#id_password").fill(ADMIN_PASSWORD)
-        page.get_by_role("button", name="Log in").click()
-        expect(page.get_by_text(re.compile("asks for a second sign-in step"))).to_be_visible()
-        secret = page.locator("code").first.inner_text()
-        page.get_by_label("Code from the app").fill(pyotp.TOTP(secret).now())
-        page.get_by_role("button", name="Add the app and sign in").click()
-        page.get_by_role("link", name="Continue to the admin").click()
-        expect(page.get_by_role("heading", name="Site administration")).to_be_visible()
+        admin_sign_in(page, ADMIN_EMAIL, ADMIN_PASSWORD)
         assert _admin_styled(page)
         page.goto("/admin/accounts/company/")
         expect(page.locator("#result_list")).to_contain_text("Acme Corp")
