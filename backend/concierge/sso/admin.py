@@ -1,9 +1,21 @@
+from typing import Any
+
 from django import forms
 from django.contrib import admin
+from django.contrib.admin import widgets
+from django.db import models
 
 from concierge.sso.models import IdentityProvider
 from concierge.sso.services import oidc, saml
 from concierge.sso.services.settings import client_secret_set
+
+
+def _https_by_default(field: models.Field, **kwargs: Any) -> forms.Field | None:
+    """An address typed without its scheme (idp.example.com) is taken as https://, never
+    http://: an identity provider's addresses are https."""
+    if isinstance(field, models.URLField):
+        kwargs.setdefault("assume_scheme", "https")
+    return field.formfield(**kwargs)
 
 
 class IdentityProviderForm(forms.ModelForm):
@@ -16,6 +28,7 @@ class IdentityProviderForm(forms.ModelForm):
 
     class Meta:
         model = IdentityProvider
+        formfield_callback = _https_by_default
         fields = [
             "company",
             "kind",
@@ -67,6 +80,9 @@ class IdentityProviderForm(forms.ModelForm):
 @admin.register(IdentityProvider)
 class IdentityProviderAdmin(admin.ModelAdmin):
     form = IdentityProviderForm
+    formfield_overrides = {
+        models.URLField: {"widget": widgets.AdminURLFieldWidget, "assume_scheme": "https"},
+    }
     list_display = ("company", "kind", "enabled", "create_accounts", "sso_required")
     list_filter = ("kind", "enabled", "sso_required")
     search_fields = ("company__name", "company__slug")

@@ -79,3 +79,16 @@ def test_issue26_sso_admin_checks_what_the_kind_needs(admin_client_, company, us
     response = admin_client_.post(add, _form(company, break_glass_user=outsider.pk))
     assert "The break-glass account must be a member." in response.content.decode()
     assert not IdentityProvider.objects.exists()
+
+
+def test_issue26_sso_admin_takes_an_address_without_scheme_as_https(admin_client_, company):
+    """Issue 26 SSO (Django admin): an issuer or metadata address typed without its scheme is
+    stored as https://, never http://."""
+    add = reverse("admin:sso_identityprovider_add")
+    response = admin_client_.post(
+        add, _form(company, oidc_issuer="idp.example.com", saml_metadata_url="idp.example.com/md")
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    provider = IdentityProvider.objects.get(company=company)
+    assert provider.oidc_issuer == "https://idp.example.com"
+    assert provider.saml_metadata_url == "https://idp.example.com/md"
