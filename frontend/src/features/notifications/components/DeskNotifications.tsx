@@ -39,7 +39,7 @@ export function DeskNotifications() {
             />
           </>
         ) : null}
-        <PushDevices />
+        <PushDevices compact />
       </div>
     </details>
   )

@@ -1,7 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Bell, MonitorSmartphone } from 'lucide-react'
 import { useState } from 'react'
-import { Button, CheckboxField, FormError, Paragraph, Skeleton, useToast } from '@/design-system'
+import {
+  Button,
+  CheckboxField,
+  cx,
+  FormError,
+  Paragraph,
+  Skeleton,
+  useToast,
+} from '@/design-system'
 import { formatDate } from '@/lib/format'
 import { deviceRemove, devicesQuery, notificationKeys, type PushDevice } from '../api'
 import { usePushDevice } from '../usePushDevice'
@@ -79,8 +87,10 @@ function KindChoice({
   )
 }
 
-/** This browser's push, and every device that gets the person's push notifications. */
-export function PushDevices() {
+/** This browser's push, and every device that gets the person's push notifications; `compact`
+ * in the desk's menu, at the size of the preferences above it. */
+export function PushDevices({ compact = false }: { compact?: boolean }) {
+  const textSize = compact ? 'sm' : 'md'
   const push = usePushDevice()
   const [error, setError] = useState<string | null>(null)
   const devices = useQuery(devicesQuery())
@@ -97,13 +107,22 @@ export function PushDevices() {
 
   return (
     <div className="flex flex-col gap-3 border-t border-line pt-5">
-      <h3 className="text-base font-semibold text-ink">Devices</h3>
-      {push.state === 'unavailable' ? <Paragraph tone="muted">{PUSH_UNAVAILABLE}</Paragraph> : null}
-      {push.state === 'unsupported' ? <Paragraph tone="muted">{PUSH_UNSUPPORTED}</Paragraph> : null}
+      <h3 className={cx('font-semibold text-ink', compact ? 'text-sm' : 'text-base')}>Devices</h3>
+      {push.state === 'unavailable' ? (
+        <Paragraph size={textSize} tone="muted">
+          {PUSH_UNAVAILABLE}
+        </Paragraph>
+      ) : null}
+      {push.state === 'unsupported' ? (
+        <Paragraph size={textSize} tone="muted">
+          {PUSH_UNSUPPORTED}
+        </Paragraph>
+      ) : null}
       {push.state === 'off' || push.state === 'denied' ? (
         <div className="flex flex-col gap-2">
           <Button
             variant="secondary"
+            size={compact ? 'sm' : 'md'}
             icon={<Bell />}
             loading={push.busy}
             className="self-start"
@@ -126,7 +145,9 @@ export function PushDevices() {
           ))}
         </ul>
       ) : devices.data ? (
-        <Paragraph tone="muted">No device gets push notifications yet.</Paragraph>
+        <Paragraph size={textSize} tone="muted">
+          No device gets push notifications yet.
+        </Paragraph>
       ) : null}
     </div>
   )
