@@ -1,7 +1,9 @@
 /**
  * The live event stream (Server-Sent Events). EventSource cannot send the Authorization header,
  * so each connection starts with a short-lived ticket; a dropped stream reconnects with a fresh
- * ticket and backs off while the server is unreachable.
+ * ticket and backs off while the server is unreachable. While the browser is offline the stream
+ * is down (a connection that lost its network can look open for minutes) and waits: it opens
+ * again as soon as the browser is back online.
  */
 import { api } from '@/api/client'
 import { config } from '@/lib/config'
@@ -26,10 +28,21 @@ export function subscribeToEvents(
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   let attempts = 0
   let stopped = false
+  let askingTicket = false
+
+  const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false
+
+  const close = () => {
+    if (!source) return
+    source.onerror = null
+    source.close()
+    source = null
+  }
 
   const scheduleReconnect = () => {
     if (stopped) return
     onStatus('down')
+    if (offline()) return // `online` reconnects
     const delay = Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS)
     attempts += 1
     retryTimer = setTimeout(connect, delay)
@@ -37,9 +50,19 @@ export function subscribeToEvents(
 
   async function connect() {
     if (stopped) return
+    if (offline()) {
+      onStatus('down')
+      return
+    }
     onStatus('connecting')
+    askingTicket = true
     const { data } = await api.POST('/api/v1/events/ticket').catch(() => ({ data: undefined }))
+    askingTicket = false
     if (stopped) return
+    if (offline()) {
+      onStatus('down')
+      return
+    }
     if (!data || typeof EventSource === 'undefined') {
       scheduleReconnect()
       return
@@ -58,16 +81,31 @@ export function subscribeToEvents(
       }
     }
     source.onerror = () => {
-      source?.close()
-      source = null
+      close()
       scheduleReconnect()
     }
   }
+
+  const wentOffline = () => {
+    clearTimeout(retryTimer)
+    close()
+    onStatus('down')
+  }
+  const cameOnline = () => {
+    if (source || askingTicket) return
+    clearTimeout(retryTimer)
+    attempts = 0
+    void connect()
+  }
+  window.addEventListener('offline', wentOffline)
+  window.addEventListener('online', cameOnline)
 
   void connect()
   return () => {
     stopped = true
     clearTimeout(retryTimer)
-    source?.close()
+    window.removeEventListener('offline', wentOffline)
+    window.removeEventListener('online', cameOnline)
+    close()
   }
 }

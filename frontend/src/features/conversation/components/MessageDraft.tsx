@@ -5,7 +5,7 @@
  * and one Idempotency-Key per send attempt (a retry of the same message reuses it, so it posts
  * once). Each side sends the draft with its own call.
  */
-import { Send } from 'lucide-react'
+import { Send, WifiOff } from 'lucide-react'
 import {
   type ChangeEvent,
   type ClipboardEvent,
@@ -166,6 +166,9 @@ export function draftHasContent(
  * `folded`: the composer is one line, so both buttons show their icons only (their names stay
  * for screen readers).
  */
+/** Shown while a send waits for the browser to be back online. */
+export const SEND_WHEN_ONLINE = 'You’re offline. It will be sent when you’re back online.'
+
 export function DraftAttachmentAndSend({
   draft,
   requestId,
@@ -176,8 +179,9 @@ export function DraftAttachmentAndSend({
 }: {
   draft: MessageDraft
   requestId: number
-  /** The send mutation: pending while sending; its error says why the last send failed. */
-  send: { isPending: boolean; error: Error | null }
+  /** The send mutation: pending while sending (paused while the browser is offline: it goes
+   * once the browser is back online); its error says why the last send failed. */
+  send: { isPending: boolean; isPaused?: boolean; error: Error | null }
   hint?: string
   folded?: boolean
   /** The send button's label. */
@@ -189,6 +193,12 @@ export function DraftAttachmentAndSend({
   return (
     <>
       {error ? <ErrorBox id={errorId} message={error} /> : null}
+      {send.isPaused ? (
+        <p role="status" className="flex items-center gap-2 text-sm font-medium text-ink-muted">
+          <WifiOff aria-hidden="true" className="size-4 shrink-0" />
+          {SEND_WHEN_ONLINE}
+        </p>
+      ) : null}
       {draft.dropError ? <ErrorBox message={draft.dropError} /> : null}
       <MessageAttachmentField
         ref={draft.fileRef}

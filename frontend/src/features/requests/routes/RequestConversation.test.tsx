@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query'
 import { act, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -193,6 +194,31 @@ describe('§7 request thread on a phone: the composer stays one line until it is
     await user.click(within(form).getByRole('button', { name: 'Send' }))
     expect(await within(form).findByText('Please enter a message')).toBeInTheDocument()
     expect(form).toHaveAttribute('data-open')
+  })
+
+  it('offline: the message waits, says it will be sent once back online, and then goes once', async () => {
+    const state = { request: makeRequest({ id: 36 }) }
+    const sent: Sent[] = []
+    server.use(
+      detailHandler(() => state.request),
+      messageHandler(state, sent),
+    )
+    const { user } = renderRequest(36)
+    const form = await screen.findByRole('form', { name: 'Send a message' })
+    await user.type(within(form).getByRole('textbox', { name: 'Message' }), 'Still there?')
+    act(() => onlineManager.setOnline(false))
+    try {
+      await user.click(within(form).getByRole('button', { name: 'Send' }))
+      expect(await within(form).findByRole('status')).toHaveTextContent(
+        'You’re offline. It will be sent when you’re back online.',
+      )
+      expect(sent).toHaveLength(0)
+    } finally {
+      act(() => onlineManager.setOnline(true))
+    }
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0].message.body).toBe('Still there?')
+    await waitFor(() => expect(within(form).queryByRole('status')).toBeNull())
   })
 
   it('a chosen file opens it, with the file shown before sending', async () => {
