@@ -95,6 +95,12 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
 
     let masked = applyMask(mask, typed, placeholderChar)
     let filledBeforeCaret = filledSlots(mask, typed.slice(0, caret), placeholderChar)
+    if (mask === DEFAULT_PHONE_MASK && /^\D*1/.test(typed)) {
+      // No US area code starts with 1: a leading 1 is the country code ('+1 415 555 0134',
+      // typed or filled in), not the number's first digit.
+      masked = applyMask(mask, typed.replace(/^\D*1/, ''), placeholderChar)
+      filledBeforeCaret = Math.max(0, filledBeforeCaret - 1)
+    }
 
     const before = unmask(mask, previous.current, placeholderChar)
     const after = unmask(mask, masked, placeholderChar)

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -113,6 +113,21 @@ describe('PhoneInput', () => {
     const input = screen.getByLabelText('Phone number')
     await userEvent.type(input, '55x5abc12345678999')
     expect(input).toHaveValue('(555) 123-4567')
+  })
+
+  it('§5 phone input: a number typed or filled in with the US country code keeps all its digits', async () => {
+    const onValueChange = vi.fn()
+    render(<PhoneInput label="Phone number" name="phone" required onValueChange={onValueChange} />)
+    const input = screen.getByLabelText('Phone number')
+    await userEvent.type(input, '+1 415 555 0134')
+    expect(input).toHaveValue('(415) 555-0134')
+    expect(onValueChange).toHaveBeenLastCalledWith('4155550134', '(415) 555-0134')
+    await userEvent.clear(input)
+    fireEvent.change(input, { target: { value: '1 (415) 555-0135' } })
+    expect(input).toHaveValue('(415) 555-0135')
+    await userEvent.clear(input)
+    await userEvent.type(input, '14155550136')
+    expect(input).toHaveValue('(415) 555-0136')
   })
 
   it('§5 phone input: backspace removes digits, even across the literals', async () => {
