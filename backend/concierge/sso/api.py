@@ -130,8 +130,11 @@ def oidc_callback(request: HttpRequest, state: str = "", code: str = "", error: 
 
 @router.get("/sso/{slug}/saml/metadata", response={200: None, 404: ErrorOut}, auth=None)
 def saml_metadata(request: HttpRequest, slug: str):
-    """Our service provider's metadata for this company (its address is our entity id)."""
-    provider = _provider(slug)
+    """Our service provider's metadata for this company (its address is our entity id), from
+    the start: the provider imports it before its own metadata is given to us."""
+    provider = selectors.provider_for_metadata(slug=slug)
+    if provider is None:
+        raise NotFound(NO_SSO)
     return HttpResponse(saml.sp_metadata(provider), content_type="application/samlmetadata+xml")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from concierge.accounts.selectors.companies import company_by_sign_up_slug
 from concierge.sso.models import IdentityProvider
 
 if TYPE_CHECKING:
@@ -29,6 +30,16 @@ def provider_by_slug(*, slug: str) -> IdentityProvider | None:
         .filter(company__slug=slug, enabled=True)
         .first()
     )
+
+
+def provider_for_metadata(*, slug: str) -> IdentityProvider | None:
+    """The provider whose service-provider metadata the company's slug names: its settings,
+    enabled or not, or blank ones while it has none yet (the metadata comes first: the company
+    imports it at its provider before it can give us the provider's own). None: no company."""
+    company = company_by_sign_up_slug(slug=slug)
+    if company is None:
+        return None
+    return provider_of_company(company=company) or IdentityProvider(company=company)
 
 
 def provider_of_company(*, company: Company) -> IdentityProvider | None:

@@ -37,14 +37,10 @@ def acme(company, settings):
 
 @pytest.fixture
 def sp_metadata(client, acme) -> str:
-    """Our SP metadata as the company's provider downloads it (an empty IdP config first)."""
-    placeholder = IdentityProvider.objects.create(
-        company=acme, kind=IdentityProvider.Kind.SAML, saml_metadata_xml="-"
-    )
+    """Our SP metadata as the company's provider downloads it, before anything is set up."""
     response = client.get("/api/v1/sso/acme/saml/metadata")
     assert response.status_code == 200, response.content
     assert response["Content-Type"] == "application/samlmetadata+xml"
-    placeholder.delete()
     return response.content.decode()
 
 
@@ -92,6 +88,23 @@ def test_issue26_sso_saml_sp_metadata_is_published_per_company(client, provider)
     assert f'entityID="{METADATA}"' in response.content.decode()
     assert ACS in response.content.decode()
     assert client.get("/api/v1/sso/nobody/saml/metadata").status_code == 404
+
+
+def test_issue26_sso_saml_sp_metadata_comes_before_the_providers_own(client, acme):
+    """Issue 26 SSO (company-sign-in.md, SAML step 1 before step 3): our metadata answers for a
+    company with no sign-in set up yet, and while its sign-in is switched off, the same."""
+    before = client.get("/api/v1/sso/acme/saml/metadata")
+    assert before.status_code == 200
+    assert f'entityID="{METADATA}"' in before.content.decode()
+    assert ACS in before.content.decode()
+    IdentityProvider.objects.create(
+        company=acme, kind=IdentityProvider.Kind.SAML, saml_metadata_xml="-", enabled=False
+    )
+    switched_off = client.get("/api/v1/sso/ACME/saml/metadata")
+    assert switched_off.status_code == 200
+    assert switched_off.content == before.content
+    start = client.get("/api/v1/sso/acme/start")  # sign-in itself stays off
+    assert "error=" in start["Location"], start["Location"]
 
 
 def test_issue26_sso_saml_sp_initiated_new_employee_gets_an_account(client, provider, acme, idp):
