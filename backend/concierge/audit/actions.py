@@ -49,6 +49,8 @@ COMPANY_SETTINGS_CHANGED = "company.settings.changed"
 
 # Roles.
 ROLE_CHANGED = "role.changed"
+# The role of someone acting as their company's admin (members page, roster, SCIM token).
+COMPANY_ADMIN_ROLE = "company admin"
 
 # The employee's data.
 DATA_EXPORTED = "data.exported"

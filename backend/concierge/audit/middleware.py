@@ -4,8 +4,10 @@ address from it, and `request_actor()` the person signed in."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -14,6 +16,31 @@ from concierge.common.ratelimit import client_ip
 
 current_client_ip: ContextVar[str] = ContextVar("audit_client_ip", default="")
 current_request: ContextVar[HttpRequest | None] = ContextVar("audit_request", default=None)
+
+
+@dataclass(frozen=True)
+class Acting:
+    """In whose name the events of a block are written: the role the actor acts in (a company
+    admin on the members page) and the channel the change came through ('scim', 'roster')."""
+
+    role: str = ""
+    via: str = ""
+
+
+_AS_THEMSELVES = Acting()  # frozen: safe to share as the default
+current_acting: ContextVar[Acting] = ContextVar("audit_acting", default=_AS_THEMSELVES)
+
+
+@contextmanager
+def acting_as(*, role: str = "", via: str = "") -> Iterator[None]:
+    """Events written inside (by any service the block calls) name this role, unless they name
+    one themselves, and the channel in their details."""
+    outer = current_acting.get()
+    token = current_acting.set(Acting(role=role or outer.role, via=via or outer.via))
+    try:
+        yield
+    finally:
+        current_acting.reset(token)
 
 
 def request_user(request: HttpRequest | None) -> Any:

@@ -29,7 +29,7 @@ from django.utils import timezone
 from prometheus_client import Counter
 
 from concierge.audit import actions
-from concierge.audit.middleware import current_client_ip, request_user
+from concierge.audit.middleware import current_acting, current_client_ip, request_user
 from concierge.audit.models import AuditEvent
 from concierge.common.cache import CACHE_ERRORS, cache_unavailable
 from concierge.common.ratelimit import client_ip as request_client_ip
@@ -60,11 +60,15 @@ def audit_record(
     client_ip: str = "",
     details: dict[str, Any] | None = None,
 ) -> None:
-    """Appends one event to the audit trail, in the caller's transaction. Never raises."""
+    """Appends one event to the audit trail, in the caller's transaction. Never raises. The
+    role, unless given, is the one the block acts in (`acting_as`), else the actor's own."""
+    acting = current_acting.get()
+    if acting.via:
+        details = {**(details or {}), "via": acting.via}
     _record(
         action=action,
         actor_id=_actor_id(actor),
-        actor_role=actor_role or role_of(actor),
+        actor_role=actor_role or acting.role or role_of(actor),
         target_type=target_type,
         target_id=str(target_id),
         company_id=company_id,

@@ -9,7 +9,7 @@ from concierge.accounts.selectors.memberships import company_record_get
 from concierge.accounts.services import invites
 from concierge.accounts.services.memberships import member_deactivate, member_reactivate
 from concierge.audit import actions
-from concierge.audit.middleware import request_actor
+from concierge.audit.middleware import acting_as, request_actor
 from concierge.audit.services import audit_record
 from concierge.common.errors import ValidationFailed
 
@@ -26,13 +26,13 @@ def member_deactivate_by_admin(*, admin: User, company: Company, record_id: int)
     record = company_record_get(company=company, record_id=record_id)
     if record.user_id is not None and record.user_id == admin.pk:
         raise ValidationFailed(NOT_YOURSELF)
-    member_deactivate(record=record)
-    company_admin_record(actions.MEMBER_DEACTIVATED, company, "employee_record", record_id, admin)
+    with acting_as(role=actions.COMPANY_ADMIN_ROLE):  # the membership service records it
+        member_deactivate(record=record)
 
 
 def member_reactivate_by_admin(*, company: Company, record_id: int) -> None:
-    member_reactivate(record=company_record_get(company=company, record_id=record_id))
-    company_admin_record(actions.MEMBER_REACTIVATED, company, "employee_record", record_id)
+    with acting_as(role=actions.COMPANY_ADMIN_ROLE):
+        member_reactivate(record=company_record_get(company=company, record_id=record_id))
 
 
 def invite_create(*, company: Company, label: str, max_uses: int, valid_days: int) -> InviteCreated:
@@ -80,7 +80,7 @@ def company_admin_record(
     audit_record(
         action=action,
         actor=actor or request_actor(),
-        actor_role="company admin",
+        actor_role=actions.COMPANY_ADMIN_ROLE,
         target_type=target_type,
         target_id=target_id,
         company_id=company.pk,

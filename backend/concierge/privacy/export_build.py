@@ -80,7 +80,6 @@ def data_export_build(*, export_id: int) -> str:
         audit_record(
             action=actions.DATA_EXPORTED,
             actor=user,
-            actor_role="employee",
             target_type="user",
             target_id=user.pk,
             details={"export_id": export.pk, "bytes": size},

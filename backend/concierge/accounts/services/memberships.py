@@ -12,6 +12,9 @@ from django.utils import timezone
 from concierge.accounts.models import Company, EmployeeRecord, User
 from concierge.accounts.selectors.memberships import user_access_ended_company
 from concierge.accounts.services.tokens import user_sessions_revoke
+from concierge.audit import actions as audit_actions
+from concierge.audit.middleware import request_actor
+from concierge.audit.services import audit_record
 from concierge.common.errors import PermissionDenied
 
 MEMBERSHIP_ENDED = (
@@ -85,8 +88,10 @@ def member_deactivate(*, record: EmployeeRecord) -> None:
     a roster import, the company admin). The membership row goes, so nothing grants that
     company's access any more; if no active membership is left and they are not staff, every
     session is signed out and their open event streams end (`user_sessions_revoke`). Their
-    requests stay. Doing it twice changes nothing."""
+    requests stay. Doing it twice changes nothing. The company's log records who did it (the
+    request's person, in the role the caller acts in: audit `acting_as`)."""
     locked = _locked(record)
+    changed = locked.active
     if locked.active:
         now = timezone.now()
         locked.active = False
@@ -94,16 +99,29 @@ def member_deactivate(*, record: EmployeeRecord) -> None:
         locked.updated_at = now
         locked.save(update_fields=["active", "deactivated_at", "updated_at"])
     if locked.user is not None:
-        _membership_remove(locked.user, locked.company)
+        changed = _membership_remove(locked.user, locked.company) or changed
+    if changed:
+        _membership_change_record(audit_actions.MEMBER_DEACTIVATED, locked)
     _copy_state(locked, record)
 
 
-def _membership_remove(user: User, company: Company) -> None:
+def _membership_remove(user: User, company: Company) -> bool:
     """Removes the membership row (also one added back by hand while the record stayed
-    deactivated) and signs out someone left with no access at all."""
+    deactivated) and signs out someone left with no access at all; whether there was one."""
     removed, _ = User.companies.through.objects.filter(user=user, company=company).delete()
     if removed and user_access_ended_company(user=user) is not None:
-        user_sessions_revoke(user=user)
+        user_sessions_revoke(user=user, actor=request_actor())
+    return bool(removed)
+
+
+def _membership_change_record(action: str, record: EmployeeRecord) -> None:
+    audit_record(
+        action=action,
+        actor=request_actor(),
+        target_type="employee_record",
+        target_id=record.pk,
+        company_id=record.company_id,
+    )
 
 
 @transaction.atomic
@@ -123,6 +141,7 @@ def member_reactivate(*, record: EmployeeRecord) -> None:
         locked.save(update_fields=["active", "deactivated_at", "updated_at", "joined_at"])
         if locked.user is not None:
             locked.user.companies.add(locked.company)
+        _membership_change_record(audit_actions.MEMBER_REACTIVATED, locked)
     _copy_state(locked, record)
 
 

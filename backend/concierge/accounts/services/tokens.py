@@ -31,14 +31,18 @@ def auth_token_revoke(*, auth_token: AuthToken) -> None:
     auth_token.save(update_fields=["revoked_at"])
 
 
-def user_sessions_revoke(*, user: User) -> None:
+_THEMSELVES = object()
+
+
+def user_sessions_revoke(*, user: User, actor: object = _THEMSELVES) -> None:
     """Signs every session of `user` out, from their very next request; their open event
-    streams end once the transaction commits (`sessions_revoked_announce`)."""
+    streams end once the transaction commits (`sessions_revoked_announce`). The audit trail
+    names `actor` as who did it: the person themselves unless given (None: the system)."""
     revoked = user.auth_tokens.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
     sessions_revoked_announce(user_id=user.pk)
     audit_record(
         action=audit_actions.SESSIONS_REVOKED,
-        actor=user,
+        actor=user if actor is _THEMSELVES else actor,
         target_type="user",
         target_id=user.pk,
         details={"sessions": revoked},

@@ -252,19 +252,65 @@ def test_members_page_actions(hr_api, hr, user, company):
     assert hr_api.post(f"{base}/invites/{invite_id}/revoke").status_code == 200
     for action in (actions.MEMBER_DEACTIVATED, actions.MEMBER_REACTIVATED):
         event = only(action)
-        assert (event.actor_id, event.company_id, event.target_id) == (
+        assert (event.actor_id, event.actor_role, event.company_id, event.target_id) == (
             hr.pk,
+            "company admin",
             company.pk,
             str(record.pk),
         )
+    # The deactivated person's sessions were ended by the company admin, not by themselves.
+    revoked = only(actions.SESSIONS_REVOKED)
+    assert (revoked.actor_id, revoked.actor_role, revoked.target_id) == (
+        hr.pk,
+        "company admin",
+        str(user.pk),
+    )
     only(actions.INVITE_SENT, created.json()["link"])
     only(actions.INVITE_REVOKED)
 
 
-def test_scim_token_without_the_token(company, hr):
-    """issue 27 audit trail: the SCIM token's rotation, never the token."""
-    raw, _ = scim_token_rotate(company=company, created_by=hr)
-    assert only(actions.SCIM_TOKEN_CHANGED, raw).company_id == company.pk
+def test_scim_token_created_then_rotated_never_the_token(hr_api, hr, company):
+    """issue 27 audit trail: the SCIM token's creation, rotation and revocation by the company
+    admin (in that role), never the token."""
+    tokens = [hr_api.post(f"company/{company.pk}/scim").json()["token"] for _ in range(2)]
+    assert hr_api.delete(f"company/{company.pk}/scim").status_code == 204
+    changes = events(actions.SCIM_TOKEN_CHANGED)
+    assert [e.details["change"] for e in changes] == ["created", "rotated", "revoked"]
+    for event in changes:
+        assert (event.actor_id, event.actor_role, event.company_id) == (
+            hr.pk,
+            "company admin",
+            company.pk,
+        )
+        assert not any(token in json.dumps(event.details) for token in tokens)
+
+
+def test_scim_deactivation_and_reactivation_are_the_company_scim_clients(company, user):
+    """issue 27 audit trail: a membership ended and restored by the company's SCIM client is
+    in the company's log as the system's, through SCIM; the sessions it ended too (never as
+    the employee's own doing)."""
+    from concierge.provisioning.tests.conftest import ScimClient, new_user
+
+    raw, _ = scim_token_rotate(company=company, created_by=None)
+    scim = ScimClient(raw)
+    created = new_user(scim, user.email)
+    patch = {"Operations": [{"op": "replace", "path": "active", "value": False}]}
+    assert scim.patch(f"Users/{created['id']}", patch).status_code == 200
+    patch["Operations"][0]["value"] = True
+    assert scim.patch(f"Users/{created['id']}", patch).status_code == 200
+    for action in (
+        actions.MEMBER_DEACTIVATED,
+        actions.SESSIONS_REVOKED,
+        actions.MEMBER_REACTIVATED,
+    ):
+        event = only(action)
+        assert (event.actor_id, event.actor_role, event.details.get("via")) == (
+            None,
+            "system",
+            "scim",
+        ), action
+    assert only(actions.MEMBER_DEACTIVATED).company_id == company.pk
+    assert only(actions.MEMBER_DEACTIVATED).target_id == created["id"]
 
 
 def test_role_changes(user, company):
@@ -459,8 +505,9 @@ def test_data_export_asked_built_and_downloaded(signed_in_api, user, outbox):
         actions.DATA_EXPORT_DOWNLOADED,
     ):
         event = only(action, token)
-        assert (event.actor_id, event.target_type, event.target_id) == (
+        assert (event.actor_id, event.actor_role, event.target_type, event.target_id) == (
             user.pk,
+            "member",  # one of audit.md's roles
             "user",
             str(user.pk),
         )

@@ -94,7 +94,6 @@ def person_erase(*, user: Any, actor: Any = None, client_ip: str = "") -> dict[s
     audit_record(
         action=actions.ACCOUNT_ERASED,
         actor=actor,
-        actor_role="staff",
         target_type="user",
         target_id=user.pk,
         client_ip=client_ip,

@@ -66,7 +66,6 @@ def data_export_start(*, user: Any, client_ip: str = "") -> DataExport:
     audit_record(
         action=actions.DATA_EXPORT_REQUESTED,
         actor=user,
-        actor_role="employee",
         target_type="user",
         target_id=user.pk,
         client_ip=client_ip,
@@ -108,7 +107,6 @@ def data_export_take(*, user: Any, token: str, client_ip: str = "") -> IO[bytes]
     audit_record(
         action=actions.DATA_EXPORT_DOWNLOADED,
         actor=user,
-        actor_role="employee",
         target_type="user",
         target_id=user.pk,
         client_ip=client_ip,

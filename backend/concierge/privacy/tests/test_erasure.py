@@ -120,6 +120,7 @@ def test_issue27_erasure_leaves_nothing_of_the_person_and_the_report_counts_stay
     assert not DataExport.objects.filter(user=user).exists()
     event = AuditEvent.objects.get(action="account.erased")
     assert event.target_id == str(user.pk)
+    assert event.actor_role == "superuser"  # the person erasing, in their own role
     assert event.details["requests"] == 1 and event.details["files"] == 2
 
 

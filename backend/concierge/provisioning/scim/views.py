@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 
 from concierge.accounts.models import Company, EmployeeRecord
+from concierge.audit.middleware import acting_as
 from concierge.provisioning import selectors
 from concierge.provisioning.scim import discovery
 from concierge.provisioning.scim.errors import ScimError, invalid_syntax, invalid_value, not_found
@@ -70,7 +71,8 @@ def scim_endpoint(*methods: str) -> Callable[[View], View]:
                 company = _company(request)
                 if request.method not in methods:
                     raise ScimError(405, f"{request.method} is not supported here.")
-                return view(request, company, *args, **kwargs)
+                with acting_as(via="scim"):  # no person: the company's SCIM client
+                    return view(request, company, *args, **kwargs)
             except ScimError as exc:
                 return scim_response(exc.body(), exc.status)
             except RecordInvalid as exc:

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from concierge.accounts.models import Company, EmployeeRecord, User
 from concierge.audit import actions as audit_actions
-from concierge.audit.middleware import request_actor
+from concierge.audit.middleware import acting_as, request_actor
 from concierge.audit.services import audit_record
 from concierge.provisioning.selectors import company_records_by_email
 from concierge.provisioning.services.records import (
@@ -224,12 +224,13 @@ def roster_apply(*, company: Company, content: bytes) -> RosterPlan:
         r for r in plan.rows if r.action in ("update", "deactivate", "reactivate") and r.fields
     ]
     with_accounts = _emails_with_accounts([f.email for f in creates] + [r.email for r in changes])
-    _records_create(company, creates, with_accounts)
-    _records_change(company, changes, with_accounts)
+    with acting_as(role=audit_actions.COMPANY_ADMIN_ROLE, via="roster"):
+        _records_create(company, creates, with_accounts)
+        _records_change(company, changes, with_accounts)
     audit_record(
         action=audit_actions.ROSTER_IMPORTED,
         actor=request_actor(),
-        actor_role="company admin",
+        actor_role=audit_actions.COMPANY_ADMIN_ROLE,
         target_type="company",
         target_id=company.pk,
         company_id=company.pk,

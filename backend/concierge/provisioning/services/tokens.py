@@ -19,7 +19,7 @@ TOKEN_PREFIX = "scim_"  # tells a leaked SCIM token apart from a session token a
 def scim_token_rotate(*, company: Company, created_by: User | None) -> tuple[str, ScimToken]:
     """A new token for the company's SCIM client; the previous one stops working at once.
     Returns the raw token (to show once) and its row."""
-    ScimToken.objects.filter(company=company).delete()
+    replaced, _ = ScimToken.objects.filter(company=company).delete()
     raw = TOKEN_PREFIX + token_new()[0]
     row = ScimToken.objects.create(
         company=company, token_hash=token_hash(raw), created_by=created_by
@@ -27,10 +27,11 @@ def scim_token_rotate(*, company: Company, created_by: User | None) -> tuple[str
     audit_record(
         action=audit_actions.SCIM_TOKEN_CHANGED,
         actor=request_actor(),
+        actor_role=audit_actions.COMPANY_ADMIN_ROLE,
         target_type="scim_token",
         target_id=row.pk,
         company_id=company.pk,
-        details={"change": "rotated"},
+        details={"change": "rotated" if replaced else "created"},
     )
     return raw, row
 
@@ -41,6 +42,7 @@ def scim_token_revoke(*, company: Company) -> None:
     audit_record(
         action=audit_actions.SCIM_TOKEN_CHANGED,
         actor=request_actor(),
+        actor_role=audit_actions.COMPANY_ADMIN_ROLE,
         target_type="scim_token",
         target_id="",
         company_id=company.pk,
