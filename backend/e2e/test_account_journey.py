@@ -217,8 +217,9 @@ def test_mfa_enrol_then_sign_in_with_code(page: Page, acme, make_employee, scree
     make_employee("dana@example.com", company=acme)
     sign_in(page, "dana@example.com", PASSWORD, lands_on=None)
     open_account(page)
-    page.get_by_role("link", name="Add text messages").click()
+    page.get_by_role("button", name="Add text messages").click()
     expect(page).to_have_url(re.compile(r"/mfa-enrollment$"))
+    expect(page.get_by_role("link", name="Back to Account")).to_be_visible()
     phone = page.get_by_label(re.compile("Phone", re.I))
     phone.press_sequentially("5557654321")
     screenshot("mfa-enrollment-phone")
@@ -226,10 +227,10 @@ def test_mfa_enrol_then_sign_in_with_code(page: Page, acme, make_employee, scree
     expect(page.get_by_label("Verification code")).to_be_visible()
     page.get_by_label("Verification code").fill(code_from_sms())
     page.get_by_role("button", name="Verify").click()
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    expect(page).to_have_url(re.compile(r"/account$"))  # back where the person started
+    expect(page.get_by_text("Text messages added.")).to_be_visible()
     assert User.objects.get(email="dana@example.com").mfa_phone == "+15557654321"
 
-    open_account(page)
     page.get_by_role("button", name="Sign Out").click()
     sign_in_form_submit(page, "dana@example.com", PASSWORD)
     code_field = page.get_by_label("Verification code")

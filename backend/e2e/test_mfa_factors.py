@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import re
 import time
+from datetime import timedelta
 
 import pyotp
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from concierge.accounts.models import MfaFactor, User
+from concierge.accounts.models import AuthToken, MfaFactor, User
 from e2e.conftest import PASSWORD, code_from_sms, outbox_items
 from e2e.journeys import sign_in
 
@@ -35,12 +37,22 @@ def test_authenticator_app_enrol_and_sign_in(page: Page, acme, make_employee, sc
     a phone is enrolled too."""
     user = make_employee(company=acme)
     sign_in(page, user.email, PASSWORD)
+    # Signed in a while ago: adding a way to sign in asks the person to confirm it's them.
+    AuthToken.objects.filter(user=user).update(created_at=timezone.now() - timedelta(minutes=20))
     open_account(page)
     expect(page.get_by_text("Add a second step to signing in")).to_be_visible()
     screenshot("account-two-step-empty")
 
     page.get_by_role("button", name="Add an authenticator app").click()
+    expect(
+        page.get_by_text("To add a sign-in method, please confirm it’s you first.")
+    ).to_be_visible()
+    expect(page.get_by_label(re.compile("Confirm with your password"))).to_be_focused()
+    screenshot("account-add-confirm")
+    page.get_by_label(re.compile("Confirm with your password")).fill(PASSWORD)
+    page.get_by_role("button", name="Continue").click()
     expect(page.get_by_role("img", name=re.compile("QR code"))).to_be_visible()
+    expect(page.get_by_role("heading", name="Add an authenticator app")).to_be_focused()
     secret = page.get_by_test_id("totp-secret").inner_text().replace(" ", "")
     assert re.fullmatch(r"[A-Z2-7]{32}", secret), secret
     screenshot("totp-enrolment")

@@ -180,6 +180,9 @@ class AuthToken(models.Model):
     expires_at = models.DateTimeField()
     revoked_at = models.DateTimeField(null=True, blank=True)
     mfa_token_hash = models.CharField(max_length=64, blank=True)
+    # When the person last proved themselves again in this session (password or code), for
+    # changes that need a recent proof; signing in is one (created_at).
+    confirmed_at = models.DateTimeField(null=True, blank=True)
     # Wrong authenticator-app or recovery codes in this session: too many void it.
     mfa_failed_attempts = models.PositiveSmallIntegerField(default=0)
 

@@ -265,6 +265,10 @@ class MfaFactorsOut(Schema):
     factors: list[MfaFactorOut]
     recovery_codes_left: int
     company_requires_mfa: bool
+    add_needs_confirm: bool = Field(
+        description="Whether adding a sign-in method needs `POST /mfa/confirm` first: the "
+        "session proved its person (signed in, or confirmed) more than 15 minutes ago."
+    )
 
 
 class FreshCheckIn(Schema):

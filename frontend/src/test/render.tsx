@@ -10,6 +10,7 @@ import type { ReactElement } from 'react'
 import {
   createMemoryRouter,
   Outlet,
+  parsePath,
   type RouteObject,
   RouterProvider,
   useLocation,
@@ -28,6 +29,8 @@ export interface RenderOptions {
   /** Child routes: the screen becomes a path-less layout around them (unless `path` is set). */
   routes?: RouteObject[]
   queryClient?: QueryClient
+  /** The initial entry's router state (what `navigate(to, { state })` hands the screen). */
+  state?: unknown
 }
 
 function LocationProbe() {
@@ -54,7 +57,9 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
         children: [screenRoute, { path: '*', element: <LocationProbe /> }],
       },
     ],
-    { initialEntries: [route] },
+    {
+      initialEntries: [{ ...parsePath(route), state: options.state }],
+    },
   )
   const user = userEvent.setup()
   const result = render(

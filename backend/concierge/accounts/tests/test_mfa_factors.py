@@ -17,6 +17,7 @@ from concierge.accounts.auth import MFA_AUTHENTICATION_REQUIRED
 from concierge.accounts.models import AuthToken, MfaFactor, RecoveryCode
 from concierge.accounts.services.mfa.factors import SESSION_VOIDED
 from concierge.accounts.services.mfa.fresh_check import (
+    CONFIRM_REQUIRED,
     LAST_FACTOR_REQUIRED,
     recovery_codes_regenerate,
 )
@@ -410,6 +411,40 @@ def test_managing_factors_needs_the_mfa_step_first(totp_user):
     assert api.get("mfa/factors").status_code == 401
     assert api.post("mfa/passkeys/options").status_code == 401
     assert api.post("mfa", {"mfa_number": "5551234567"}).status_code == 401
+
+
+def test_adding_a_sign_in_method_needs_a_recent_proof(totp_user, outbox):
+    """Issue 13 (a session left signed in, or stolen): adding a passkey, an app or a phone needs
+    the session to have proven its person within 15 minutes (signed in, or POST /mfa/confirm
+    with the password or a code); a wrong proof counts as a failed sign-in."""
+    user, secret, _ = totp_user
+    api = _pending(user.email)
+    assert _verify(api, "totp", _last_step_code(secret)).status_code == 200
+    assert api.get("mfa/factors").json()["add_needs_confirm"] is False
+    assert api.post("mfa/passkeys/options").status_code == 200  # just signed in
+    AuthToken.objects.filter(user=user).update(created_at=timezone.now() - timedelta(minutes=16))
+    assert api.get("mfa/factors").json()["add_needs_confirm"] is True
+    for path, body in (
+        ("mfa/passkeys/options", None),
+        ("mfa/totp", None),
+        ("mfa", {"mfa_number": "5551234567"}),
+    ):
+        refused = api.post(path, body)
+        assert refused.status_code == 403, (path, refused.content)
+        assert refused.json()["errors"]["confirm"] == [CONFIRM_REQUIRED]
+    assert outbox.sms() == []
+
+    wrong = api.post("mfa/confirm", {"password": "not the password"})
+    assert wrong.status_code == 403
+    user.refresh_from_db()
+    assert user.failed_sign_in_count == 1
+    assert api.post("mfa/totp").status_code == 403
+    assert api.post("mfa/confirm", {"password": DEFAULT_PASSWORD}).status_code == 200
+    assert api.get("mfa/factors").json()["add_needs_confirm"] is False
+    assert api.post("mfa/passkeys/options").status_code == 200
+    assert api.post("mfa/totp").status_code == 200
+    with freeze_time(timezone.now() + timedelta(minutes=16)):
+        assert api.post("mfa/totp").status_code == 403  # the confirmation has its window too
 
 
 # ------------------------------------------------------------------------------ SMS unchanged

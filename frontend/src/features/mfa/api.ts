@@ -137,6 +137,16 @@ export async function factorRemove(factorId: string, check: FreshCheck): Promise
   return { ok: true, value: undefined }
 }
 
+/** Proves the person again in this session (password or code): for 15 minutes it may add a
+ * sign-in method (`add_needs_confirm` in the factor list). */
+export async function sessionConfirm(check: FreshCheck): Promise<Outcome> {
+  const { data, error, response } = await api.POST('/api/v1/mfa/confirm', {
+    body: { password: check.password ?? '', code: check.code ?? '' },
+  })
+  if (!data) return { ok: false, error: errorMessage(error, response) }
+  return { ok: true, value: undefined }
+}
+
 export async function recoveryCodesRegenerate(check: FreshCheck): Promise<Outcome<string[]>> {
   const { data, error, response } = await api.POST('/api/v1/mfa/recovery-codes', {
     body: { password: check.password ?? '', code: check.code ?? '' },

@@ -11,6 +11,7 @@ export {
   passkeyRegister,
   passkeysSupported,
   recoveryCodesRegenerate,
+  sessionConfirm,
 } from './api'
 export { RecoveryCodes } from './components/RecoveryCodes'
 export { TotpSetup } from './components/TotpSetup'

@@ -26,7 +26,7 @@ from concierge.accounts.selectors import mfa as mfa_selectors
 from concierge.accounts.selectors.mfa import user_has_mfa_factor
 from concierge.accounts.services import tokens
 from concierge.accounts.services.mfa import factors, fresh_check
-from concierge.common.errors import Unauthorized
+from concierge.common.errors import ApiError, Unauthorized
 from concierge.common.ratelimit import rate_limit
 from concierge.common.schemas import ErrorOut
 
@@ -40,6 +40,17 @@ def enrolling_user(request: HttpRequest) -> User:
     user = auth_token.user
     if (user.mfa_phone or user_has_mfa_factor(user=user)) and not mfa_verified(request, auth_token):
         raise Unauthorized(MFA_AUTHENTICATION_REQUIRED)
+    return user
+
+
+def adding_user(request: HttpRequest) -> User:
+    """`enrolling_user`, for the first step of adding a factor: the session must also have
+    proven its person recently (signed in, or `POST /mfa/confirm`), so that a session left
+    signed in, or stolen, cannot add a way of signing in of its own."""
+    user = enrolling_user(request)
+    if not fresh_check.session_recently_confirmed(request_auth_token(request)):
+        message = fresh_check.CONFIRM_REQUIRED
+        raise ApiError(message, status_code=403, errors={"confirm": [message]})
     return user
 
 
@@ -81,7 +92,20 @@ def mfa_factors(request: HttpRequest):
         ],
         recovery_codes_left=mfa_selectors.recovery_codes_left(user=user),
         company_requires_mfa=any(c.requires_mfa for c in user.companies.all()),
+        add_needs_confirm=not fresh_check.session_recently_confirmed(request_auth_token(request)),
     )
+
+
+@router.post("/mfa/confirm", response={200: SuccessOut, **ERRORS}, auth=token_auth_pending_mfa)
+def mfa_session_confirm(request: HttpRequest, payload: FreshCheckIn):
+    """The person proves themselves again (password, or a code from another sign-in method):
+    for the next 15 minutes this session may add a sign-in method. A wrong proof counts as a
+    failed sign-in (403)."""
+    rate_limit(request, "otp")
+    fresh_check.session_confirm(
+        auth_token=request_auth_token(request), password=payload.password, code=payload.code
+    )
+    return SuccessOut()
 
 
 @router.patch("/mfa/factors/{factor_id}", response={200: MfaFactorOut, **ERRORS}, auth=token_auth)

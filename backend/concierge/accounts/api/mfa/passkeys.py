@@ -7,7 +7,12 @@ import json
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
-from concierge.accounts.api.mfa.factors import ERRORS, enrolling_user, session_verified
+from concierge.accounts.api.mfa.factors import (
+    ERRORS,
+    adding_user,
+    enrolling_user,
+    session_verified,
+)
 from concierge.accounts.auth import request_auth_token, token_auth_pending_mfa
 from concierge.accounts.schemas import (
     PasskeyRegisterIn,
@@ -29,7 +34,7 @@ router = Router(tags=["two-step verification"])
 )
 def passkey_registration_options(request: HttpRequest):
     rate_limit(request, "otp")
-    options = passkeys.passkey_registration_options(user=enrolling_user(request))
+    options = passkeys.passkey_registration_options(user=adding_user(request))
     return WebAuthnOptionsOut(options=json.loads(options))
 
 

@@ -6,17 +6,14 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
+from concierge.accounts.api.mfa.factors import adding_user
 from concierge.accounts.api.responses import ERRORS
 from concierge.accounts.auth import (
-    MFA_AUTHENTICATION_REQUIRED,
-    mfa_verified,
     request_auth_token,
     token_auth_pending_mfa,
 )
 from concierge.accounts.schemas import MfaEnrollIn, OtpIn, SuccessOut
-from concierge.accounts.selectors.mfa import user_has_mfa_factor
 from concierge.accounts.services.mfa import passkeys, recovery_codes, sms, totp
-from concierge.common.errors import Unauthorized
 from concierge.common.ratelimit import rate_limit
 
 router = Router(tags=["account"])
@@ -50,11 +47,7 @@ def mfa_verify(request: HttpRequest, response: HttpResponse, payload: OtpIn):
 @router.post("/mfa", response={200: SuccessOut, **ERRORS}, auth=token_auth_pending_mfa)
 def mfa_enroll(request: HttpRequest, payload: MfaEnrollIn):
     rate_limit(request, "otp")
-    auth_token = request_auth_token(request)
-    user = auth_token.user
-    if (user.mfa_phone or user_has_mfa_factor(user=user)) and not mfa_verified(request, auth_token):
-        # Replacing an enrolled phone (or adding one next to an app or a passkey) needs the
-        # MFA step first, or a password alone would let anyone enrol their own phone.
-        raise Unauthorized(MFA_AUTHENTICATION_REQUIRED)
-    sms.mfa_enroll(user=auth_token.user, phone_digits=payload.mfa_number)
+    # Replacing an enrolled phone (or adding one next to an app or a passkey) needs the MFA
+    # step first, or a password alone would let anyone enrol their own phone.
+    sms.mfa_enroll(user=adding_user(request), phone_digits=payload.mfa_number)
     return SuccessOut()

@@ -5,7 +5,12 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
-from concierge.accounts.api.mfa.factors import ERRORS, enrolling_user, session_verified
+from concierge.accounts.api.mfa.factors import (
+    ERRORS,
+    adding_user,
+    enrolling_user,
+    session_verified,
+)
 from concierge.accounts.auth import token_auth_pending_mfa
 from concierge.accounts.schemas import RecoveryCodesOut, TotpConfirmIn, TotpEnrolmentOut
 from concierge.accounts.services.mfa import totp
@@ -17,7 +22,7 @@ router = Router(tags=["two-step verification"])
 @router.post("/mfa/totp", response={200: TotpEnrolmentOut, **ERRORS}, auth=token_auth_pending_mfa)
 def totp_enrol_start(request: HttpRequest):
     rate_limit(request, "otp")
-    enrolment = totp.totp_enrol_start(user=enrolling_user(request))
+    enrolment = totp.totp_enrol_start(user=adding_user(request))
     return TotpEnrolmentOut(
         factor_id=enrolment.factor_id,
         secret=enrolment.secret,

@@ -1,11 +1,15 @@
 """Changes to the second factors that need a fresh proof (the password, or a code from another
-factor): renewing the recovery codes and removing a factor."""
+factor): renewing the recovery codes and removing a factor; and adding one, which needs the
+session to have proven the person recently (signed in, or confirmed again: `session_confirm`)."""
 
 from __future__ import annotations
 
-from django.db import transaction
+from datetime import timedelta
 
-from concierge.accounts.models import MfaFactor, RecoveryCode, User
+from django.db import transaction
+from django.utils import timezone
+
+from concierge.accounts.models import AuthToken, MfaFactor, RecoveryCode, User
 from concierge.accounts.selectors.mfa import SMS, user_factor_count, user_has_mfa_factor
 from concierge.accounts.services.lockout import lock_lift_if_expired, sign_in_failure_count
 from concierge.accounts.services.mfa.factors import (
@@ -22,6 +26,9 @@ from concierge.common.errors import ApiError, NotFound, ValidationFailed
 
 FRESH_CHECK_FAILED = "That password or code is incorrect."
 FRESH_CHECK_REQUIRED = "Please enter your password or a code from another sign-in method."
+CONFIRM_REQUIRED = "To add a sign-in method, please confirm it’s you first."
+# How long after signing in, or confirming again, a session may add a sign-in method.
+CONFIRM_WINDOW = timedelta(minutes=15)
 LAST_FACTOR_REQUIRED = (
     "Your employer requires two-step verification: add another sign-in method "
     "before removing this one."
@@ -36,6 +43,31 @@ class FreshCheckFailed(ApiError):
 
     def __init__(self) -> None:
         super().__init__(FRESH_CHECK_FAILED)
+
+
+def session_recently_confirmed(auth_token: AuthToken) -> bool:
+    """Whether the session proved its person within CONFIRM_WINDOW: it was signed in, or
+    confirmed again (`session_confirm`), that recently."""
+    proven = max(auth_token.created_at, auth_token.confirmed_at or auth_token.created_at)
+    return proven >= timezone.now() - CONFIRM_WINDOW
+
+
+def session_confirm(*, auth_token: AuthToken, password: str = "", code: str = "") -> None:
+    """The person proves themselves again (password or code) in this session: for
+    CONFIRM_WINDOW it may add a sign-in method. A wrong proof counts as a failed sign-in."""
+    if not _session_confirm(auth_token=auth_token, password=password, code=code):
+        # Raised only after the transaction committed, so the failed check is counted.
+        raise FreshCheckFailed
+
+
+@transaction.atomic
+def _session_confirm(*, auth_token: AuthToken, password: str, code: str) -> bool:
+    user = User.objects.select_for_update().get(pk=auth_token.user_id)
+    if not fresh_check_passed(user, password=password, code=code):
+        return False
+    auth_token.confirmed_at = timezone.now()
+    auth_token.save(update_fields=["confirmed_at"])
+    return True
 
 
 def recovery_codes_regenerate(*, user: User, password: str = "", code: str = "") -> list[str]:

@@ -1,17 +1,24 @@
-import { type ReactNode, useId } from 'react'
+import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { cx } from '@/design-system'
 
-/** A titled card on the Account page. */
+/** A titled card on the Account page; `focusTitle`: its title takes the focus when it shows
+ * (a panel that replaced the card the person was using). */
 export function SettingsSection({
   title,
   children,
   tone = 'default',
+  focusTitle = false,
 }: {
   title: string
   children: ReactNode
   tone?: 'default' | 'danger'
+  focusTitle?: boolean
 }) {
   const headingId = useId()
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus()
+  }, [focusTitle])
   return (
     <section
       aria-labelledby={headingId}
@@ -21,7 +28,9 @@ export function SettingsSection({
       )}
     >
       <h2
+        ref={heading}
         id={headingId}
+        tabIndex={focusTitle ? -1 : undefined}
         className={cx('text-lg font-semibold', tone === 'danger' ? 'text-danger-700' : 'text-ink')}
       >
         {title}

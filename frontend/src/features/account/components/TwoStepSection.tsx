@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { KeyRound, MessageSquareText, Plus, ShieldCheck, Smartphone } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
 import { Button, FormError, Paragraph, Skeleton, TextInput, useToast } from '@/design-system'
 import {
   FACTOR_LABELS,
@@ -12,6 +13,7 @@ import {
   passkeysSupported,
   RecoveryCodes,
   recoveryCodesRegenerate,
+  sessionConfirm,
   TotpSetup,
 } from '@/features/mfa'
 import { currentUserQuery } from '@/lib/currentUserQuery'
@@ -22,12 +24,17 @@ import { factorRename } from '../api'
 import { freshCheck, PROOF_MESSAGES, ProofField } from './ProofField'
 import { SettingsSection } from './SettingsSection'
 
+type Addition = 'passkey' | 'totp' | 'sms'
+
 type Mode =
   | { name: 'list' }
+  | { name: 'confirm'; adding: Addition }
   | { name: 'totp' }
   | { name: 'codes'; codes: string[] }
   | { name: 'remove'; factor: MfaFactor }
   | { name: 'regenerate' }
+
+const CONFIRM_FIRST = 'To add a sign-in method, please confirm it’s you first.'
 
 const ICONS: Record<string, ReactNode> = {
   passkey: <KeyRound aria-hidden="true" className="size-5" />,
@@ -45,6 +52,7 @@ export function TwoStepSection() {
   const [passkeyBusy, setPasskeyBusy] = useState(false)
   const [passkeyError, setPasskeyError] = useState<string>()
   const addRef = useRef<HTMLDivElement>(null)
+  const navigate = useNavigate()
 
   const refresh = async () => {
     await Promise.all([
@@ -52,9 +60,17 @@ export function TwoStepSection() {
       queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
     ])
   }
+  // The add button last used, to give the focus back to when its panel closes.
+  const lastAdded = useRef<Addition | null>(null)
   const backToList = () => {
     setMode({ name: 'list' })
-    requestAnimationFrame(() => addRef.current?.querySelector<HTMLElement>('button, a')?.focus())
+    requestAnimationFrame(() => {
+      const buttons = addRef.current
+      const used =
+        lastAdded.current &&
+        buttons?.querySelector<HTMLElement>(`[data-add="${lastAdded.current}"]`)
+      ;(used || buttons?.querySelector<HTMLElement>('button, a'))?.focus()
+    })
   }
   const added = async (codes: string[] | null, what: string) => {
     await refresh()
@@ -76,9 +92,21 @@ export function TwoStepSection() {
     }
   }
 
+  const startAdding = (adding: Addition) => {
+    if (adding === 'passkey') void addPasskey()
+    else if (adding === 'totp') setMode({ name: 'totp' })
+    else navigate('/mfa-enrollment', { state: { from: 'account' } })
+  }
+  // Adding a way to sign in needs a recent proof of the person (signed in, or confirmed again).
+  const add = (adding: Addition) => {
+    lastAdded.current = adding
+    if (factors.data?.add_needs_confirm) setMode({ name: 'confirm', adding })
+    else startAdding(adding)
+  }
+
   if (mode.name === 'totp') {
     return (
-      <SettingsSection title="Add an authenticator app">
+      <SettingsSection title="Add an authenticator app" focusTitle>
         <TotpSetup
           onAdded={({ recoveryCodes, mfaToken }) => {
             if (mfaToken) session.setMfaToken(mfaToken)
@@ -174,26 +202,49 @@ export function TwoStepSection() {
           )}
         </div>
       ) : null}
-      <div ref={addRef} className="flex flex-wrap gap-3">
-        {passkeysSupported() ? (
+      {mode.name === 'confirm' ? (
+        <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
+          <Paragraph size="sm">{CONFIRM_FIRST}</Paragraph>
+          <FreshCheckForm
+            action="Continue"
+            onCancel={backToList}
+            submit={async (check) => {
+              const result = await sessionConfirm(check)
+              if (!result.ok) return result.error
+              await queryClient.invalidateQueries({ queryKey: mfaFactorsQuery.queryKey })
+              setMode({ name: 'list' })
+              startAdding(mode.adding)
+            }}
+          />
+        </div>
+      ) : (
+        <div ref={addRef} className="flex flex-wrap gap-3">
+          {passkeysSupported() ? (
+            <Button
+              variant="secondary"
+              icon={<KeyRound />}
+              loading={passkeyBusy}
+              data-add="passkey"
+              onClick={() => add('passkey')}
+            >
+              Add a passkey
+            </Button>
+          ) : null}
           <Button
             variant="secondary"
-            icon={<KeyRound />}
-            loading={passkeyBusy}
-            onClick={addPasskey}
+            icon={<Smartphone />}
+            data-add="totp"
+            onClick={() => add('totp')}
           >
-            Add a passkey
+            Add an authenticator app
           </Button>
-        ) : null}
-        <Button variant="secondary" icon={<Smartphone />} onClick={() => setMode({ name: 'totp' })}>
-          Add an authenticator app
-        </Button>
-        {!hasSms ? (
-          <Button to="/mfa-enrollment" variant="secondary" icon={<Plus />}>
-            Add text messages
-          </Button>
-        ) : null}
-      </div>
+          {!hasSms ? (
+            <Button variant="secondary" icon={<Plus />} data-add="sms" onClick={() => add('sms')}>
+              Add text messages
+            </Button>
+          ) : null}
+        </div>
+      )}
       <FormError message={passkeyError} />
     </SettingsSection>
   )

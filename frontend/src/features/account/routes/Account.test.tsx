@@ -118,12 +118,50 @@ describe('Account', () => {
 
   it('Issue 13 Account: no factor yet offers a passkey, an authenticator app and text messages', async () => {
     server.use(factorsOk([]))
-    renderAccount(makeUser({ mfa_enabled: false, mfa_enrollment_available: true }))
+    const { user } = renderAccount(makeUser({ mfa_enabled: false, mfa_enrollment_available: true }))
     expect(await screen.findByText(/Add a second step to signing in/)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Add an authenticator app' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Add text messages' })).toHaveAttribute(
-      'href',
-      '/mfa-enrollment',
+    await user.click(screen.getByRole('button', { name: 'Add text messages' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/mfa-enrollment'))
+  })
+
+  it('Issue 13 Account: a session signed in long ago confirms it is the person before adding a way to sign in', async () => {
+    let confirmed: unknown
+    let started = false
+    server.use(
+      factorsOk([], { add_needs_confirm: true }),
+      http.post(apiUrl('/api/v1/mfa/confirm'), async ({ request }) => {
+        confirmed = await request.json()
+        return HttpResponse.json({ success: true })
+      }),
+      http.post(apiUrl('/api/v1/mfa/totp'), () => {
+        started = true
+        return HttpResponse.json({
+          factor_id: 5,
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          otpauth_uri: 'otpauth://totp/Concierge:jane?secret=JBSWY3DPEHPK3PXP',
+          qr_data_uri: 'data:image/svg+xml;base64,PHN2Zy8+',
+        })
+      }),
+    )
+    const { user } = renderAccount(makeUser({ mfa_enabled: false, mfa_enrollment_available: true }))
+    const addApp = await screen.findByRole('button', { name: 'Add an authenticator app' })
+    await user.click(addApp)
+    expect(
+      screen.getByText('To add a sign-in method, please confirm it’s you first.'),
+    ).toBeVisible()
+    expect(started).toBe(false)
+    expect(screen.getByLabelText(/Confirm with your password/)).toHaveFocus()
+    await user.type(screen.getByLabelText(/Confirm with your password/), 'my-password')
+    server.use(factorsOk([]))
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(confirmed).toEqual({ password: 'my-password', code: '' }))
+    const heading = await screen.findByRole('heading', { name: 'Add an authenticator app' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(started).toBe(true)
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }))
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Add an authenticator app' })).toHaveFocus(),
     )
   })
 
@@ -157,7 +195,7 @@ describe('Account', () => {
     expect(screen.getByText('Added 3 days ago, last used just now')).toBeInTheDocument()
     expect(screen.getByText('Text message · Not used yet')).toBeInTheDocument()
     expect(screen.getByText('Recovery codes:')).toBeInTheDocument()
-    expect(screen.queryByRole('link', { name: 'Add text messages' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Add text messages' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Remove Authenticator app' }))
     await user.click(screen.getByRole('button', { name: 'Remove' }))
     expect(await screen.findByText('Please enter your password')).toBeInTheDocument()
@@ -167,8 +205,14 @@ describe('Account', () => {
   })
 })
 
-function factorsOk(factors: unknown[]) {
+function factorsOk(factors: unknown[], extra: { add_needs_confirm?: boolean } = {}) {
   return http.get(apiUrl('/api/v1/mfa/factors'), () =>
-    HttpResponse.json({ factors, recovery_codes_left: 8, company_requires_mfa: false }),
+    HttpResponse.json({
+      factors,
+      recovery_codes_left: 8,
+      company_requires_mfa: false,
+      add_needs_confirm: false,
+      ...extra,
+    }),
   )
 }

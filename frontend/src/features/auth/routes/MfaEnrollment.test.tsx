@@ -7,10 +7,10 @@ import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import MfaEnrollment from './MfaEnrollment'
 
-function renderEnrollment() {
+function renderEnrollment(state?: unknown) {
   signInSession()
   session.setMfaEnrollmentAvailable(true)
-  return renderWithProviders(<MfaEnrollment />, { route: '/mfa-enrollment' })
+  return renderWithProviders(<MfaEnrollment />, { route: '/mfa-enrollment', state })
 }
 
 function enrollAndVerifyOk(sent: { phone?: unknown; otp?: unknown } = {}) {
@@ -75,6 +75,18 @@ describe('MfaEnrollment', () => {
     const { user, router } = renderEnrollment()
     await enroll(user)
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+  })
+
+  it('Issue 13: opened from the Account page, it offers a way back there and returns there once the phone is added', async () => {
+    server.use(...enrollAndVerifyOk(), currentUserOk(makeUser({ mfa_enabled: true })))
+    const { user, router } = renderEnrollment({ from: 'account' })
+    expect(screen.getByRole('link', { name: 'Back to Account' })).toHaveAttribute(
+      'href',
+      '/account',
+    )
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull()
+    await enroll(user)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'))
   })
 
   it('§8 MFA enrolment failure: the server error shows in the error box', async () => {

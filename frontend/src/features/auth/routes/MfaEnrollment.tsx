@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { LogOut, ShieldCheck } from 'lucide-react'
+import { ArrowLeft, LogOut, ShieldCheck } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import type { CurrentUser } from '@/api/client'
-import { applyMask, Button } from '@/design-system'
+import { applyMask, Button, useToast } from '@/design-system'
 import { RecoveryCodes, TotpSetup } from '@/features/mfa'
 import { postLoginPath } from '@/lib/currentUser'
 import { currentUserQuery, useSignOut } from '@/lib/currentUserQuery'
@@ -12,10 +12,14 @@ import { AuthHeader } from '../components/AuthHeader'
 import { MfaCodeForm } from '../components/MfaCodeForm'
 import { MfaPhoneForm, PHONE_MASK } from '../components/MfaPhoneForm'
 
-/** MfaEnrollment (spec §2, §4): phone number, then the code; then onboarding or the landing. */
+/** MfaEnrollment (spec §2, §4): phone number, then the code; then onboarding or the landing.
+ * Opened from the Account page (router state `{ from: 'account' }`) it leads back there, done
+ * or not. */
 export default function MfaEnrollment() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const { toast } = useToast()
+  const fromAccount = (useLocation().state as { from?: string } | null)?.from === 'account'
   const { mfaRequired, mfaEnrollmentAvailable } = useSession()
   // A pending sign-in check (already enrolled) goes straight to the code.
   const [phone, setPhone] = useState<string | null>(
@@ -31,6 +35,12 @@ export default function MfaEnrollment() {
   }
 
   const onVerified = async () => {
+    if (fromAccount) {
+      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
+      toast({ message: 'Text messages added.', severity: 'success', autoDismiss: true })
+      navigate('/account', { replace: true })
+      return
+    }
     await queryClient.invalidateQueries({
       queryKey: currentUserQuery.queryKey,
       refetchType: 'none',
@@ -83,10 +93,12 @@ export default function MfaEnrollment() {
           code to confirm it’s you.
         </AuthHeader>
         <MfaPhoneForm onEnrolled={setPhone} />
-        <Button variant="tertiary" size="sm" onClick={() => setApp(true)}>
-          Use an authenticator app instead
-        </Button>
-        <SignOutLink />
+        {fromAccount ? null : (
+          <Button variant="tertiary" size="sm" onClick={() => setApp(true)}>
+            Use an authenticator app instead
+          </Button>
+        )}
+        {fromAccount ? <BackToAccount /> : <SignOutLink />}
       </div>
     )
   }
@@ -108,8 +120,16 @@ export default function MfaEnrollment() {
           ) : null
         }
       />
-      <SignOutLink />
+      {fromAccount ? <BackToAccount /> : <SignOutLink />}
     </div>
+  )
+}
+
+function BackToAccount() {
+  return (
+    <Button to="/account" variant="tertiary" size="sm" icon={<ArrowLeft />} className="self-center">
+      Back to Account
+    </Button>
   )
 }
 
