@@ -53,3 +53,10 @@ export async function subscribe(publicKey: string): Promise<PushSubscription> {
     applicationServerKey: keyBytes(publicKey),
   })
 }
+
+/** Ends this browser's subscription: the push service stops delivering to it, and the next
+ * visit does not save it again (serviceWorker.ts saves a subscription the browser still has). */
+export async function unsubscribe(): Promise<void> {
+  const subscription = await currentSubscription()
+  if (subscription) await subscription.unsubscribe()
+}

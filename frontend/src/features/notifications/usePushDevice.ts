@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { deviceSave, notificationKeys, pushKeyQuery } from './api'
-import { currentSubscription, pushSupported, subscribe } from './push'
+import { currentSubscription, pushSupported, subscribe, unsubscribe } from './push'
 
 export type PushState = 'unsupported' | 'unavailable' | 'denied' | 'off' | 'on' | 'loading'
 
@@ -9,7 +9,7 @@ export const PUSH_FAILED = 'We couldn’t turn on notifications in this browser.
 export const PUSH_BLOCKED =
   'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.'
 
-/** This browser's push: whether it can, whether it is on, and turning it on. */
+/** This browser's push: whether it can, whether it is on, turning it on and off. */
 export function usePushDevice() {
   const supported = pushSupported()
   const key = useQuery({ ...pushKeyQuery(), enabled: supported })
@@ -62,5 +62,11 @@ export function usePushDevice() {
     }
   }, [key.data, queryClient])
 
-  return { state, endpoint, busy, turnOn }
+  /** This browser stops getting push (its device was removed): its subscription ends too. */
+  const turnOffHere = useCallback(async () => {
+    await unsubscribe().catch(() => undefined) // the server no longer sends to it either way
+    setEndpoint(null)
+  }, [])
+
+  return { state, endpoint, busy, turnOn, turnOffHere }
 }

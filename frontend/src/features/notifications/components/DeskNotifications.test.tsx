@@ -29,6 +29,9 @@ describe('Issue 28 desk notifications', () => {
       http.get(apiUrl('/api/v1/notifications/push_subscriptions'), () =>
         HttpResponse.json({ push_subscriptions: [] }),
       ),
+      http.get(apiUrl('/api/v1/notifications/push_key'), () =>
+        HttpResponse.json({ available: true, public_key: 'BPublicKey' }),
+      ),
     )
     const { user } = renderWithProviders(<DeskNotifications />, { route: '/concierge' })
     await user.click(screen.getByText('Notifications'))
@@ -37,5 +40,25 @@ describe('Issue 28 desk notifications', () => {
     await user.click(box)
     await waitFor(() => expect(patches).toEqual([{ desk_new_request_push: true }]))
     expect(box).toBeChecked()
+  })
+
+  it('Escape closes the menu and gives the focus back to its button (ARCHITECTURE §8)', async () => {
+    server.use(
+      http.get(apiUrl('/api/v1/notifications/preferences'), () => HttpResponse.json({})),
+      http.get(apiUrl('/api/v1/notifications/push_subscriptions'), () =>
+        HttpResponse.json({ push_subscriptions: [] }),
+      ),
+      http.get(apiUrl('/api/v1/notifications/push_key'), () =>
+        HttpResponse.json({ available: false, public_key: null }),
+      ),
+    )
+    const { user } = renderWithProviders(<DeskNotifications />, { route: '/concierge' })
+    const summary = screen.getByText('Notifications').closest('summary') as HTMLElement
+    await user.click(summary)
+    const menu = summary.closest('details') as HTMLDetailsElement
+    expect(menu.open).toBe(true)
+    await user.keyboard('{Escape}')
+    expect(menu.open).toBe(false)
+    expect(summary).toHaveFocus()
   })
 })

@@ -1,14 +1,25 @@
 import { Bell } from 'lucide-react'
 import { CheckboxField, cx, focusRing, Paragraph } from '@/design-system'
-import { PushDevices } from './NotificationsSection'
+import { PushDevices, useServerPush } from './NotificationsSection'
 import { usePreferences } from './usePreferences'
 
 /** The desk's notification menu: push for new requests and for employees' replies. */
 export function DeskNotifications() {
   const { query, change } = usePreferences()
   const prefs = query.data
+  const pushOffered = useServerPush()
   return (
-    <details className="group relative">
+    <details
+      className="group relative"
+      onKeyDown={(event) => {
+        // Escape closes the menu, as it does the desk's other menus, and focus goes back to it.
+        const menu = event.currentTarget
+        if (event.key !== 'Escape' || !menu.open) return
+        event.stopPropagation()
+        menu.open = false
+        menu.querySelector('summary')?.focus()
+      }}
+    >
       <summary
         title="Notifications"
         className={cx(
@@ -23,7 +34,7 @@ export function DeskNotifications() {
         <Paragraph size="sm" tone="muted">
           Push notifications to this desk’s browsers.
         </Paragraph>
-        {prefs ? (
+        {prefs && pushOffered ? (
           <>
             <CheckboxField
               label="New requests"

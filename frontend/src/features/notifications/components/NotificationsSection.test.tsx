@@ -91,6 +91,26 @@ describe('Issue 28 Account page: Notifications', () => {
     expect(
       screen.queryByRole('button', { name: 'Turn on notifications in this browser' }),
     ).not.toBeInTheDocument()
+    // No push to choose: only the emails are offered.
+    expect(screen.getAllByRole('checkbox', { name: 'Email' })).toHaveLength(2)
+    expect(screen.queryByRole('checkbox', { name: 'Push notification' })).toBeNull()
+    expect(
+      screen.queryByRole('checkbox', { name: 'Show message text in notifications' }),
+    ).toBeNull()
+  })
+
+  it("removing this browser's own device ends its subscription, so it is not saved again", async () => {
+    const { subscription } = fakePushBrowser({ subscribed: true, permission: 'granted' })
+    const here = { ...PHONE, id: 9, device_label: 'Chrome on Linux', current: true }
+    const { deleted } = serve({ devices: [here] })
+    const { user } = renderWithProviders(<NotificationsSection />, { route: '/account' })
+    const list = within(await screen.findByRole('list', { name: 'Devices that get notifications' }))
+    await user.click(list.getByRole('button', { name: 'Remove Chrome on Linux' }))
+    await waitFor(() => expect(deleted).toEqual(['9']))
+    await waitFor(() => expect(subscription.unsubscribe).toHaveBeenCalledOnce())
+    expect(
+      await screen.findByRole('button', { name: 'Turn on notifications in this browser' }),
+    ).toBeInTheDocument()
   })
 
   it('turns push on in this browser: permission, subscription, then saved on the server', async () => {

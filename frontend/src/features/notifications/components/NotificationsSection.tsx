@@ -11,7 +11,7 @@ import {
   useToast,
 } from '@/design-system'
 import { formatDate } from '@/lib/format'
-import { deviceRemove, devicesQuery, notificationKeys, type PushDevice } from '../api'
+import { deviceRemove, devicesQuery, notificationKeys, type PushDevice, pushKeyQuery } from '../api'
 import { usePushDevice } from '../usePushDevice'
 import { usePreferences } from './usePreferences'
 
@@ -23,6 +23,7 @@ export const DEVICE_REMOVED = 'This device won’t get notifications any more.'
 export function NotificationsSection() {
   const { query, change } = usePreferences()
   const prefs = query.data
+  const pushOffered = useServerPush()
   return (
     // Not a named region: the toasts' region is already called 'Notifications'.
     <section
@@ -39,28 +40,36 @@ export function NotificationsSection() {
           <KindChoice
             legend="When your concierge replies"
             email={prefs.reply_email}
-            push={prefs.reply_push}
+            push={pushOffered ? prefs.reply_push : undefined}
             onEmail={(on) => change({ reply_email: on })}
             onPush={(on) => change({ reply_push: on })}
           />
           <KindChoice
             legend="When a request is completed"
             email={prefs.completion_email}
-            push={prefs.completion_push}
+            push={pushOffered ? prefs.completion_push : undefined}
             onEmail={(on) => change({ completion_email: on })}
             onPush={(on) => change({ completion_push: on })}
           />
-          <CheckboxField
-            label="Show message text in notifications"
-            hint="Notifications can appear on a locked screen. Leave this off to keep what your concierge wrote private."
-            checked={prefs.show_previews}
-            onChange={(on) => change({ show_previews: on })}
-          />
+          {pushOffered ? (
+            <CheckboxField
+              label="Show message text in notifications"
+              hint="Notifications can appear on a locked screen. Leave this off to keep what your concierge wrote private."
+              checked={prefs.show_previews}
+              onChange={(on) => change({ show_previews: on })}
+            />
+          ) : null}
           <PushDevices />
         </>
       )}
     </section>
   )
+}
+
+/** Whether this server sends push notifications at all (false only once it said it does not):
+ * without them, there is no push choice to make. */
+export function useServerPush(): boolean {
+  return useQuery(pushKeyQuery()).data !== null
 }
 
 function KindChoice({
@@ -72,7 +81,8 @@ function KindChoice({
 }: {
   legend: string
   email: boolean
-  push: boolean
+  /** Undefined: the server sends no push, so there is nothing to choose. */
+  push: boolean | undefined
   onEmail: (on: boolean) => void
   onPush: (on: boolean) => void
 }) {
@@ -81,7 +91,9 @@ function KindChoice({
       <legend className="mb-2 text-base font-semibold text-ink">{legend}</legend>
       <div className="flex flex-wrap gap-x-8 gap-y-3">
         <CheckboxField label="Email" checked={email} onChange={onEmail} />
-        <CheckboxField label="Push notification" checked={push} onChange={onPush} />
+        {push === undefined ? null : (
+          <CheckboxField label="Push notification" checked={push} onChange={onPush} />
+        )}
       </div>
     </fieldset>
   )
@@ -97,8 +109,9 @@ export function PushDevices({ compact = false }: { compact?: boolean }) {
   const queryClient = useQueryClient()
   const { toast } = useToast()
   const remove = useMutation({
-    mutationFn: deviceRemove,
-    onSuccess: async () => {
+    mutationFn: (device: PushDevice) => deviceRemove(device.id),
+    onSuccess: async (_, device) => {
+      if (device.current) await push.turnOffHere()
       toast({ message: DEVICE_REMOVED, severity: 'success', autoDismiss: true })
       await queryClient.invalidateQueries({ queryKey: notificationKeys.devices })
     },
@@ -139,8 +152,8 @@ export function PushDevices({ compact = false }: { compact?: boolean }) {
             <DeviceRow
               key={device.id}
               device={device}
-              removing={remove.isPending && remove.variables === device.id}
-              onRemove={() => remove.mutate(device.id)}
+              removing={remove.isPending && remove.variables?.id === device.id}
+              onRemove={() => remove.mutate(device)}
             />
           ))}
         </ul>

@@ -34,7 +34,8 @@ export function PushPrompt({ requestCount }: { requestCount: number }) {
   const { toast } = useToast()
   const [hidden, setHidden] = useState(remembered)
   const [error, setError] = useState<string | null>(null)
-  if (hidden || requestCount < 1 || push.state !== 'off') return null
+  // Refused by the browser just now: the prompt stays to say how to allow them.
+  if (hidden || requestCount < 1 || (push.state !== 'off' && !error)) return null
 
   const dismiss = () => {
     remember('dismissed')

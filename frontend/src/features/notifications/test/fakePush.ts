@@ -11,6 +11,10 @@ export function fakePushBrowser({
   const subscription = {
     endpoint: ENDPOINT,
     toJSON: () => ({ endpoint: ENDPOINT, keys: { p256dh: 'browser-key', auth: 'browser-auth' } }),
+    unsubscribe: vi.fn(async () => {
+      current = null
+      return true
+    }),
   }
   let current: typeof subscription | null = subscribed ? subscription : null
   const pushManager = {
@@ -25,13 +29,20 @@ export function fakePushBrowser({
     configurable: true,
     value: { register: vi.fn(async () => registration), ready: Promise.resolve(registration) },
   })
-  const notification = { permission, requestPermission: vi.fn(async () => grant) }
+  // As a browser does, the answer to the permission prompt becomes the permission.
+  const notification = {
+    permission,
+    requestPermission: vi.fn(async () => {
+      notification.permission = grant
+      return grant
+    }),
+  }
   Object.defineProperty(window, 'PushManager', {
     configurable: true,
     value: function PushManager() {},
   })
   Object.defineProperty(window, 'Notification', { configurable: true, value: notification })
-  return { pushManager, notification }
+  return { pushManager, notification, subscription }
 }
 
 export function removeFakePushBrowser() {
