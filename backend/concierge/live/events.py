@@ -25,6 +25,7 @@ REQUEST_UPDATED = "request.updated"  # status or assignee changed
 REQUEST_SEEN = "request.seen"  # the employee opened the thread: its replies so far are seen
 MESSAGE_CREATED = "message.created"
 NOTE_CREATED = "note.created"  # staff only
+RATING_CHANGED = "rating.changed"  # staff only: the employee rated, or commented on a rating
 PRESENCE_UPDATED = "presence.updated"  # staff only
 RESYNC = "resync"  # sent by a process whose pub/sub connection came back: refetch everything
 # Internal, never sent to a client: sessions of the user in `owner_id` were signed out, so

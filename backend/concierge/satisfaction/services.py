@@ -16,6 +16,8 @@ from django.utils import timezone
 from concierge.common.errors import ApiError, NotFound, ValidationFailed
 from concierge.common.tokens import hashes_equal, token_hash, token_new
 from concierge.common.validation import too_long
+from concierge.live import events
+from concierge.live.publish import event_publish
 from concierge.notifications.background import enqueue_on_commit
 from concierge.satisfaction.invites import SCORES, link_signer
 from concierge.satisfaction.invites import rating_link_token as rating_link_token
@@ -75,7 +77,7 @@ def rating_create(
     employee = request.user
     try:
         with transaction.atomic():
-            return Rating.objects.create(
+            rating = Rating.objects.create(
                 request=request,
                 score=score,
                 comment=text,
@@ -86,6 +88,18 @@ def rating_create(
             )
     except IntegrityError:
         raise ApiError(ALREADY_RATED, status_code=409) from None
+    _rating_changed(request)
+    return rating
+
+
+def _rating_changed(request: ServiceRequest) -> None:
+    """The desk shows the rating on the request's page and in its summary: live."""
+    event_publish(
+        type=events.RATING_CHANGED,
+        request_id=request.pk,
+        owner_id=request.user_id,
+        staff_only=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -133,6 +147,7 @@ def rating_comment_by_link(*, token: str, comment_key: str, comment: str) -> Rat
     text = _clean(rating.score, comment)
     Rating.objects.filter(pk=rating.pk).update(comment=text, comment_key_hash="")
     rating.comment, rating.comment_key_hash = text, ""
+    _rating_changed(service_request)
     return rating
 
 
@@ -146,6 +161,7 @@ def rating_comment_add(*, request: ServiceRequest, comment: str) -> Rating:
         raise ValidationFailed.for_field("comment", COMMENT_REQUIRED)
     Rating.objects.filter(pk=rating.pk).update(comment=text, comment_key_hash="")
     rating.comment = text
+    _rating_changed(request)
     return rating
 
 

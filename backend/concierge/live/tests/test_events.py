@@ -82,6 +82,29 @@ def test_issue_30_a_first_reply_publishes_its_message_and_the_request_in_progres
     assert published.types()[2:] == [events.MESSAGE_CREATED]
 
 
+def test_a_rating_and_its_comment_reach_the_desk_live_and_never_an_employee(
+    published, signed_in_api, user, concierge, django_capture_on_commit_callbacks
+):
+    """Satisfaction: the desk's open request shows the employee's rating and comment as they
+    arrive (a staff-only event, as the desk refetches the request on any of its events)."""
+    service_request = services.request_create(user=user, name="Find a dog walker")
+    services.concierge_reply_create(request=service_request, author=concierge, body="Done!")
+    services.request_status_change(request=service_request, action="complete")
+    published.events.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        rated = signed_in_api.post(f"requests/{service_request.pk}/rating", {"score": 4})
+        assert rated.status_code == 201, rated.content
+        commented = signed_in_api.patch(
+            f"requests/{service_request.pk}/rating", {"comment": "Lovely walker"}
+        )
+        assert commented.status_code == 200, commented.content
+    assert published.types() == [events.RATING_CHANGED, events.RATING_CHANGED]
+    for event in published.events:
+        assert event.request_id == service_request.pk and event.staff_only
+        assert event_visible_to(event, user_id=concierge.pk, is_concierge=True)
+        assert not event_visible_to(event, user_id=user.pk, is_concierge=False)
+
+
 def test_opening_a_thread_with_an_unseen_reply_publishes_request_seen_to_its_employee_once(
     published, signed_in_api, user, user_factory, django_capture_on_commit_callbacks
 ):

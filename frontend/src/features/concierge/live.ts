@@ -21,6 +21,9 @@ export function applyDeskEvent(queryClient: QueryClient, event: LiveEvent): void
   if (QUEUE_EVENTS.has(event.type)) {
     void queryClient.invalidateQueries({ queryKey: deskKeys.queues() })
   }
+  if (event.type === 'rating.changed') {
+    void queryClient.invalidateQueries({ queryKey: deskKeys.ratings() })
+  }
   if (id === undefined) return
   if (event.type === 'presence.updated') {
     // Only the viewer list changed: one heartbeat answers it.
