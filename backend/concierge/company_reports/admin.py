@@ -10,3 +10,4 @@ class CompanyAdminAdmin(admin.ModelAdmin):
     search_fields = ("user__email", "company__name")
     raw_id_fields = ("user",)
     list_select_related = ("user", "company")
+    readonly_fields = ("created_at",)

@@ -63,7 +63,7 @@ class ReportQuery(Schema):
 
 # --------------------------------------------------------------------------- members page
 
-MemberStatusName = Literal["active", "deactivated", "not_joined"]
+MemberStatusName = Literal["active", "deactivated", "not_joined", "closed"]
 JoinPolicyName = Literal["open", "email_domain", "invite", "roster"]
 
 
@@ -85,7 +85,8 @@ class MemberOut(Schema):
     employee_id: str
     status: MemberStatusName = Field(
         description="active; deactivated (no access through this company); not_joined (on "
-        "the roster, no account yet)."
+        "the roster, no account yet); closed (the person's account was closed: nothing to "
+        "change)."
     )
     source: str = Field(description="How they came: sign_up, sso, scim, roster or admin.")
     joined_at: datetime | None

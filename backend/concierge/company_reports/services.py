@@ -14,16 +14,17 @@ from concierge.audit.services import audit_record
 from concierge.common.errors import ValidationFailed
 
 if TYPE_CHECKING:
-    from concierge.accounts.models import Company, CompanyInvite, User
+    from concierge.accounts.models import Company, CompanyInvite, EmployeeRecord, User
     from concierge.accounts.services.invites import InviteCreated
 
+ACCOUNT_CLOSED = "This person’s account was closed: there is nothing left to change."
 NOT_YOURSELF = (
     "You can't deactivate yourself. Ask another admin of your company, or your concierge team."
 )
 
 
 def member_deactivate_by_admin(*, admin: User, company: Company, record_id: int) -> None:
-    record = company_record_get(company=company, record_id=record_id)
+    record = _changeable_record(company, record_id)
     if record.user_id is not None and record.user_id == admin.pk:
         raise ValidationFailed(NOT_YOURSELF)
     with acting_as(role=actions.COMPANY_ADMIN_ROLE):  # the membership service records it
@@ -32,7 +33,15 @@ def member_deactivate_by_admin(*, admin: User, company: Company, record_id: int)
 
 def member_reactivate_by_admin(*, company: Company, record_id: int) -> None:
     with acting_as(role=actions.COMPANY_ADMIN_ROLE):
-        member_reactivate(record=company_record_get(company=company, record_id=record_id))
+        member_reactivate(record=_changeable_record(company, record_id))
+
+
+def _changeable_record(company: Company, record_id: int) -> EmployeeRecord:
+    """The company's record, unless its person's account was closed (erased)."""
+    record = company_record_get(company=company, record_id=record_id)
+    if record.user is not None and not record.user.is_active:
+        raise ValidationFailed(ACCOUNT_CLOSED)
+    return record
 
 
 def invite_create(*, company: Company, label: str, max_uses: int, valid_days: int) -> InviteCreated:

@@ -64,6 +64,7 @@ class MemberStatus:
     ACTIVE = "active"
     DEACTIVATED = "deactivated"
     NOT_JOINED = "not_joined"  # on the roster (SCIM, an import), no account yet
+    CLOSED = "closed"  # the person's account was closed (erased): nothing left to change
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,9 @@ class MemberRow:
 
 def _member_status(record: EmployeeRecord) -> str:
     """Access follows the membership row alone: a record without one (deactivated, or taken
-    out by hand) shows as deactivated."""
+    out by hand) shows as deactivated; a closed account as closed, whatever the rows say."""
+    if record.user is not None and not record.user.is_active:
+        return MemberStatus.CLOSED
     if record.is_member:  # type: ignore[attr-defined]
         return MemberStatus.ACTIVE
     if record.active and record.user_id is None:
@@ -136,11 +139,17 @@ def company_members_page(
     page's size."""
     records = _search(_annotated(company), search)
     if status == MemberStatus.ACTIVE:
-        records = records.filter(_membership(company))
+        records = records.filter(_membership(company), user__is_active=True)
     elif status == MemberStatus.NOT_JOINED:
         records = records.filter(~_membership(company), active=True, user__isnull=True)
     elif status == MemberStatus.DEACTIVATED:
-        records = records.filter(~_membership(company)).exclude(active=True, user__isnull=True)
+        records = (
+            records.filter(~_membership(company))
+            .exclude(active=True, user__isnull=True)
+            .exclude(user__is_active=False)
+        )
+    elif status == MemberStatus.CLOSED:
+        records = records.filter(user__is_active=False)
     total = records.count()
     page = _with_details(records).order_by(Lower("last_name"), Lower("first_name"), "email", "pk")[
         offset : offset + limit

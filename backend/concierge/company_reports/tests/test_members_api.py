@@ -13,7 +13,7 @@ from django.utils import timezone
 from concierge.accounts.models import Company, CompanyInvite, EmployeeRecord
 from concierge.accounts.services.memberships import membership_join
 from concierge.common.tokens import token_hash
-from concierge.company_reports.services import NOT_YOURSELF
+from concierge.company_reports.services import ACCOUNT_CLOSED, NOT_YOURSELF
 from conftest import ApiClient
 
 pytestmark = pytest.mark.django_db
@@ -78,6 +78,23 @@ def test_members_without_a_record_are_listed_too(hr_api, company, user_factory):
     user_factory(email="manual@example.com", first_name="Manu", companies=[company])
     emails = [m["email"] for m in hr_api.get(members_url(company)).json()["members"]]
     assert "manual@example.com" in emails
+
+
+def test_an_erased_person_shows_as_closed_and_cannot_be_changed(hr_api, company, user, ada_record):
+    """Issue 27 erasure, seen from the members page: the person's account is closed; they are
+    neither active nor deactivated, and neither button changes anything."""
+    from concierge.privacy.services.erasure import person_erase
+
+    person_erase(user=user)
+    [row] = [m for m in hr_api.get(members_url(company)).json()["members"] if not m["is_me"]]
+    assert row["status"] == "closed"
+    for status, expected in (("closed", [row["id"]]), ("active", []), ("deactivated", [])):
+        listed = hr_api.get(members_url(company), query={"status": status}).json()["members"]
+        assert [m["id"] for m in listed if not m["is_me"]] == expected, status
+    for action in ("deactivate", "reactivate"):
+        refused = hr_api.post(members_url(company, f"/{row['id']}/{action}"))
+        assert refused.status_code == 422, refused.content
+        assert refused.json()["error"] == ACCOUNT_CLOSED
 
 
 @pytest.mark.parametrize(

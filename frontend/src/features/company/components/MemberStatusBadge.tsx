@@ -5,12 +5,14 @@ export const STATUS_LABELS: Record<MemberStatus, string> = {
   active: 'Active',
   deactivated: 'Deactivated',
   not_joined: 'Not joined yet',
+  closed: 'Account closed',
 }
 
 const STATUS_STYLES: Record<MemberStatus, string> = {
   active: 'bg-success-50 text-success-800 ring-success-600/30',
   deactivated: 'bg-neutral-100 text-neutral-800 ring-neutral-500/30',
   not_joined: 'bg-info-50 text-info-800 ring-info-600/30',
+  closed: 'bg-neutral-50 text-ink-muted ring-neutral-300',
 }
 
 /** A person's status on the members page, in words (the colour only repeats them). */

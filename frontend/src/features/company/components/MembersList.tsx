@@ -37,6 +37,7 @@ function ActionButton({
   if (member.is_me) {
     return <span className="text-sm text-ink-muted">You</span>
   }
+  if (member.status === 'closed') return null // erased: nothing left to change
   const name = memberName(member)
   const deactivate = member.status !== 'deactivated'
   return (

@@ -30,7 +30,8 @@ function renderFull(search = '', options: Parameters<typeof offeringsApi>[0] = {
   return { ...view, api }
 }
 
-const cardList = () => screen.findByRole('list', { name: 'Benefits and offers' })
+// The screen's first render loads its lazy parts: allow a busy machine more than the default second.
+const cardList = () => screen.findByRole('list', { name: 'Benefits and offers' }, { timeout: 5000 })
 
 /** The headings of the cards shown, in order. */
 async function shownHeadings() {
