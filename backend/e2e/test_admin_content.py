@@ -4,9 +4,10 @@ the surveys (ARCHITECTURE §6): they fit the window, as every screen of the app 
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from concierge.accounts.models import User
+from concierge.accounts.models import Company, EmployeeRecord, User
 from concierge.surveys.models import RequestSurvey
 from e2e.conftest import save_screenshot
 from e2e.journeys import admin_sign_in
@@ -27,3 +28,52 @@ def test_a_survey_with_its_questions_fits_the_window(page: Page, demo) -> None:
     expect(page.get_by_role("heading", name="Change request survey")).to_be_visible()
     expect(page.get_by_role("heading", name="Questions")).to_be_visible()
     save_screenshot(page, "admin-survey-change-desktop", full_page=True)
+
+
+# The results table's width against its box's (the box scrolls on its own when it is wider).
+_RESULTS_FIT = """() => {
+  const box = document.querySelector('#changelist-form .results');
+  return box.scrollWidth <= box.clientWidth;
+}"""
+
+
+def test_list_pages_fit_and_name_the_actor_and_date_time_inputs_are_labelled(
+    page: Page, demo
+) -> None:
+    """Admin at 1440 x 900: the audit trail's and the employee records' lists fit their
+    column beside the menu and the filters (no column behind the table's own scrollbar), the
+    audit trail names who acted; a company's creation time is read-only, and an invite's
+    date and time inputs carry their field's name (axe, in the screenshot's check)."""
+    User.objects.create_superuser(email=ADMIN_EMAIL, password=ADMIN_PASSWORD, first_name="Ari")
+    acme = Company.objects.get(slug="acme")
+    for n, active in enumerate((True, False)):
+        EmployeeRecord.objects.create(
+            company=acme,
+            email=f"jordan.whitfield-{n}@acme.example",
+            employee_id=f"EMP-10000{n}",
+            source=EmployeeRecord.Source.ROSTER,
+            active=active,
+            joined_at=timezone.now(),
+            deactivated_at=None if active else timezone.now(),
+        )
+    admin_sign_in(page, ADMIN_EMAIL, ADMIN_PASSWORD)
+
+    page.goto("/admin/audit/auditevent/")
+    expect(page.get_by_role("columnheader", name="Actor")).to_be_visible()
+    expect(page.get_by_role("link", name=ADMIN_EMAIL).first).to_be_visible()
+    assert page.evaluate(_RESULTS_FIT)
+    save_screenshot(page, "admin-audit-events-desktop")
+
+    page.goto("/admin/accounts/employeerecord/")
+    expect(page.get_by_role("columnheader", name="Status")).to_be_visible()
+    assert page.evaluate(_RESULTS_FIT)
+    save_screenshot(page, "admin-employee-records-desktop")
+
+    page.goto(f"/admin/accounts/company/{acme.pk}/change/")
+    expect(page.get_by_role("heading", name="Change company")).to_be_visible()
+    expect(page.locator("input[name^='created_at']")).to_have_count(0)
+
+    page.goto("/admin/accounts/companyinvite/add/")
+    expect(page.get_by_label("Expires at: date")).to_be_visible()
+    expect(page.get_by_label("Expires at: time")).to_be_visible()
+    save_screenshot(page, "admin-invite-add-desktop", full_page=True)

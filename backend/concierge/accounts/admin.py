@@ -14,6 +14,8 @@ from django.contrib.auth import forms as auth_forms
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.html import format_html
 
 from concierge.accounts.models import (
     Company,
@@ -27,7 +29,7 @@ from concierge.accounts.services.memberships import (
     member_reactivate,
     user_companies_set,
 )
-from concierge.common.admin import LabelledTabularInline
+from concierge.common.admin import LabelledTabularInline, breakable
 from concierge.common.tokens import token_new
 
 _DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$")
@@ -44,7 +46,6 @@ class CompanyForm(forms.ModelForm):
             "requires_mfa",
             "join_policy",
             "allowed_email_domains",
-            "created_at",
         ]
 
     def clean_allowed_email_domains(self) -> str:
@@ -68,6 +69,7 @@ class CompanyAdmin(admin.ModelAdmin):
     list_filter = ["join_policy", "requires_mfa"]
     search_fields = ["slug", "name"]
     prepopulated_fields = {"slug": ["name"]}
+    readonly_fields = ["created_at"]
     ordering = ["name"]
 
     @admin.display(boolean=True, description="Internal (INTERNAL_COMPANY_NAMES)")
@@ -143,9 +145,7 @@ class EmployeeRecordAdmin(admin.ModelAdmin):
     Access changes only through the actions, which end or restore the membership as the
     company admin's members page does (a leaver is signed out everywhere)."""
 
-    list_display = (
-        "email", "company", "employee_id", "active", "source", "joined_at", "deactivated_at",
-    )  # fmt: skip
+    list_display = ("email_address", "company", "employee_id", "source", "joined_at", "status")
     list_filter = ("company", "active", "source")
     search_fields = ("email", "employee_id", "first_name", "last_name", "external_id")
     list_select_related = ("company",)
@@ -161,6 +161,20 @@ class EmployeeRecordAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    @admin.display(description="Email", ordering="email")
+    def email_address(self, record: EmployeeRecord) -> str:
+        return breakable(record.email)
+
+    @admin.display(description="Status", ordering="active")
+    def status(self, record: EmployeeRecord) -> str:
+        """Active, or deactivated and since when (one column for the two fields)."""
+        if record.active:
+            return "Active"
+        if record.deactivated_at is None:
+            return "Deactivated"
+        since = date_format(timezone.localtime(record.deactivated_at), "DATE_FORMAT")
+        return format_html('Deactivated<br><span class="quiet">{}</span>', since)
 
     @admin.action(description="Deactivate selected people (ends their access and sessions)")
     def deactivate_members(self, request: HttpRequest, queryset: QuerySet[EmployeeRecord]) -> None:

@@ -9,4 +9,5 @@ class InternalNoteAdmin(admin.ModelAdmin):
     search_fields = ("body", "request__name", "author__email")
     list_select_related = ("request", "author")
     raw_id_fields = ("request", "author")
+    readonly_fields = ("created_at",)
     date_hierarchy = "created_at"

@@ -9,5 +9,5 @@ class RatingAdmin(admin.ModelAdmin):
     list_filter = ("score", "via", "company")
     list_select_related = ("request", "concierge", "company")
     raw_id_fields = ("request", "employee", "concierge")
-    readonly_fields = ("comment_key_hash",)
+    readonly_fields = ("comment_key_hash", "created_at")
     date_hierarchy = "created_at"
