@@ -10,18 +10,18 @@ import logging
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from email.message import EmailMessage
 from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
-from django.http import HttpRequest
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
 
 from concierge.accounts.selectors.memberships import user_access_ended_company
 from concierge.common.cache import CACHE_ERRORS
-from concierge.common.errors import ApiError, RateLimited
-from concierge.common.ratelimit import rate_limit
+from concierge.common.errors import ApiError
 from concierge.inbound_email import parsing
 from concierge.inbound_email.models import InboundEmail
 from concierge.notifications.services import email_enqueue
@@ -30,6 +30,7 @@ from concierge.servicerequests.reply_address import (
     ReplyTokenInvalid,
     reply_token_from_address,
     reply_token_read,
+    request_email_headers,
 )
 from concierge.servicerequests.selectors import request_with_employee
 from concierge.servicerequests.services import BODY_MAX, message_create
@@ -44,6 +45,9 @@ logger = logging.getLogger(__name__)
 
 ERASED_SUFFIX = "@erased.invalid"
 RATE_SCOPE = "inbound_email"
+# Any number: with the employee's id, the key of the advisory lock their accepted emails take
+# turns on (`_employee_turn`).
+ACCEPT_LOCK_KEY = 728_001
 BOUNCE_WINDOW_SECONDS = 3600
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc")
 
@@ -195,22 +199,15 @@ def inbound_email_receive(
         return _refuse(mail, "company_disabled", request=service_request, user=employee)
     if _replayed(mail):
         return _refuse(mail, "replay", request=service_request, user=employee)
-    try:
-        rate_limit(HttpRequest(), RATE_SCOPE, client=f"user:{employee.pk}")
-    except RateLimited:
-        return _refuse(
-            mail,
-            "rate_limited",
-            request=service_request,
-            user=employee,
-            note=_first_in_window(f"inbound-email-limited:{employee.pk}"),
-        )
 
     text = parsing.reply_text(message)
     if not text:
         return _refuse(mail, "empty", request=service_request, user=employee)
     if len(text) > BODY_MAX:
         return _refuse(mail, "too_long", request=service_request, user=employee)
+    # Before any file is stored; `_accept` asks again, in its turn, where it decides.
+    if _limit_reached(employee):
+        return _refuse_rate_limited(mail, request=service_request, employee=employee)
     return _accept(mail, service_request=service_request, employee=employee, text=text)
 
 
@@ -245,6 +242,51 @@ def _replayed(mail: _Mail) -> bool:
         and InboundEmail.objects.filter(
             email_message_id=mail.email_message_id, outcome=Outcome.ACCEPTED
         ).exists()
+    )
+
+
+class _LimitReached(Exception):
+    """Raised inside `_accept`'s transaction: the employee's limit was reached meanwhile."""
+
+
+def _limit_reached(employee: User) -> bool:
+    """Whether the employee already had their limit of emails taken into threads (RATE_LIMITS'
+    `inbound_email`: that many in the last window, counted from the records of accepted
+    emails; a refused or dropped email never counts). No limit while RATE_LIMITS is off."""
+    limits = settings.RATE_LIMITS
+    if limits is None or RATE_SCOPE not in limits:
+        return False
+    count, window = limits[RATE_SCOPE]
+    since = timezone.now() - timedelta(seconds=window)
+    taken = InboundEmail.objects.filter(
+        user=employee, outcome=Outcome.ACCEPTED, received_at__gte=since
+    )
+    return taken.values("pk")[:count].count() >= count
+
+
+def _employee_turn(employee: User) -> None:
+    """Inside a transaction: wait for the employee's other emails being accepted to commit
+    (PostgreSQL: an advisory lock held to the end of the transaction; SQLite runs one writing
+    transaction at a time anyway), so counting their accepted emails and recording this one
+    are one step: two emails at once cannot both take the last place, nor both be refused
+    for it."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        # The two-key form (a key space of its own), the employee's id within int4.
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(%s, %s)", [ACCEPT_LOCK_KEY, employee.pk % 2**31]
+        )
+
+
+def _refuse_rate_limited(mail: _Mail, *, request: ServiceRequest, employee: User) -> InboundResult:
+    """Refused for the limit; the note is sent once per window, not for every email."""
+    return _refuse(
+        mail,
+        "rate_limited",
+        request=request,
+        user=employee,
+        note=_first_in_window(f"inbound-email-limited:{employee.pk}"),
     )
 
 
@@ -391,12 +433,17 @@ def _accept(
 ) -> InboundResult:
     """Write the employee's message (the app's own service: live events, unread marks, reply
     clocks as for a message sent in the app) and the record, in one transaction; a reply to a
-    Completed request reopens it, as the app's 'Reopen and send' does."""
+    Completed request reopens it, as the app's 'Reopen and send' does. The employee's limit is
+    checked in that transaction, in turn with their other emails (`_employee_turn`): only an
+    email taken into the thread counts, exactly once."""
     keys, skipped = _attachment_store(
         employee=employee, service_request=service_request, message=mail.message
     )
     try:
         with transaction.atomic():
+            _employee_turn(employee)
+            if _limit_reached(employee):
+                raise _LimitReached
             record = _record(
                 mail, Outcome.ACCEPTED, "", request=service_request, user=employee
             ).record
@@ -415,6 +462,9 @@ def _accept(
             record.save(update_fields=["thread_message"])
             if skipped:
                 _skipped_note_send(employee=employee, request=service_request, skipped=skipped)
+    except _LimitReached:
+        # Other emails of the employee's were taken while this one's files were stored.
+        return _refuse_rate_limited(mail, request=service_request, employee=employee)
     except IntegrityError:
         # The same email delivered twice at once: the other delivery took it.
         return _refuse(mail, "replay", request=service_request, user=employee)
@@ -431,7 +481,12 @@ def _accept(
 def _skipped_note_send(
     *, employee: User, request: ServiceRequest, skipped: list[tuple[str, str]]
 ) -> None:
+    """The email naming the files left out, in the request's conversation in mail clients: the
+    threading headers of the request's notification emails (its own Message-ID, In-Reply-To
+    and References naming the request's root), without their Reply-To."""
     lines = "\n".join(f"- {name}: {why}" for name, why in skipped)
+    headers, _ = request_email_headers(request=request)
+    headers["Auto-Submitted"] = "auto-replied"
     email_enqueue(
         to=employee.email,
         subject=f"Some files were not added: {request.name}",
@@ -441,5 +496,5 @@ def _skipped_note_send(
             f"were not:\n\n{lines}\n\n"
             f"You can add them in the app: {settings.PUBLIC_URL}/requests/{request.pk}\n"
         ),
-        headers={"Auto-Submitted": "auto-replied"},
+        headers=headers,
     )

@@ -22,11 +22,13 @@ from concierge.notification_settings.schemas import (
     PushSubscriptionListOut,
     PushSubscriptionOut,
     UnsubscribeOut,
+    UnsubscribeStateOut,
 )
 from concierge.notification_settings.selectors import (
+    EMAIL_KIND_NAMES,
     preference_for,
     push_subscriptions_of,
-    unsubscribe_claims,
+    unsubscribe_state,
 )
 
 router = Router(tags=["notifications"])
@@ -122,12 +124,6 @@ def push_subscription_delete(request: HttpRequest, subscription_id: int):
     return Status(204, None)
 
 
-WHAT = {
-    "reply": "emails about your concierge’s replies",
-    "completion": "emails about completed requests",
-}
-
-
 def _unsubscribe_page(request: HttpRequest, state: str, kind: str = "", status: int = 200):
     title = {
         "ask": "Unsubscribe from these emails?",
@@ -136,7 +132,7 @@ def _unsubscribe_page(request: HttpRequest, state: str, kind: str = "", status: 
     context = {
         "state": state,
         "title": title,
-        "what": WHAT.get(kind, ""),
+        "what": EMAIL_KIND_NAMES.get(kind, ""),
         "product_name": settings.PRODUCT_NAME,
     }
     response = render(request, "notification_settings/unsubscribe.html", context, status=status)
@@ -145,19 +141,30 @@ def _unsubscribe_page(request: HttpRequest, state: str, kind: str = "", status: 
     return response
 
 
+def _wants_page(request: HttpRequest) -> bool:
+    """A browser opening the link or sending the page's form (it asks for HTML)."""
+    return "text/html" in request.headers.get("Accept", "")
+
+
 @router.get(
     "/notifications/unsubscribe/{token}",
-    response={200: None, 404: None},
+    response={200: UnsubscribeStateOut, 404: ErrorOut},
     auth=None,
-    include_in_schema=False,
 )
-def unsubscribe_page(request: HttpRequest, token: str):
-    """The List-Unsubscribe link opened in a browser: a page with a button. Opening it changes
-    nothing (mail scanners open links)."""
-    claims = unsubscribe_claims(token[:400])
-    if claims is None:
-        return _unsubscribe_page(request, "invalid", status=404)
-    return _unsubscribe_page(request, "ask", claims[1])
+def unsubscribe_state_get(request: HttpRequest, token: str):
+    """The List-Unsubscribe link opened: which email it turns off and whether that email is
+    already off for its person (the link used before, or the email turned off in Account
+    Settings). Changes nothing (mail scanners open links). Not genuine, or its person is gone:
+    404. A browser (asking for HTML) gets the page: a button, or that it is already done."""
+    state = unsubscribe_state(token[:400])
+    if state is None:
+        if _wants_page(request):
+            return _unsubscribe_page(request, "invalid", status=404)
+        raise NotFound(services.UNSUBSCRIBE_LINK_INVALID)
+    kind, already_off = state
+    if _wants_page(request):
+        return _unsubscribe_page(request, "done" if already_off else "ask", kind)
+    return UnsubscribeStateOut(kind=kind, already_unsubscribed=already_off)
 
 
 @router.post(
@@ -169,7 +176,7 @@ def unsubscribe(request: HttpRequest, token: str):
     """One-click unsubscribe (RFC 8058; no session: the signed token is the credential). Turns
     off the email of the token's kind; again changes nothing. Not genuine: 404. The page's own
     button (a browser asking for HTML) gets the page back."""
-    wants_page = "text/html" in request.headers.get("Accept", "")
+    wants_page = _wants_page(request)
     try:
         _, kind = services.unsubscribe(token=token[:400])
     except NotFound:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 from ninja import Field, Schema
 from pydantic import ConfigDict, StrictBool
@@ -71,3 +72,17 @@ class PushSubscriptionListOut(Schema):
 class UnsubscribeOut(Schema):
     kind: str
     unsubscribed: bool = True
+
+
+class UnsubscribeStateOut(Schema):
+    """What an unsubscribe link turns off, read without changing anything."""
+
+    kind: Literal["reply", "completion"] = Field(
+        description="The email the link turns off: reply (about a concierge's replies) or "
+        "completion (about completed requests)."
+    )
+    already_unsubscribed: bool = Field(
+        description="True when that email is already off for the link's person (the link was "
+        "used before, or the email was turned off in Account Settings): nothing is left to do. "
+        "False: it is on, and POSTing to the same URL turns it off."
+    )

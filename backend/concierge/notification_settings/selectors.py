@@ -3,9 +3,10 @@ one-click unsubscribe headers of the emails (RFC 8058)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core import signing
 
 from concierge.notification_settings.models import NotificationPreference, PushSubscription
@@ -13,6 +14,11 @@ from concierge.notification_settings.models import NotificationPreference, PushS
 Kind = Literal["reply", "completion"]
 KINDS: tuple[str, ...] = ("reply", "completion")
 UNSUBSCRIBE_SALT = "concierge.notification_settings.unsubscribe"
+# Each kind of email as the emails' unsubscribe line and the unsubscribe page name it.
+EMAIL_KIND_NAMES = {
+    "reply": "emails about your concierge\u2019s replies",
+    "completion": "emails about completed requests",
+}
 
 
 def preference_for(*, user: Any) -> NotificationPreference:
@@ -65,14 +71,42 @@ def unsubscribe_url(*, user: Any, kind: str) -> str:
     return f"{settings.PUBLIC_URL}/api/v1/notifications/unsubscribe/{token}"
 
 
-def email_unsubscribe_headers(*, user: Any, kind: str) -> dict[str, str]:
+def email_unsubscribe(*, user: Any, kind: str) -> tuple[dict[str, str], str]:
     """List-Unsubscribe and List-Unsubscribe-Post (RFC 8058 one-click) for an email of `kind`
-    to `user`. A mail client POSTs to the URL; opening it in a browser shows a page with a
-    button (it never unsubscribes on GET, since mail scanners prefetch links)."""
-    return {
-        "List-Unsubscribe": f"<{unsubscribe_url(user=user, kind=kind)}>",
+    to `user`, and their URL, for the email's visible unsubscribe line (`unsubscribe_footer`).
+    A mail client POSTs to the URL; opening it in a browser shows a page with a button (it
+    never unsubscribes on GET, since mail scanners prefetch links)."""
+    url = unsubscribe_url(user=user, kind=kind)
+    headers = {
+        "List-Unsubscribe": f"<{url}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     }
+    return headers, url
+
+
+def unsubscribe_footer(*, kind: str, url: str) -> str:
+    """The line at the foot of an email of `kind` that shows its unsubscribe link (plain
+    text)."""
+    return f"To stop getting {EMAIL_KIND_NAMES[kind]}, unsubscribe: {url}"
+
+
+def email_unsubscribe_headers(*, user: Any, kind: str) -> dict[str, str]:
+    """The one-click unsubscribe headers of `email_unsubscribe` alone."""
+    headers, _ = email_unsubscribe(user=user, kind=kind)
+    return headers
+
+
+def unsubscribe_state(token: str) -> tuple[Kind, bool] | None:
+    """What an unsubscribe link names and whether that email is already off for its person:
+    (kind, already off). None when the token is not genuine or its person is gone."""
+    claims = unsubscribe_claims(token)
+    if claims is None:
+        return None
+    user_id, kind = claims
+    user = get_user_model().objects.filter(pk=user_id).first()
+    if user is None:
+        return None
+    return cast(Kind, kind), not email_allowed(user=user, kind=kind)
 
 
 def push_subscriptions_of(*, user: Any) -> list[PushSubscription]:

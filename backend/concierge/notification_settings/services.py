@@ -33,6 +33,7 @@ CONCIERGES_ONLY = "This setting is for concierges."
 SUBSCRIPTION_NOT_FOUND = "We couldn't find that device."
 ENDPOINT_INVALID = "This browser's push address is not one we can send to."
 KEYS_INVALID = "This browser's push keys are not valid."
+UNSUBSCRIBE_LINK_INVALID = "This unsubscribe link is not valid."
 SUBSCRIPTIONS_MAX = 20
 # The push services of the browsers people use. Only these are sent to, so a made-up
 # subscription cannot make the server call an address of the operator's network.
@@ -70,10 +71,10 @@ def unsubscribe(*, token: str) -> tuple[int, str]:
     person. Idempotent. A token that is not genuine, or names nobody any more: NotFound."""
     claims = unsubscribe_claims(token)
     if claims is None:
-        raise NotFound("This unsubscribe link is not valid.")
+        raise NotFound(UNSUBSCRIBE_LINK_INVALID)
     user_id, kind = claims
     if not get_user_model().objects.filter(pk=user_id).exists():
-        raise NotFound("This unsubscribe link is not valid.")
+        raise NotFound(UNSUBSCRIBE_LINK_INVALID)
     with transaction.atomic():
         preference, _ = NotificationPreference.objects.select_for_update().get_or_create(
             user_id=user_id

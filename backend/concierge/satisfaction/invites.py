@@ -13,7 +13,12 @@ from django.core import signing
 from django.db import transaction
 from django.template.loader import render_to_string
 
-from concierge.notification_settings.selectors import email_allowed, email_unsubscribe_headers
+from concierge.notification_settings.selectors import (
+    EMAIL_KIND_NAMES,
+    email_allowed,
+    email_unsubscribe,
+    unsubscribe_footer,
+)
 from concierge.notifications.services import email_enqueue_with_transaction
 from concierge.satisfaction.models import Rating, RatingInvite
 from concierge.servicerequests.choices import RequestStatus
@@ -96,6 +101,9 @@ def rating_invite_email(*, request: ServiceRequest) -> dict[str, Any]:
         }
         for score in SCORES
     ]
+    headers, reply_to = request_email_headers(request=request)
+    unsubscribe_headers, unsubscribe_link = email_unsubscribe(user=employee, kind="completion")
+    headers.update(unsubscribe_headers)
     html = render_to_string(
         "satisfaction/rating_invite_email.html",
         {
@@ -106,10 +114,16 @@ def rating_invite_email(*, request: ServiceRequest) -> dict[str, Any]:
             "faces": faces,
             "request_url": request_url,
             "link_days": settings.RATING_LINK_MAX_AGE_SECONDS // (24 * 3600),
+            "reply_reopens": bool(reply_to),
+            "unsubscribe_url": unsubscribe_link,
+            "unsubscribe_what": EMAIL_KIND_NAMES["completion"],
         },
     )
-    headers, reply_to = request_email_headers(request=request)
-    headers.update(email_unsubscribe_headers(user=employee, kind="completion"))
+    reopens = (
+        "Replying to this email reopens your request, so reply only if you need something else.\n\n"
+        if reply_to
+        else ""
+    )
     return {
         "to": employee.email,
         "headers": headers,
@@ -120,7 +134,9 @@ def rating_invite_email(*, request: ServiceRequest) -> dict[str, Any]:
             f"Your request \u201c{request.name}\u201d is complete.\n\n"
             "How did we do? One tap records your rating (no sign-in needed):\n\n"
             f"{links}\n\n"
-            f"See the request: {request_url}\n"
+            f"See the request: {request_url}\n\n"
+            f"{reopens}"
+            f"{unsubscribe_footer(kind='completion', url=unsubscribe_link)}\n"
         ),
         "html": html,
     }

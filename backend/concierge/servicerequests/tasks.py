@@ -8,7 +8,11 @@ from django.conf import settings
 from django.utils import timezone
 from django_tasks import task
 
-from concierge.notification_settings.selectors import email_allowed, email_unsubscribe_headers
+from concierge.notification_settings.selectors import (
+    email_allowed,
+    email_unsubscribe,
+    unsubscribe_footer,
+)
 from concierge.notifications.delivery import email_send
 from concierge.servicerequests.html import html_to_text
 from concierge.servicerequests.models import Message, ServiceRequest
@@ -44,6 +48,18 @@ def reply_notification_reason_to_skip(message: Message) -> str | None:
     return None
 
 
+def _attachments_line(message: Message) -> str:
+    """'1 file attached: “walker.png”' (a paragraph of the email's text), in the thread's
+    order; empty for a reply without files. The names are as uploads keep them (no control
+    characters)."""
+    names = [link.upload.filename for link in message.attachment_links.select_related("upload")]
+    if not names:
+        return ""
+    count = f"{len(names)} file{'' if len(names) == 1 else 's'} attached"
+    quoted = ", ".join(f"\u201c{name}\u201d" for name in names)
+    return f"{count}: {quoted}\n\n"
+
+
 @task()
 def reply_notification_send(*, message_id: int) -> str:
     """Email the employee about a concierge's reply they have not seen.
@@ -66,7 +82,8 @@ def reply_notification_send(*, message_id: int) -> str:
         text = text[:EXCERPT_CHARS].rstrip() + "…"
     link = f"{settings.PUBLIC_URL}/requests/{service_request.pk}"
     headers, reply_to = request_email_headers(request=service_request)
-    headers.update(email_unsubscribe_headers(user=employee, kind="reply"))
+    unsubscribe_headers, unsubscribe_link = email_unsubscribe(user=employee, kind="reply")
+    headers.update(unsubscribe_headers)
     how_to_reply = (
         f"Reply to this email, or read and reply in the app: {link}\n"
         if reply_to
@@ -80,7 +97,9 @@ def reply_notification_send(*, message_id: int) -> str:
             f"{message.source_name or 'Your concierge'} replied to your request "
             f"\u201c{service_request.name}\u201d:\n\n"
             f"{text}\n\n"
-            f"{how_to_reply}"
+            f"{_attachments_line(message)}"
+            f"{how_to_reply}\n"
+            f"{unsubscribe_footer(kind='reply', url=unsubscribe_link)}\n"
         ),
         headers=headers,
         reply_to=reply_to,

@@ -723,6 +723,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mfa/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mfa Session Confirm
+         * @description The person proves themselves again (password, or a code from another sign-in method):
+         *     for the next 15 minutes this session may add a sign-in method. A wrong proof counts as a
+         *     failed sign-in (403).
+         */
+        post: operations["concierge_accounts_api_mfa_factors_mfa_session_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mfa/factors": {
         parameters: {
             query?: never;
@@ -1024,7 +1046,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Unsubscribe State Get
+         * @description The List-Unsubscribe link opened: which email it turns off and whether that email is
+         *     already off for its person (the link used before, or the email turned off in Account
+         *     Settings). Changes nothing (mail scanners open links). Not genuine, or its person is gone:
+         *     404. A browser (asking for HTML) gets the page: a button, or that it is already done.
+         */
+        get: operations["concierge_notification_settings_api_unsubscribe_state_get"];
         put?: never;
         /**
          * Unsubscribe
@@ -1500,7 +1529,8 @@ export interface paths {
         };
         /**
          * Saml Metadata
-         * @description Our service provider's metadata for this company (its address is our entity id).
+         * @description Our service provider's metadata for this company (its address is our entity id), from
+         *     the start: the provider imports it before its own metadata is given to us.
          */
         get: operations["concierge_sso_api_saml_metadata"];
         put?: never;
@@ -2830,10 +2860,10 @@ export interface components {
             source: string;
             /**
              * Status
-             * @description active; deactivated (no access through this company); not_joined (on the roster, no account yet).
+             * @description active; deactivated (no access through this company); not_joined (on the roster, no account yet); closed (the person's account was closed: nothing to change).
              * @enum {string}
              */
-            status: "active" | "deactivated" | "not_joined";
+            status: "active" | "deactivated" | "not_joined" | "closed";
         };
         /** MembersPageOut */
         MembersPageOut: {
@@ -2872,7 +2902,7 @@ export interface components {
              * Status
              * @description Only people with this status.
              */
-            status?: ("active" | "deactivated" | "not_joined") | null;
+            status?: ("active" | "deactivated" | "not_joined" | "closed") | null;
         };
         /** MessageCreateIn */
         MessageCreateIn: {
@@ -2970,6 +3000,11 @@ export interface components {
         };
         /** MfaFactorsOut */
         MfaFactorsOut: {
+            /**
+             * Add Needs Confirm
+             * @description Whether adding a sign-in method needs `POST /mfa/confirm` first: the session proved its person (signed in, or confirmed) more than 15 minutes ago.
+             */
+            add_needs_confirm: boolean;
             /** Company Requires Mfa */
             company_requires_mfa: boolean;
             /** Factors */
@@ -4552,6 +4587,23 @@ export interface components {
              */
             unsubscribed: boolean;
         };
+        /**
+         * UnsubscribeStateOut
+         * @description What an unsubscribe link turns off, read without changing anything.
+         */
+        UnsubscribeStateOut: {
+            /**
+             * Already Unsubscribed
+             * @description True when that email is already off for the link's person (the link was used before, or the email was turned off in Account Settings): nothing is left to do. False: it is on, and POSTing to the same URL turns it off.
+             */
+            already_unsubscribed: boolean;
+            /**
+             * Kind
+             * @description The email the link turns off: reply (about a concierge's replies) or completion (about completed requests).
+             * @enum {string}
+             */
+            kind: "reply" | "completion";
+        };
         /** UploadIn */
         UploadIn: {
             /** Filename */
@@ -5004,7 +5056,7 @@ export interface operations {
                 /** @description Words found in the name, email or employee id. */
                 search?: string;
                 /** @description Only people with this status. */
-                status?: ("active" | "deactivated" | "not_joined") | null;
+                status?: ("active" | "deactivated" | "not_joined" | "closed") | null;
                 page?: number;
             };
             header?: never;
@@ -7039,6 +7091,84 @@ export interface operations {
             };
         };
     };
+    concierge_accounts_api_mfa_factors_mfa_session_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreshCheckIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     concierge_accounts_api_mfa_factors_mfa_factors: {
         parameters: {
             query?: never;
@@ -8111,6 +8241,46 @@ export interface operations {
                 };
             };
             /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    concierge_notification_settings_api_unsubscribe_state_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeStateOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description A field is missing or invalid (`errors` names the fields). */
             422: {
                 headers: {
                     [name: string]: unknown;

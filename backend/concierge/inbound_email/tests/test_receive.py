@@ -302,6 +302,42 @@ def test_rate_limited_per_employee_with_one_note_per_window(user, reply_to, outb
     assert "many emails" in note.body
 
 
+def test_emails_refused_as_empty_or_too_long_do_not_count_against_the_limit(
+    user, reply_to, outbox, settings
+):
+    """Email QA: only emails taken into a thread count against the employee's limit: an empty
+    reply and one too long, refused, leave both places of a limit of 2 to the next emails."""
+    settings.RATE_LIMITS = {"inbound_email": (2, 3600)}
+    service_request, address = reply_to
+    refused = [
+        receive(reply_email(to=address, sender=user.email, body="> only the quote\n")),
+        receive(reply_email(to=address, sender=user.email, body="x" * 10_001)),
+    ]
+    taken = [receive(reply_email(to=address, sender=user.email)) for _ in range(3)]
+    assert [r.reason for r in refused] == ["empty", "too_long"]
+    assert [(r.outcome, r.reason) for r in taken] == [
+        ("accepted", ""),
+        ("accepted", ""),
+        ("refused", "rate_limited"),
+    ]
+    assert len(employee_messages(service_request)) == 2
+
+
+def test_the_limit_counts_the_emails_taken_in_the_last_window_not_the_clock_hour(
+    user, reply_to, settings
+):
+    """Email QA: the limit counts the emails taken in the window before each email (one at
+    9:30 still counts at 10:10), and one taken longer ago no longer counts."""
+    settings.RATE_LIMITS = {"inbound_email": (1, 3600)}
+    _, address = reply_to
+    with freeze_time("2026-11-27 09:30"):
+        assert receive(reply_email(to=address, sender=user.email)).outcome == "accepted"
+    with freeze_time("2026-11-27 10:10"):
+        assert receive(reply_email(to=address, sender=user.email)).reason == "rate_limited"
+    with freeze_time("2026-11-27 10:31"):
+        assert receive(reply_email(to=address, sender=user.email)).outcome == "accepted"
+
+
 # ------------------------------------------------------------------------------ dropped
 
 

@@ -17,6 +17,8 @@ from concierge.notification_settings.services import device_label
 
 pytestmark = pytest.mark.django_db
 FCM = "https://fcm.googleapis.com/fcm/send/"
+# What a browser asks for when it opens a link.
+BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 ANDROID_CHROME = (
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
     "Chrome/126.0.0.0 Mobile Safari/537.36"
@@ -212,7 +214,7 @@ def test_opening_the_unsubscribe_link_changes_nothing(user):
     token = unsubscribe_token(user=user, kind="completion")
     url = f"/api/v1/notifications/unsubscribe/{token}"
     client = Client(enforce_csrf_checks=True)
-    page = client.get(url)
+    page = client.get(url, headers={"Accept": BROWSER_ACCEPT})
     assert page.status_code == 200
     assert "Unsubscribe from these emails?" in page.content.decode()
     assert 'method="post"' in page.content.decode()
@@ -224,6 +226,56 @@ def test_opening_the_unsubscribe_link_changes_nothing(user):
     forged = Client().get("/api/v1/notifications/unsubscribe/forged")
     assert forged.status_code == 404
     assert "not valid" in forged.content.decode()
+
+
+def test_opening_the_unsubscribe_link_says_whether_its_email_is_already_off(user):
+    """Email QA: the link's GET answers which email it turns off and whether that email is
+    already off (after the link's POST, or turned off in the preferences), changing nothing."""
+    reply_url = f"/api/v1/notifications/unsubscribe/{unsubscribe_token(user=user, kind='reply')}"
+    client = Client()
+    for _ in range(2):
+        response = client.get(reply_url)
+        assert response.status_code == 200, response.content
+        assert response.json() == {"kind": "reply", "already_unsubscribed": False}
+    assert email_allowed(user=user, kind="reply")
+    client.post(reply_url)
+    assert client.get(reply_url).json() == {"kind": "reply", "already_unsubscribed": True}
+
+    NotificationPreference.objects.filter(user=user).update(completion_email=False)
+    token = unsubscribe_token(user=user, kind="completion")
+    completion = client.get(f"/api/v1/notifications/unsubscribe/{token}")
+    assert completion.json() == {"kind": "completion", "already_unsubscribed": True}
+
+
+def test_reopening_the_unsubscribe_page_after_unsubscribing_says_it_is_done(user):
+    """Email QA: the unsubscribe link opened in a browser once its email is off says so, with
+    no second 'Unsubscribe from these emails?' and no button."""
+    url = f"/api/v1/notifications/unsubscribe/{unsubscribe_token(user=user, kind='reply')}"
+    client = Client()
+    client.post(url)
+    page = client.get(url, headers={"Accept": BROWSER_ACCEPT})
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "You’re unsubscribed" in text
+    assert "emails about your concierge’s replies" in text
+    assert "Unsubscribe from these emails?" not in text
+    assert 'method="post"' not in text
+
+
+def test_opening_a_link_not_genuine_or_whose_person_is_gone_is_404(user_factory):
+    """Email QA: the link's GET is a 404 for a forged token and for a person who is gone, as
+    its POST is (JSON for the API, the 'not valid' page for a browser)."""
+    gone = user_factory()
+    token = unsubscribe_token(user=gone, kind="reply")
+    gone.delete()
+    for bad in (token, "forged"):
+        url = f"/api/v1/notifications/unsubscribe/{bad}"
+        response = Client().get(url)
+        assert response.status_code == 404, bad
+        assert response.json()["error"] == "This unsubscribe link is not valid."
+        page = Client().get(url, headers={"Accept": BROWSER_ACCEPT})
+        assert page.status_code == 404
+        assert "This unsubscribe link is not valid." in page.content.decode()
 
 
 def test_a_tampered_unsubscribe_token_is_refused(user):

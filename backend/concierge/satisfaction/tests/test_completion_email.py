@@ -189,3 +189,29 @@ def test_completion_email_is_queued_after_the_commit_and_its_html_forgotten_once
     [sent] = tasks.results(EMAIL_TASK)
     assert sent.args_kwargs["kwargs"]["body"] == BODY_FORGOTTEN
     assert sent.args_kwargs["kwargs"]["html"] == BODY_FORGOTTEN
+
+
+@pytest.mark.parametrize("reply_by_email", [True, False])
+def test_completion_email_says_a_reply_reopens_and_shows_its_unsubscribe_link(
+    concierge_api, user, make_request, outbox, settings, reply_by_email
+):
+    """Completion email: with reply by email on, it says that replying reopens the request
+    (a 'Thanks!' would put it back in the queue); both parts show the unsubscribe link of its
+    List-Unsubscribe header."""
+    settings.REPLY_DOMAIN = "reply.example.com" if reply_by_email else ""
+    service_request = make_request(user, name="Find a dog walker")
+    response = concierge_api.post(
+        f"concierge/requests/{service_request.pk}/status", {"action": "complete"}
+    )
+    assert response.status_code == 200, response.content
+    message = completion_message(outbox, user.email)
+    plain, markup = parts(message)
+    reopens = (
+        "Replying to this email reopens your request, so reply only if you need something else."
+    )
+    assert (reopens in plain) is reply_by_email
+    assert (reopens in markup) is reply_by_email
+    assert (message["Reply-To"] is not None) is reply_by_email
+    url = str(message["List-Unsubscribe"]).strip().strip("<>")
+    assert f"To stop getting emails about completed requests, unsubscribe: {url}" in plain
+    assert (url, "unsubscribe") in parse_html(markup).links
