@@ -186,6 +186,7 @@ AUTH_PASSWORD_VALIDATORS = [
         "OPTIONS": {"min_length": 6},
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "concierge.accounts.password_validation.NotTheCurrentPasswordValidator"},
 ]
 
 LANGUAGE_CODE = "en-us"

@@ -13,6 +13,7 @@ from concierge.accounts.models import PasswordResetToken, User
 from concierge.accounts.selectors.password_reset import INVALID_RESET_TOKEN, password_resets_usable
 from concierge.accounts.services.identity import password_errors
 from concierge.accounts.services.links import account_link
+from concierge.accounts.services.profile import password_changed_notice
 from concierge.accounts.services.tokens import user_sessions_revoke
 from concierge.accounts.tasks import password_reset_email
 from concierge.audit import actions as audit_actions
@@ -64,4 +65,5 @@ def password_reset_complete(*, token: str, password: str, password_confirmation:
     user_sessions_revoke(user=user)
     # Links sent before this one die with it.
     user.password_resets.filter(used_at__isnull=True).update(used_at=reset.used_at)
+    password_changed_notice(user=user, how="reset with a link sent to this address")
     return user

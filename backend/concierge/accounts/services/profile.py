@@ -301,15 +301,22 @@ def _password_change(*, auth_token: AuthToken, new_password: str, password: str,
         details={"other_sessions_revoked": revoked},
     )
     sessions_revoked_announce(user_id=user.pk)
+    password_changed_notice(user=user)
+    return True
+
+
+def password_changed_notice(*, user: User, how: str = "") -> None:
+    """Tells the account's address that its password changed (in the app, or by a reset
+    link: `how`), so that someone who did not do it notices; sent once the change commits."""
+    changed = f"was changed ({how})" if how else "was changed"
     email_enqueue(
         to=user.email,
         subject="Your password was changed",
         body=(
             f"Hello {user.first_name},\n\n"
-            f"The password of your {settings.PRODUCT_NAME} account was changed, and every "
+            f"The password of your {settings.PRODUCT_NAME} account {changed}, and every "
             "other device signed in to it was signed out.\n\n"
             "If this wasn't you, choose a new password now: "
             f"{account_link('/forgot-password')}\nand contact support: {settings.SUPPORT_EMAIL}"
         ),
     )
-    return True

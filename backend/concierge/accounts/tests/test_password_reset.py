@@ -10,6 +10,7 @@ from django.utils import timezone
 from freezegun import freeze_time
 
 from concierge.accounts.models import PasswordResetToken
+from concierge.accounts.password_validation import PASSWORD_IN_USE
 from conftest import DEFAULT_PASSWORD, ApiClient
 
 pytestmark = pytest.mark.django_db
@@ -130,6 +131,20 @@ def test_reset_changes_the_password(api, user, outbox):
     assert response.json()["success"] is True
     assert api.sign_in(user.email, DEFAULT_PASSWORD).status_code == 401
     assert api.sign_in(user.email, NEW_PASSWORD).status_code == 200
+    # The address is told, as after a change in the app: how a taken-over account is noticed.
+    [notice] = [e for e in outbox.emails(user.email) if e.subject.endswith("password was changed")]
+    assert "was changed (reset with a link sent to this address)" in notice.body
+
+
+def test_reset_refuses_the_password_the_account_has(api, user, outbox):
+    """Reset password: 'Pick something you haven't used here before' — the current password
+    is refused (and the link still works for a new one)"""
+    _request_reset(api, user.email)
+    token = outbox.link_token("reset-password", to=user.email)
+    same = _reset(api, token, DEFAULT_PASSWORD)
+    assert same.status_code == 422, same.content
+    assert same.json()["errors"]["password"] == [PASSWORD_IN_USE]
+    assert _reset(api, token).status_code == 200
 
 
 def test_reset_token_is_single_use(api, user, outbox):

@@ -12,6 +12,7 @@ import pytest
 
 from concierge.accounts.models import MfaFactor, User
 from concierge.accounts.onboarding import Answer
+from concierge.accounts.password_validation import PASSWORD_IN_USE
 from concierge.accounts.services.mfa.fresh_check import FRESH_CHECK_FAILED
 from concierge.accounts.services.profile import (
     EMAIL_TAKEN,
@@ -295,6 +296,7 @@ def test_password_change_with_a_wrong_current_password_changes_nothing(signed_in
         (NEW_PASSWORD, "", "new_password_confirmation", "Please confirm your new password"),
         (NEW_PASSWORD, "other-secret", "new_password_confirmation", "Passwords do not match"),
         ("password", "password", "new_password", "This password is too common."),
+        (DEFAULT_PASSWORD, DEFAULT_PASSWORD, "new_password", PASSWORD_IN_USE),
     ],
 )
 def test_password_change_uses_the_reset_rules(

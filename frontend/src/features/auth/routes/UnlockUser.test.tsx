@@ -43,6 +43,10 @@ describe('UnlockUser', () => {
         'We were unable to unlock your account. Please check the link you used to unlock your account and try again.',
       ),
     ).toBeInTheDocument()
+    // A link used twice, or a made-up one: the heading claims nothing about the account's state.
+    expect(
+      screen.getByRole('heading', { name: 'We couldn’t unlock your account' }),
+    ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
       'href',
       'mailto:support@example.com',

@@ -52,7 +52,7 @@ export default function UnlockUser() {
   return (
     <div className="flex flex-col gap-6">
       <StatusIcon ok={false} />
-      <AuthHeader title="Your account is still locked">{UNLOCK_FAILED}</AuthHeader>
+      <AuthHeader title="We couldn’t unlock your account">{UNLOCK_FAILED}</AuthHeader>
       <Paragraph size="sm" tone="muted">
         Still stuck? <SupportLink>Contact support</SupportLink> and we’ll help you get back in.
       </Paragraph>
