@@ -23,6 +23,8 @@ interface MfaCodeFormProps {
 
 const LABELS = { totp: 'Code from your authenticator app', recovery: 'Recovery code' } as const
 
+const RESEND_TOAST = 'mfa-code-resend'
+
 /** The 6-digit verification-code form with a 'Resend code' action (spec §2, §5). */
 export function MfaCodeForm({ onVerified, footer, method }: MfaCodeFormProps) {
   const { toast } = useToast()
@@ -44,14 +46,18 @@ export function MfaCodeForm({ onVerified, footer, method }: MfaCodeFormProps) {
     },
   )
 
+  // One toast for the latest resend's outcome: pressing again replaces it rather than
+  // stacking copies over the form.
+  const say = (message: string, severity: 'success' | 'error') =>
+    toast({ id: RESEND_TOAST, message, severity, autoDismiss: true })
   const resend = async () => {
     setResending(true)
     try {
       const result = await sendOtp()
-      if (result.success) toast({ message: CODE_RESENT, severity: 'success', autoDismiss: true })
-      else toast({ message: result.error, severity: 'error', autoDismiss: true })
+      if (result.success) say(CODE_RESENT, 'success')
+      else say(result.error, 'error')
     } catch (error) {
-      toast({ message: unexpectedError(error), severity: 'error', autoDismiss: true })
+      say(unexpectedError(error), 'error')
     } finally {
       setResending(false)
     }

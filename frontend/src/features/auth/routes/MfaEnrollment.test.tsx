@@ -111,4 +111,26 @@ describe('MfaEnrollment', () => {
     expect(await screen.findByText(/\(555\) 123-4567/)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Resend code' })).toBeInTheDocument()
   })
+
+  it("§2 MFA code: pressing 'Resend code' again and again shows one message, not a stack over the form", async () => {
+    server.use(
+      ...enrollAndVerifyOk(),
+      http.post(apiUrl('/api/v1/mfa/send-otp'), () =>
+        errorResponse(429, 'Too many attempts. Please wait a minute and try again.'),
+      ),
+    )
+    const { user } = renderEnrollment()
+    await user.type(screen.getByLabelText('Mobile phone number'), '5551234567')
+    await user.click(screen.getByRole('button', { name: 'Send code' }))
+    const resend = await screen.findByRole('button', { name: 'Resend code' })
+    for (let i = 0; i < 4; i++) {
+      await user.click(resend)
+      await waitFor(() => expect(resend).not.toBeDisabled())
+    }
+    await waitFor(() =>
+      expect(
+        screen.getAllByText('Too many attempts. Please wait a minute and try again.'),
+      ).toHaveLength(1),
+    )
+  })
 })
