@@ -48,7 +48,7 @@ export function MfaCodeForm({ onVerified, footer, method }: MfaCodeFormProps) {
 
   // One toast for the latest resend's outcome: pressing again replaces it rather than
   // stacking copies over the form.
-  const say = (message: string, severity: 'success' | 'error') =>
+  const say = (message: ReactNode, severity: 'success' | 'error') =>
     toast({ id: RESEND_TOAST, message, severity, autoDismiss: true })
   const resend = async () => {
     setResending(true)

@@ -40,4 +40,24 @@ describe('ActivityLog (issue 27: the company admin sees their company administra
     expect(asked).toEqual([null, '2'])
     expect(screen.queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument()
   })
+
+  it('shows a change made on the page as soon as it succeeds, without a reload', async () => {
+    let events = [event(2, 'company.member.deactivated')]
+    server.use(
+      http.get(apiUrl('/api/v1/company/3/audit'), () =>
+        HttpResponse.json({ events, next_before: null }),
+      ),
+    )
+    const { queryClient } = renderWithProviders(<ActivityLog companyId={3} />, {
+      user: makeUser(),
+    })
+    expect(await screen.findByText('Deactivated a member')).toBeInTheDocument()
+    events = [event(3, 'company.invite.sent'), ...events]
+    // Any change of the page (here an invite link made) is a mutation that succeeds.
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: async () => 'made' })
+      .execute(undefined)
+    expect(await screen.findByText('Created an invite link')).toBeInTheDocument()
+  })
 })

@@ -1,4 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { Button, Paragraph, Skeleton } from '@/design-system'
 import { formatWhen } from '@/lib/format'
 import { actionLabel, companyAuditQuery } from '../auditApi'
@@ -8,6 +9,7 @@ import { actionLabel, companyAuditQuery } from '../auditApi'
  * first. Never anything about people's requests. */
 export function ActivityLog({ companyId }: { companyId: number }) {
   const log = useInfiniteQuery(companyAuditQuery(companyId))
+  useRefreshAfterChanges(companyId)
   const events = log.data?.pages.flatMap((page) => page.events) ?? []
   return (
     <section aria-labelledby="activity-log" className="flex flex-col gap-4">
@@ -59,5 +61,20 @@ export function ActivityLog({ companyId }: { companyId: number }) {
         </Button>
       ) : null}
     </section>
+  )
+}
+
+/** Every change made on the members page (a member, an invite, sign-in, SCIM, a roster) is an
+ * entry of this log: it reloads once any of them succeeds, without each knowing of it. */
+function useRefreshAfterChanges(companyId: number) {
+  const queryClient = useQueryClient()
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success') {
+          void queryClient.invalidateQueries({ queryKey: companyAuditQuery(companyId).queryKey })
+        }
+      }),
+    [queryClient, companyId],
   )
 }
