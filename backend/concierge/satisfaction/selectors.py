@@ -31,17 +31,19 @@ class RatingSummary:
     companies: list[Average]
 
 
+UNASSIGNED = "Unassigned"
+
+
 def _average(value: float | None) -> float:
     return round(float(value or 0), 2)
 
 
 def rating_summary() -> RatingSummary:
-    """The average rating and its count: overall, per concierge who worked the request and
-    per employee company. Three queries."""
+    """The average rating and its count: overall, per concierge who worked the request (and
+    for requests nobody was assigned) and per employee company. Three queries."""
     overall = Rating.objects.aggregate(average=Avg("score"), count=Count("id"))
     by_concierge = (
-        Rating.objects.filter(concierge__isnull=False)
-        .values("concierge_id", "concierge__first_name", "concierge__last_name")
+        Rating.objects.values("concierge_id", "concierge__first_name", "concierge__last_name")
         .annotate(average=Avg("score"), count=Count("id"))
         .order_by("concierge__first_name", "concierge__last_name", "concierge_id")
     )
@@ -55,17 +57,24 @@ def rating_summary() -> RatingSummary:
         overall=Average(
             id=None, name="All", average=_average(overall["average"]), count=overall["count"]
         ),
-        concierges=[
-            Average(
-                id=row["concierge_id"],
-                name=" ".join(
-                    p for p in (row["concierge__first_name"], row["concierge__last_name"]) if p
-                ),
-                average=_average(row["average"]),
-                count=row["count"],
-            )
-            for row in by_concierge
-        ],
+        # Requests rated while nobody was assigned have a row of their own, last, so that the
+        # rows add up to the overall count.
+        concierges=sorted(
+            (
+                Average(
+                    id=row["concierge_id"],
+                    name=UNASSIGNED
+                    if row["concierge_id"] is None
+                    else " ".join(
+                        p for p in (row["concierge__first_name"], row["concierge__last_name"]) if p
+                    ),
+                    average=_average(row["average"]),
+                    count=row["count"],
+                )
+                for row in by_concierge
+            ),
+            key=lambda average: average.id is None,
+        ),
         companies=[
             Average(
                 id=row["company_id"],

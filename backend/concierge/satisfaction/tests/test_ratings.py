@@ -172,15 +172,21 @@ def test_csat_desk_shows_rating_and_averages(
     services.request_status_change(request=theirs, action="complete")
     api.sign_in(bob.email)
     api.post(f"requests/{theirs.pk}/rating", {"score": 2})
+    nobodys = make_request(bob, name="Completed while unassigned")
+    services.request_status_change(request=nobodys, action="complete")
+    rated = api.post(f"requests/{nobodys.pk}/rating", {"score": 1})  # still signed in as Bob
+    assert rated.status_code == 201, rated.content
 
     detail = concierge_api.get(f"concierge/requests/{mine.pk}").json()["request"]
     assert detail["rating"]["score"] == 5 and detail["rating"]["comment"] == "Great"
     summary = concierge_api.get("concierge/ratings").json()
-    assert summary["overall"] == {"id": None, "name": "All", "average": 3.67, "count": 3}
-    by_concierge = {c["name"]: (c["average"], c["count"]) for c in summary["concierges"]}
-    assert by_concierge == {"Casey Jones": (4.5, 2), "Dana Reyes": (2.0, 1)}
+    assert summary["overall"] == {"id": None, "name": "All", "average": 3.0, "count": 4}
+    # The rows add up to the overall count: a request rated while unassigned has its own, last.
+    by_concierge = [(c["name"], c["average"], c["count"]) for c in summary["concierges"]]
+    assert by_concierge == [("Casey Jones", 4.5, 2), ("Dana Reyes", 2.0, 1), ("Unassigned", 1.0, 1)]
+    assert summary["concierges"][-1]["id"] is None
     by_company = {c["name"]: (c["average"], c["count"]) for c in summary["companies"]}
-    assert by_company == {"Acme Corp": (4.5, 2), "Globex": (2.0, 1)}
+    assert by_company == {"Acme Corp": (4.5, 2), "Globex": (1.5, 2)}
     assert signed_in_api.get("concierge/ratings").status_code == 403
 
 
