@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from html import escape
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import orjson
@@ -620,11 +619,12 @@ def _each_request_matches(term: str) -> Q:
     one of its messages has its words (SQLite: contains it), or it is its number."""
     if connection.vendor == "postgresql":
         in_name, in_messages = Q(_HasWords(term, weights="A")), Q(_MessageHasWords(term))
-    else:
-        in_name = Q(name__icontains=term)
-        messages = Message.objects.filter(
-            request_id=OuterRef("pk"), body_html__icontains=escape(term, quote=False)
-        )
+    else:  # the term's words, as PostgreSQL's search takes them (its punctuation is no word)
+        words = search_words(term)
+        in_name = Q(*(Q(name__icontains=word) for word in words))
+        messages = Message.objects.filter(request_id=OuterRef("pk"))
+        for word in words:
+            messages = messages.filter(body_html__icontains=word)
         in_messages = Q(Exists(messages))
     match = _people(term) | in_name | in_messages
     if (number := request_number(term)) is not None:

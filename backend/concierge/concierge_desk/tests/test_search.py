@@ -151,6 +151,23 @@ def test_search_fixed_query_count_and_concierges_only(
     assert signed_in_api.get("concierge/search", query={"q": "concert"}).status_code == 403
 
 
+def test_the_queue_search_box_takes_words_as_the_search_does(concierge_api, user, make_request):
+    """The queue's search box and the desk search agree: punctuation around a word ('"storage',
+    'gift*', '(storage)') is no part of it, on either database."""
+    stored = make_request(user, name="Find a storage unit")
+    services.message_create(request=stored, author=user, body="A gift for my sister")
+    make_request(user, name="Dinner for two")
+
+    def queue_ids(q: str) -> list[int]:
+        response = concierge_api.get("concierge/requests", query={"q": q, "status": "open"})
+        assert response.status_code == 200, response.content
+        return [r["id"] for r in response.json()["requests"]]
+
+    for q in ('"storage', "storage!", "gift*", "(storage)", '"find unit"', "-gift"):
+        assert queue_ids(q) == [stored.pk], q
+        assert [hit["id"] for hit in search(concierge_api, q)] == [stored.pk], q
+
+
 @pytest.mark.skipif(
     connection.vendor != "postgresql" or os.environ.get("SEARCH_ON_SQLITE") == "1",
     reason="runs the same tests again on SQLite when the suite runs on PostgreSQL",
@@ -172,4 +189,4 @@ def test_search_on_sqlite_fts5(tmp_path):
         timeout=300,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
-    assert "8 passed" in result.stdout
+    assert "9 passed" in result.stdout
