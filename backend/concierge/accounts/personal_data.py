@@ -22,6 +22,8 @@ from concierge.accounts.models import (
     User,
     WebAuthnChallenge,
 )
+from concierge.accounts.onboarding import ALL as ALL_ANSWERS
+from concierge.accounts.onboarding import Answer
 from concierge.accounts.selectors.onboarding import onboarding_answers_for_user
 
 ERASED_DOMAIN = "erased.invalid"
@@ -41,10 +43,15 @@ def account_export(*, user: User) -> dict[str, Any]:
             "mfa_phone": user.mfa_phone,
         },
         "onboarding_answers": [
-            {"answer_id": answer_id, "value": value}
+            {"answer_id": answer_id, "question": _question(answer_id), "value": value}
             for answer_id, value in onboarding_answers_for_user(user=user).items()
         ],
     }
+
+
+def _question(answer_id: int) -> str:
+    """What an onboarding answer answers, in words ("Has a pet")."""
+    return str(Answer(answer_id).label) if answer_id in ALL_ANSWERS else ""
 
 
 def account_personal_terms(*, user: User) -> list[str]:

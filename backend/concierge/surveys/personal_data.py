@@ -15,6 +15,7 @@ def survey_answers_export(*, user: Any) -> dict[int | None, list[dict[str, Any]]
     answers = (
         UserRequestAnswer.objects.filter(user_request_survey__user=user)
         .select_related("question", "user_request_survey__survey", "upload")
+        .prefetch_related("question__select_options")
         .order_by("user_request_survey_id", "question__position", "question_id")
     )
     by_request: dict[int | None, list[dict[str, Any]]] = {}
@@ -24,12 +25,19 @@ def survey_answers_export(*, user: Any) -> dict[int | None, list[dict[str, Any]]
             {
                 "survey": run.survey.name,
                 "question": answer.question.label,
+                # A choice as the person saw it ("Studio or 1 bedroom"), not its stored code.
+                "answer": _as_shown(answer),
                 "value": answer.value,
                 "file": answer.upload.filename if answer.upload else None,
                 "upload_key": answer.upload.key if answer.upload else None,
             }
         )
     return by_request
+
+
+def _as_shown(answer: UserRequestAnswer) -> Any:
+    labels = {option.value: option.label for option in answer.question.select_options.all()}
+    return labels.get(answer.value, answer.value) if isinstance(answer.value, str) else answer.value
 
 
 def survey_answers_erase_for_user(*, user: Any) -> int:

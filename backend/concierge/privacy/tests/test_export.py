@@ -61,9 +61,15 @@ def test_issue27_export_zip_matches_what_the_api_shows(
     assert data["profile"]["email"] == user.email
     assert data["profile"]["full_name"] == current["full_name"]
     onboarding = signed_in_api.get("users/onboarding").json()["answers"]
-    assert sorted(data["onboarding_answers"], key=lambda a: a["answer_id"]) == sorted(
-        onboarding, key=lambda a: a["answer_id"]
+    exported_onboarding = sorted(data["onboarding_answers"], key=lambda a: a["answer_id"])
+    assert [{"answer_id": a["answer_id"], "value": a["value"]} for a in exported_onboarding] == (
+        sorted(onboarding, key=lambda a: a["answer_id"])
     )
+    # Each says what it answers, in words (an export a person can read).
+    assert {a["answer_id"]: a["question"] for a in exported_onboarding} == {
+        104: "Phone",
+        132: "Owns a home",
+    }
     shown = signed_in_api.get(f"requests/{person_data.request.pk}").json()["request"]
     [exported] = data["requests"]
     assert exported["name"] == shown["name"]
@@ -75,6 +81,7 @@ def test_issue27_export_zip_matches_what_the_api_shows(
         {
             "survey": "Find a dog walker",
             "question": "When do you need walks?",
+            "answer": "Mornings, call Ada on 555-0102",
             "value": "Mornings, call Ada on 555-0102",
             "file": None,
         }
