@@ -122,25 +122,28 @@ def roster_check(company: Company, email: str) -> None:
 
 
 def _invite_hash(company: Company, invite: str) -> str | None:
-    """The hash of the invite token a sign-up needs, or None when the company needs none."""
-    if company.join_policy != Company.JoinPolicy.INVITE:
-        return None
-    if not invite.strip():
+    """The hash of the sign-up's invite token: one the company needs, or one it was given
+    anyway (counted, as the members page shows); None without one."""
+    needed = company.join_policy == Company.JoinPolicy.INVITE
+    if needed and not invite.strip():
         raise ValidationFailed.for_field(
             "invite", f"Joining {company.name} needs the invite link from your employer."
         )
-    return token_hash(invite.strip())
+    return token_hash(invite.strip()) if invite.strip() else None
 
 
 def _invite_use(company: Company, invite_hash: str) -> None:
-    """Counts one use of the company's invite (locked), or refuses the sign-up."""
+    """Counts one use of the company's invite (locked); refuses the sign-up when the company
+    needs an invite and this one is unknown, used up or expired (otherwise it changes nothing)."""
     invite = (
         CompanyInvite.objects.select_for_update()
         .filter(company=company, token_hash=invite_hash)
         .first()
     )
     if invite is None or not invite.is_usable:
-        raise ValidationFailed.for_field("invite", INVALID_INVITE)
+        if company.join_policy == Company.JoinPolicy.INVITE:
+            raise ValidationFailed.for_field("invite", INVALID_INVITE)
+        return
     invite.use_count = F("use_count") + 1
     invite.save(update_fields=["use_count"])
 

@@ -354,6 +354,17 @@ def test_hardening_9_invite_is_ignored_by_open_companies(api, company):
     assert api.sign_up(company_slug="acme", invite="whatever").status_code == 200
 
 
+def test_an_open_company_counts_the_uses_of_its_invite_links(api, company):
+    """Members page: an open company's invite link, used to sign up, shows as used ('1 of 2
+    used'), though the company needs none; a used-up one still lets anyone in."""
+    raw = _invite(company, max_uses=1)
+    assert api.sign_up(company_slug="acme", invite=raw).status_code == 200
+    assert CompanyInvite.objects.get(company=company).use_count == 1
+    used_up = api.sign_up(company_slug="acme", invite=raw, email="second@example.com")
+    assert used_up.status_code == 200
+    assert CompanyInvite.objects.get(company=company).use_count == 1
+
+
 # --------------------------------------------------------------------------- Django admin
 
 
