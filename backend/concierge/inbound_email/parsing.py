@@ -124,6 +124,9 @@ def _part_text(part: EmailMessage) -> str:
     return content if isinstance(content, str) else ""
 
 
+_BLANK_RUNS = re.compile(r"\n(?:[ \t]*\n){2,}")
+
+
 def reply_text(message: EmailMessage) -> str:
     """The reply's own words: the text/plain part (else the HTML as text) without the quoted
     history, the "On … wrote:" line and the signature."""
@@ -149,8 +152,14 @@ def reply_text(message: EmailMessage) -> str:
 
 
 def _unquoted(text: str) -> str:
-    """Without the lines quoted with '>' the parser left (a quote without its header)."""
-    return "\n".join(line for line in text.splitlines() if not line.startswith(">")).strip()
+    """Without the lines quoted with '>' the parser left after the person's last own line (a
+    quote without its header); a quote answered line by line keeps the lines answered, which
+    the answers need ('> Which day?' / 'Friday.'). Runs of blank lines become one."""
+    lines = text.splitlines()
+    own = [i for i, line in enumerate(lines) if line.strip() and not line.startswith(">")]
+    last_own = own[-1] if own else -1
+    kept = [line for i, line in enumerate(lines) if i < last_own or not line.startswith(">")]
+    return _BLANK_RUNS.sub("\n\n", "\n".join(kept)).strip()
 
 
 @dataclass(frozen=True)

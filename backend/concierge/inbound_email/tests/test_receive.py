@@ -13,6 +13,7 @@ from concierge.inbound_email.models import InboundEmail
 from concierge.inbound_email.services import inbound_email_receive
 from concierge.inbound_email.tests.conftest import fixture_email, reply_email
 from concierge.live import events
+from concierge.servicerequests.html import html_to_text
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.servicerequests.reply_address import reply_address
 
@@ -58,6 +59,27 @@ def test_a_reply_quoted_the_way_mail_clients_quote_lands_in_the_thread_without_t
     created = [e for e in published.events if e.type == events.MESSAGE_CREATED]
     assert [(e.request_id, e.message_id) for e in created] == [(service_request.pk, message.pk)]
     assert outbox.emails() == []  # no note for an accepted email
+
+
+def test_an_answer_written_between_the_quoted_questions_keeps_the_questions(user, reply_to):
+    """Issue 28 reply by email: a reply answered inline ('> Which day suits you?' / 'Friday
+    evening.') keeps the lines it answers, which the answers need; the quote below the last
+    answer and the 'On ... wrote:' line still go, and no run of blank lines is left."""
+    service_request, address = reply_to
+    body = (
+        "Hi, see my answers inline.\n\n"
+        "> Which day suits you?\n\nFriday evening.\n\n\n"
+        "> Any budget?\nAround $80.\n\n"
+        "> Thanks, Casey\n> The Concierge team\n"
+    )
+    result = receive(reply_email(to=address, sender="ada@example.com", body=body))
+    assert result.outcome == "accepted"
+    [message] = employee_messages(service_request)
+    assert html_to_text(message.body_html) == (
+        "Hi, see my answers inline.\n\n"
+        "> Which day suits you?\n\nFriday evening.\n\n"
+        "> Any budget?\nAround $80."
+    )
 
 
 def test_the_sender_address_is_compared_without_case_and_the_thread_shows_by_email(
