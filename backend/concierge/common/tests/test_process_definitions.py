@@ -110,6 +110,21 @@ def test_honcho_and_systemd_run_the_same_processes() -> None:
     assert "concierge-daily.timer" in target
 
 
+def test_the_reply_by_email_receiver_runs_as_its_document_says() -> None:
+    """Reply by email (docs/operations/reply-by-email.md): the SMTP receiver's unit, and the
+    Procfile line the document gives, run `manage.py inbound_smtp` from backend/ (a Procfile's
+    processes start in the repository's root) with the environment file."""
+    unit = (UNITS_DIR / "concierge-inbound-smtp.service").read_text()
+    assert "WorkingDirectory=/opt/concierge/backend" in unit
+    assert "EnvironmentFile=/etc/concierge/concierge.env" in unit
+    assert re.search(r"^ExecStart=\S+/python manage\.py inbound_smtp ", unit, re.MULTILINE)
+    document = (REPO_DIR / "docs" / "operations" / "reply-by-email.md").read_text()
+    [line] = re.findall(r"`(inbound_smtp: [^`]+)`", document)
+    [(name, command)] = parse_procfile(line).processes.items()
+    assert name == "inbound_smtp"
+    assert command.startswith("cd backend && exec ../.venv/bin/python manage.py inbound_smtp ")
+
+
 @pytest.mark.skipif(not shutil.which("systemd-analyze"), reason="systemd-analyze is not installed")
 def test_the_units_pass_systemd_analyze_verify(tmp_path) -> None:
     """Issue 25 deploy: `systemd-analyze verify` accepts every unit; the install path
