@@ -311,8 +311,21 @@ def logging_config(*, log_format: str, level: str) -> dict[str, Any]:
     }
 
 
+ACCESS_LOGGERS = ("uvicorn.access", "granian.access")
+
+
 def logging_configure(config: dict[str, Any]) -> None:
     """settings.LOGGING_CONFIG: Django's dictConfig, and Python's warnings (a missing static
-    folder, a deprecation) logged as `py.warnings` lines instead of written raw."""
+    folder, a deprecation) logged as `py.warnings` lines instead of written raw. A server that
+    was started with its access lines off (--no-access-log: the logger no longer propagates)
+    keeps them off: dictConfig would turn them on again, and every request would be logged
+    twice (concierge.request is its line)."""
+    servers_choice = {
+        name: logging.getLogger(name).propagate
+        for name in ACCESS_LOGGERS
+        if name in logging.root.manager.loggerDict
+    }
     logging.config.dictConfig(config)
+    for name, propagate in servers_choice.items():
+        logging.getLogger(name).propagate = propagate
     logging.captureWarnings(True)

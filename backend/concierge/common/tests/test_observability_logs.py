@@ -312,3 +312,24 @@ def test_issue_25_observability_an_error_report_carries_the_request_id():
     # Outside a request (a fresh context: a stream test's ASGI call hands its context back to
     # the test's thread): no tag.
     assert "tags" not in contextvars.Context().run(_scrub, {}, {})
+
+
+@pytest.mark.parametrize("access_lines", [True, False])
+def test_issue_25_observability_a_servers_choice_of_access_lines_outlives_djangos_logging(
+    settings, access_lines
+):
+    """monitoring.md: a server started with --no-access-log (uvicorn turns its access logger's
+    propagation off before the app loads) writes no access line once Django configures its
+    logging, so each request is one line (concierge.request); one started with them keeps
+    them."""
+    from concierge.common.logs import logging_configure
+
+    access = logging.getLogger("uvicorn.access")
+    before = access.propagate
+    try:
+        access.propagate = access_lines  # as uvicorn's Config leaves it
+        logging_configure(settings.LOGGING)
+        assert access.propagate is access_lines
+    finally:
+        access.propagate = before
+        logging_configure(settings.LOGGING)
