@@ -27,6 +27,7 @@ from config.env import (
     parse_rate_limits,
 )
 from config.process_role import serving_web
+from config.vapid import vapid_keys_check
 
 BACKEND_DIR = Path(__file__).resolve().parent.parent
 REPO_DIR = BACKEND_DIR.parent
@@ -356,6 +357,7 @@ if REPLY_NOTIFICATION_DELAY_SECONDS < 0:
 VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY", "")
 VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY", "")
 VAPID_SUBJECT = env_str("VAPID_SUBJECT", "")
+vapid_keys_check(VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY)
 
 # Completing a request can be undone for COMPLETION_UNDO_SECONDS (the desk offers Undo for 6 s
 # of them; the rest covers a slow network). The completion email waits
@@ -483,6 +485,8 @@ PARTNER_QUOTE_BASE_URL = env_url("PARTNER_QUOTE_BASE_URL", "https://quotes.examp
 SENTRY_DSN = env_str("SENTRY_DSN", "")
 SENTRY_ENVIRONMENT = env_str("SENTRY_ENVIRONMENT", "development" if DEBUG else "production")
 SENTRY_TRACES_SAMPLE_RATE = env_float("SENTRY_TRACES_SAMPLE_RATE", 1.0)
+if not 0 <= SENTRY_TRACES_SAMPLE_RATE <= 1:
+    raise ImproperlyConfigured("SENTRY_TRACES_SAMPLE_RATE must be between 0 and 1")
 
 # Security headers; the production profile is DEBUG off.
 SECURE_CONTENT_TYPE_NOSNIFF = True
