@@ -96,6 +96,8 @@ build: $(VENV)/.installed frontend/node_modules/.installed
 budget: build
 	cd frontend && node scripts/check-budget.mjs
 
+# The development database (DEBUG on, as `make run`); a production one: `deploy/manage migrate`.
+migrate: export DEBUG ?= true
 migrate: $(VENV)/.installed
 	$(MANAGE) migrate --noinput
 

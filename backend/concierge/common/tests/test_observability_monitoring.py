@@ -27,13 +27,17 @@ SUFFIXES = ("_bucket", "_count", "_sum", "_total", "_created")
 
 
 def exported_names(settings, tasks) -> set[str]:
-    """Every series name /metrics reports after a request, a task run and a cache error."""
+    """Every series name /metrics reports after a request, a task run, a cache error and an
+    audit event not written."""
     settings.METRICS_TOKEN = TOKEN
     record.enqueue(word="counted")
     tasks.run()
     from concierge.common.cache import cache_unavailable
 
     cache_unavailable("rate limit", OSError("refused"))
+    from concierge.audit.services import audit_write_failures
+
+    audit_write_failures.labels(action="monitoring.probe").inc()  # as a failed write counts it
     Client().get("/api/v1/health")
     response = Client().get("/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
     assert response.status_code == 200
