@@ -23,10 +23,15 @@ export async function saveOnboardingAnswers(answers: OnboardingAnswer[]): Promis
   return { success: true }
 }
 
+/** The person's answers. A failed read is an error, never an empty list: a form filled from
+ * an empty list and saved would erase what is stored. */
 export const onboardingAnswersQuery = queryOptions({
   queryKey: ['onboardingAnswers'],
   queryFn: async (): Promise<OnboardingAnswer[]> => {
-    const { data } = await api.GET('/api/v1/users/onboarding')
-    return data?.answers ?? []
+    const { data, error, response } = await api.GET('/api/v1/users/onboarding')
+    if (!data) throw new Error(errorMessage(error, response))
+    return data.answers ?? []
   },
 })
+
+export const ANSWERS_FAILED = 'We couldn’t load your answers.'

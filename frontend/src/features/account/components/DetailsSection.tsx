@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { CurrentUser } from '@/api/client'
-import { Button, formatPhone, Paragraph, Skeleton, useToast } from '@/design-system'
+import { Button, formatPhone, Paragraph, RetryAlert, Skeleton, useToast } from '@/design-system'
 import {
   ContactDetailsForm,
   contactDetailsInitial,
@@ -93,6 +93,8 @@ function PendingEmail({ user }: { user: CurrentUser }) {
   )
 }
 
+export const CONTACT_DETAILS_FAILED = 'We couldn’t load your contact details.'
+
 function ContactRow({
   user,
   editing,
@@ -107,7 +109,19 @@ function ContactRow({
   const answers = useQuery(onboardingAnswersQuery)
   const { toast } = useToast()
   if (answers.isPending) return <Skeleton className="my-4 h-12 w-full rounded-xl" />
-  const initial = contactDetailsInitial(answers.data ?? [], user.email)
+  // Not loaded: nothing to show or to edit (an empty form saved would erase what is stored).
+  if (answers.isError) {
+    return (
+      <div className="py-4">
+        <RetryAlert
+          message={CONTACT_DETAILS_FAILED}
+          compact
+          onRetry={() => void answers.refetch()}
+        />
+      </div>
+    )
+  }
+  const initial = contactDetailsInitial(answers.data, user.email)
   const address = [
     initial.addressLine1,
     initial.addressLine2,

@@ -29,6 +29,26 @@ describe('Account', () => {
     expect(owner.getByText('jane@example.com')).toBeInTheDocument()
   })
 
+  it('Issue 29 account: contact details that failed to load say so with Retry, and cannot be edited empty', async () => {
+    let fail = true
+    server.use(
+      http.get(apiUrl('/api/v1/users/onboarding'), () =>
+        fail
+          ? HttpResponse.json({ success: false, error: 'Internal' }, { status: 500 })
+          : HttpResponse.json({ answers: [{ answer_id: 104, value: '5550001111' }] }),
+      ),
+    )
+    const { user } = renderAccount()
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('We couldn’t load your contact details.')
+    // Neither "Not given" for what may be stored, nor an empty form whose save would erase it.
+    expect(screen.queryByText('Not given')).toBeNull()
+    expect(screen.queryByRole('button', { name: /Edit Contact details/i })).toBeNull()
+    fail = false
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('(555) 000-1111')).toBeInTheDocument()
+  })
+
   it('Issue 29 account: the name is edited in place, checked by the §5 sign-up rules, and saved', async () => {
     let sent: unknown
     server.use(

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { Button, Chip, ChipGroup, FormError, Heading, Paragraph } from '@/design-system'
+import { Button, Chip, ChipGroup, FormError, Heading, Paragraph, RetryAlert } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
 import { answerValue, LIFE_ANSWERS } from '../answers'
-import { onboardingAnswersQuery, saveOnboardingAnswers } from '../api'
+import { ANSWERS_FAILED, onboardingAnswersQuery, saveOnboardingAnswers } from '../api'
 import { OnboardingLayout } from '../components/OnboardingLayout'
 import { StepActions } from '../components/StepActions'
 import { StepLoading } from '../components/StepLoading'
@@ -16,11 +16,13 @@ export default function AboutYou() {
     <OnboardingLayout step={2}>
       {answers.isPending ? (
         <StepLoading />
+      ) : answers.isError ? (
+        <RetryAlert message={ANSWERS_FAILED} onRetry={() => void answers.refetch()} />
       ) : (
         <AboutYouForm
-          initial={LIFE_ANSWERS.filter(
-            ({ id }) => answerValue(answers.data ?? [], id) === true,
-          ).map(({ id }) => String(id))}
+          initial={LIFE_ANSWERS.filter(({ id }) => answerValue(answers.data, id) === true).map(
+            ({ id }) => String(id),
+          )}
         />
       )}
     </OnboardingLayout>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { Button, Heading, Paragraph } from '@/design-system'
+import { Button, Heading, Paragraph, RetryAlert } from '@/design-system'
 import { useCurrentUser } from '@/lib/currentUser'
-import { onboardingAnswersQuery } from '../api'
+import { ANSWERS_FAILED, onboardingAnswersQuery } from '../api'
 import { ContactDetailsForm, contactDetailsInitial } from '../components/ContactDetailsForm'
 import { OnboardingLayout } from '../components/OnboardingLayout'
 import { StepActions } from '../components/StepActions'
@@ -17,9 +17,11 @@ export default function ContactInfo() {
     <OnboardingLayout step={3}>
       {answers.isPending ? (
         <StepLoading />
+      ) : answers.isError ? (
+        <RetryAlert message={ANSWERS_FAILED} onRetry={() => void answers.refetch()} />
       ) : (
         <ContactDetailsForm
-          initial={contactDetailsInitial(answers.data ?? [], user.email)}
+          initial={contactDetailsInitial(answers.data, user.email)}
           onSaved={() => navigate('/dashboard', { replace: true })}
           header={
             <header className="flex flex-col gap-2">

@@ -70,6 +70,30 @@ describe('Onboarding: AboutYou', () => {
       '/welcome/about-us',
     )
   })
+
+  it('§8 failed load: answers that could not be read say so with Retry, never an empty form to save over them', async () => {
+    let fail = true
+    const saved: OnboardingAnswer[][] = []
+    server.use(
+      http.get(apiUrl('/api/v1/users/onboarding'), () =>
+        fail
+          ? errorResponse(500, 'Internal')
+          : HttpResponse.json({ answers: [{ answer_id: 122, value: true }] }),
+      ),
+      saveOk(saved),
+    )
+    const { user } = renderWithProviders(<AboutYou />, {
+      route: '/welcome/about-you',
+      user: makeUser(),
+    })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('We couldn’t load your answers.')
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull()
+    fail = false
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('checkbox', { name: /pet/i })).toBeChecked()
+    expect(saved).toEqual([])
+  })
 })
 
 describe('Onboarding: ContactInfo', () => {
