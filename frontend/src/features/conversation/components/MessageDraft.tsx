@@ -18,6 +18,7 @@ import {
   useState,
 } from 'react'
 import { Button, type FileUploadHandle, type TextInputElement } from '@/design-system'
+import { ApiError } from '@/lib/apiError'
 import { useSendAttemptKey } from '../hooks/useSendAttemptKey'
 import { ErrorBox, MessageAttachmentField, useSingleFileUpload } from '../uploads'
 
@@ -166,6 +167,15 @@ export function draftHasContent(
  * `folded`: the composer is one line, so both buttons show their icons only (their names stay
  * for screen readers).
  */
+/** Why the last send failed, as the person reads it: what the server said when it is about the
+ * message (a 4xx: 'This request is completed.'), else that it was not sent, with the server's
+ * words or status beside (spec §8 'Composed errors'), and that trying again is safe. */
+export function sendFailure(error: Error): string {
+  const status = error instanceof ApiError ? error.status : 0
+  if (status >= 400 && status < 500) return error.message
+  return `Not sent: ${error.message.replace(/[.!]\s*$/, '')}. Please try again.`
+}
+
 /** Shown while a send waits for the browser to be back online. */
 export const SEND_WHEN_ONLINE = 'You’re offline. It will be sent when you’re back online.'
 
@@ -189,7 +199,7 @@ export function DraftAttachmentAndSend({
 }) {
   const errorId = useId()
   const sending = send.isPending
-  const error = send.error?.message
+  const error = send.error ? sendFailure(send.error) : undefined
   return (
     <>
       {error ? <ErrorBox id={errorId} message={error} /> : null}

@@ -508,8 +508,9 @@ describe('Request: message composer', () => {
     const box = await screen.findByRole('textbox', { name: 'Message' })
     await user.type(box, 'Are you there?')
     await user.click(screen.getByRole('button', { name: 'Send' }))
+    // §8 composed errors: it says the message was not sent, the server's words beside.
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The concierge service is unavailable.',
+      'Not sent: The concierge service is unavailable. Please try again.',
     )
     expect(errors).toHaveBeenCalledWith('Failed to create message', expect.anything())
     expect(box).toHaveValue('Are you there?')
