@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { Button, FormError, Paragraph, Spinner } from '@/design-system'
+import { Button, FormError, Paragraph, RetryAlert, Spinner } from '@/design-system'
 import { formatWhen } from '@/lib/format'
 import {
   dataExportDownload,
@@ -90,7 +90,14 @@ function AskForData() {
         Get a copy of your profile, onboarding answers, requests with their answers and messages,
         ratings and attachments, as a zip file. We'll email you a link to download it.
       </Paragraph>
-      <FormError message={start.error?.message ?? state.error?.message} />
+      {state.isError ? (
+        <RetryAlert
+          message="We couldn’t check whether a copy of your data is being prepared."
+          compact
+          onRetry={() => void state.refetch()}
+        />
+      ) : null}
+      <FormError message={start.error?.message} />
       {building ? (
         <p role="status" className="flex items-center gap-2 text-sm text-ink">
           <Spinner label="Preparing" size="sm" announce={false} />

@@ -2,7 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { KeyRound, MessageSquareText, Plus, ShieldCheck, Smartphone } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { Button, FormError, Paragraph, Skeleton, TextInput, useToast } from '@/design-system'
+import {
+  Button,
+  FormError,
+  Paragraph,
+  RetryAlert,
+  Skeleton,
+  TextInput,
+  useToast,
+} from '@/design-system'
 import {
   FACTOR_LABELS,
   type FreshCheck,
@@ -134,7 +142,11 @@ export function TwoStepSection() {
       {factors.isPending ? (
         <Skeleton className="h-16 w-full rounded-xl" />
       ) : factors.isError ? (
-        <FormError message="We couldn’t load your sign-in methods. Please reload the page." />
+        <RetryAlert
+          message="We couldn’t load your sign-in methods."
+          compact
+          onRetry={() => void factors.refetch()}
+        />
       ) : list.length ? (
         <>
           <p className="flex items-center gap-2 font-medium text-success-700">
@@ -202,7 +214,7 @@ export function TwoStepSection() {
           )}
         </div>
       ) : null}
-      {mode.name === 'confirm' ? (
+      {factors.isError ? null : mode.name === 'confirm' ? (
         <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
           <Paragraph size="sm">{CONFIRM_FIRST}</Paragraph>
           <FreshCheckForm

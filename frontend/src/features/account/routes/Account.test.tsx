@@ -49,6 +49,28 @@ describe('Account', () => {
     expect(await screen.findByText('(555) 000-1111')).toBeInTheDocument()
   })
 
+  it('§8 failed loads: each Account section that could not load says what, in words, with Retry', async () => {
+    const failing = () =>
+      HttpResponse.json({ success: false, error: 'server exploded' }, { status: 500 })
+    server.use(
+      http.get(apiUrl('/api/v1/mfa/factors'), failing),
+      http.get(apiUrl('/api/v1/notifications/preferences'), failing),
+      http.get(apiUrl('/api/v1/users/data_export'), failing),
+    )
+    renderAccount()
+    for (const text of [
+      'We couldn’t load your sign-in methods.',
+      'We couldn’t load your notification choices.',
+      'We couldn’t check whether a copy of your data is being prepared.',
+    ]) {
+      const alert = (await screen.findByText(text)).closest('[role="alert"]') as HTMLElement
+      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    }
+    expect(screen.queryByText('server exploded')).toBeNull()
+    // Adding a sign-in method waits until the list of those there are is known.
+    expect(screen.queryByRole('button', { name: 'Add an authenticator app' })).toBeNull()
+  })
+
   it('Issue 29 account: the name is edited in place, checked by the §5 sign-up rules, and saved', async () => {
     let sent: unknown
     server.use(

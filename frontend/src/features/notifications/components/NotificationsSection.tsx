@@ -7,6 +7,7 @@ import {
   cx,
   FormError,
   Paragraph,
+  RetryAlert,
   Skeleton,
   useToast,
 } from '@/design-system'
@@ -32,7 +33,11 @@ export function NotificationsSection() {
     >
       <h2 className="text-lg font-semibold text-ink">Notifications</h2>
       {query.isError ? (
-        <FormError message={query.error.message} />
+        <RetryAlert
+          message="We couldn’t load your notification choices."
+          compact
+          onRetry={() => void query.refetch()}
+        />
       ) : !prefs ? (
         <Skeleton className="h-40 w-full" />
       ) : (
