@@ -37,7 +37,12 @@ const SERVICE_WORKER_DELAY_MS = 2000
 /** Registers the service worker, from its own chunk, once the first screen has settled. */
 export function registerServiceWorkerLater() {
   window.setTimeout(
-    () => void import('./serviceWorker').then((m) => m.registerWhenLoaded()),
+    () =>
+      void import('./serviceWorker').then(
+        (m) => m.registerWhenLoaded(),
+        // Offline by then, or a new release replaced the chunk: the next page load registers it.
+        () => undefined,
+      ),
     SERVICE_WORKER_DELAY_MS,
   )
 }
