@@ -1,5 +1,6 @@
 /** The request drawer around the signed-in screens: opened through `useRequestDrawer()`. */
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react'
+import { Spinner } from '@/design-system'
 import { RequestDrawerContext, type RequestDrawerTarget } from './requestDrawer'
 
 const RequestDrawer = lazy(() => import('./components/RequestDrawer'))
@@ -12,7 +13,7 @@ export function RequestDrawerProvider({ children }: { children: ReactNode }) {
     <RequestDrawerContext.Provider value={value}>
       {children}
       {target && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DrawerLoading />}>
           <RequestDrawer
             key={`${target.surveyId}:${target.offeringId ?? ''}`}
             target={target}
@@ -21,5 +22,18 @@ export function RequestDrawerProvider({ children }: { children: ReactNode }) {
         </Suspense>
       )}
     </RequestDrawerContext.Provider>
+  )
+}
+
+/** While the drawer's code loads (its first opening, on a slow network): the drawer's scrim
+ * with a spinner, so the tap that opened it visibly did something. */
+function DrawerLoading() {
+  return (
+    <div
+      className="fixed inset-0 z-modal grid place-items-center bg-scrim"
+      data-testid="drawer-loading"
+    >
+      <Spinner label="Opening" className="text-neutral-0" />
+    </div>
   )
 }
