@@ -186,10 +186,11 @@ def next_screen_item(request: HttpRequest, run_id: int):
 
 @router.post(
     "/user_request_surveys/{run_id}/user_request_answers",
-    response={200: AnswerSavedOut, **ERRORS},
+    response={200: AnswerSavedOut, 409: ErrorOut, **ERRORS},
 )
 def user_request_answer_save(request: HttpRequest, run_id: int, payload: AnswerCreateIn):
-    """Answer a question, or change an answer given before (null skips an optional one)."""
+    """Answer a question, or change an answer given before (null skips an optional one); 409
+    once the run was submitted (from another tab or device)."""
     user = request_auth_token(request).user
     data = payload.user_request_answer
     answer = services.user_request_answer_save(

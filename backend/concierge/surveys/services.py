@@ -102,14 +102,15 @@ def user_request_answer_save(
 ) -> UserRequestAnswer:
     """Answer a question of the user's run, or change its answer (one answer per question).
 
-    422 when: the run was submitted; the question is not in the survey or is hidden by the
-    answers so far; the type is not 'Datum'; the value breaks its input type's rule. A null
+    409 when the run was submitted (another tab or device sent it: its request exists). 422
+    when: the question is not in the survey or is hidden by the answers so far; the type is
+    not 'Datum'; the value breaks its input type's rule. A null
     value skips an optional question. The value is stored normalised: trimmed text, a phone
     number's 10 digits, an upload's key (the upload must be the user's own and in storage).
     """
     flow = selectors.survey_flow_for_user(user=user, user_request_survey_id=user_request_survey_id)
     if flow.run.submitted_at is not None:
-        raise ValidationFailed(ALREADY_SUBMITTED)
+        raise ApiError(ALREADY_SUBMITTED, status_code=409)
     if object_type != DATUM:
         raise ValidationFailed.for_field("object_satisfied_type", WRONG_OBJECT_TYPE)
     question = flow.question(question_id)
@@ -122,7 +123,7 @@ def user_request_answer_save(
     with transaction.atomic():
         run = UserRequestSurvey.objects.select_for_update().get(pk=flow.run.pk)
         if run.submitted_at is not None:
-            raise ValidationFailed(ALREADY_SUBMITTED)
+            raise ApiError(ALREADY_SUBMITTED, status_code=409)
         answer, _ = UserRequestAnswer.objects.update_or_create(
             user_request_survey=run,
             question=question,

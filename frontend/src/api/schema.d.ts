@@ -1714,7 +1714,8 @@ export interface paths {
         put?: never;
         /**
          * User Request Answer Save
-         * @description Answer a question, or change an answer given before (null skips an optional one).
+         * @description Answer a question, or change an answer given before (null skips an optional one); 409
+         *     once the run was submitted (from another tab or device).
          */
         post: operations["concierge_surveys_api_user_request_answer_save"];
         delete?: never;
@@ -10106,6 +10107,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -917,12 +917,14 @@ def test_s7_double_submit_creates_one_request(signed_in_api, user, walker):
 
 
 def test_s7_submitted_survey_takes_no_more_answers(signed_in_api, walker):
+    """§7: a submitted run takes no more answers: a 409 (sent meanwhile, from another tab or
+    device), which the drawer answers by showing the request that was sent."""
     q = walker["q"]
     run_id = begin(signed_in_api, 616)
     answer_all(signed_in_api, run_id, q)
     ok(submit(signed_in_api, run_id))
     response = answer(signed_in_api, run_id, q["notes"], "One more thing")
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert response.json() == {"success": False, "error": ALREADY_SUBMITTED}
     assert UserRequestAnswer.objects.get(question=q["notes"]).value == "He loves squirrels"
     assert next_item(signed_in_api, run_id) is None

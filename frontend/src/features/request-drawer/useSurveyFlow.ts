@@ -75,6 +75,11 @@ export interface SurveyFlow {
   questionFor: (answer: AnsweredQuestion) => QuestionSpec
 }
 
+/** The run was submitted meanwhile (another tab or device): its request exists. */
+function sentElsewhere(error: unknown): boolean {
+  return error instanceof SurveyFlowError && error.status === 409
+}
+
 function toSaveResult(error: unknown): SaveResult {
   if (error instanceof SurveyFlowError && error.valueError) {
     return { ok: false, message: error.valueError, retryable: false }
@@ -177,12 +182,20 @@ export function useSurveyFlow(
     }
   }, [start])
 
+  // Sent from another tab or device meanwhile: submitting again answers the request it made
+  // (a submitted run's request), and the drawer shows it as sent.
+  const showSent = useCallback((): SaveResult => {
+    void submitRef.current()
+    return { ok: true }
+  }, [])
+
   const answer = useCallback(
     async (item: QuestionItem, value: string | null, display: string): Promise<SaveResult> => {
       if (runId === null) return { ok: false, message: FLOW_MESSAGES.save, retryable: true }
       try {
         await saveAnswer(runId, item.id, value)
       } catch (e) {
+        if (sentElsewhere(e)) return showSent()
         return toSaveResult(e)
       }
       if (!alive.current) return { ok: true }
@@ -203,7 +216,7 @@ export function useSurveyFlow(
       void load(runId)
       return { ok: true }
     },
-    [runId, load],
+    [runId, load, showSent],
   )
 
   const edit = useCallback(
@@ -212,13 +225,14 @@ export function useSurveyFlow(
       try {
         await saveAnswer(runId, questionId, value)
       } catch (e) {
+        if (sentElsewhere(e)) return showSent()
         return toSaveResult(e)
       }
       // A changed answer can change which questions follow (branching): reload both.
       if (alive.current) await load(runId)
       return { ok: true }
     },
-    [runId, load],
+    [runId, load, showSent],
   )
 
   const submit = useCallback(async (): Promise<void> => {

@@ -207,6 +207,26 @@ describe('§4 request drawer flow', () => {
     expect(within(log).getByText('Find a plumber')).toBeInTheDocument()
   })
 
+  it('a survey sent meanwhile from another tab: the next answer shows the request that was sent, not an error', async () => {
+    const fake = useFake()
+    server.use(
+      http.post(apiUrl('/api/v1/user_request_surveys/:runId/user_request_answers'), () =>
+        HttpResponse.json(
+          { success: false, error: 'This request has already been submitted.' },
+          { status: 409 },
+        ),
+      ),
+    )
+    const { user } = renderDrawer()
+    await user.type(await screen.findByRole('textbox', { name: TEXT_Q.label }), 'Find a plumber')
+    await user.click(continueButton())
+    expect(
+      await screen.findByRole('heading', { name: "We've received your request" }),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('This request has already been submitted.')).toBeNull()
+    expect(fake.state.submits).toBe(1) // answered with the request the other tab made
+  })
+
   it("§4 request drawer: an optional question has 'Skip'; skipping sends null and shows 'Question Skipped'", async () => {
     const fake = useFake({ answered: { 11: 'Find a plumber' } })
     const { user } = renderDrawer()
