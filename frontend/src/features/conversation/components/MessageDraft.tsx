@@ -5,6 +5,7 @@
  * and one Idempotency-Key per send attempt (a retry of the same message reuses it, so it posts
  * once). Each side sends the draft with its own call.
  */
+import { onlineManager } from '@tanstack/react-query'
 import { Send, WifiOff } from 'lucide-react'
 import {
   type ChangeEvent,
@@ -16,6 +17,7 @@ import {
   useId,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react'
 import { Button, type FileUploadHandle, type TextInputElement } from '@/design-system'
 import { ApiError } from '@/lib/apiError'
@@ -178,6 +180,8 @@ export function sendFailure(error: Error): string {
 
 /** Shown while a send waits for the browser to be back online. */
 export const SEND_WHEN_ONLINE = 'You’re offline. It will be sent when you’re back online.'
+/** Shown while the browser is offline, before anything is sent. */
+export const OFFLINE = 'You’re offline. What you send will go when you’re back online.'
 
 export function DraftAttachmentAndSend({
   draft,
@@ -198,15 +202,18 @@ export function DraftAttachmentAndSend({
   children: ReactNode
 }) {
   const errorId = useId()
+  const online = useSyncExternalStore(onlineManager.subscribe.bind(onlineManager), () =>
+    onlineManager.isOnline(),
+  )
   const sending = send.isPending
   const error = send.error ? sendFailure(send.error) : undefined
   return (
     <>
       {error ? <ErrorBox id={errorId} message={error} /> : null}
-      {send.isPaused ? (
+      {send.isPaused || !online ? (
         <p role="status" className="flex items-center gap-2 text-sm font-medium text-ink-muted">
           <WifiOff aria-hidden="true" className="size-4 shrink-0" />
-          {SEND_WHEN_ONLINE}
+          {send.isPaused ? SEND_WHEN_ONLINE : OFFLINE}
         </p>
       ) : null}
       {draft.dropError ? <ErrorBox message={draft.dropError} /> : null}

@@ -208,6 +208,10 @@ describe('§7 request thread on a phone: the composer stays one line until it is
     await user.type(within(form).getByRole('textbox', { name: 'Message' }), 'Still there?')
     act(() => onlineManager.setOnline(false))
     try {
+      // Before anything is sent, it already says so.
+      expect(await within(form).findByRole('status')).toHaveTextContent(
+        'You’re offline. What you send will go when you’re back online.',
+      )
       await user.click(within(form).getByRole('button', { name: 'Send' }))
       expect(await within(form).findByRole('status')).toHaveTextContent(
         'You’re offline. It will be sent when you’re back online.',
