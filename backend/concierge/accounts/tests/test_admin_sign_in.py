@@ -12,7 +12,7 @@ from freezegun import freeze_time
 from concierge.accounts.models import User
 from concierge.accounts.services.identity import INVALID_CREDENTIALS
 from concierge.accounts.services.lockout import ACCOUNT_LOCKED
-from concierge.accounts.services.mfa.sms import INVALID_OTP
+from concierge.accounts.services.mfa.sms import WRONG_OTP
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "admin-pass-123"
@@ -81,7 +81,7 @@ def test_hardening_2_admin_with_a_phone_needs_the_sms_code(staff, outbox):
     assert not _signed_in(client)
     code = outbox.latest_code(to="+15551234567")
     wrong = client.post(LOGIN, {"otp": f"{(int(code) + 1) % 1_000_000:06d}"})
-    assert INVALID_OTP in _page_text(wrong)
+    assert WRONG_OTP in _page_text(wrong)
     assert not _signed_in(client)
 
     done = client.post(LOGIN, {"otp": code})

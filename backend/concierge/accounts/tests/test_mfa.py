@@ -10,7 +10,7 @@ from django.utils import timezone
 from freezegun import freeze_time
 
 from concierge.accounts.auth import MFA_AUTHENTICATION_REQUIRED
-from concierge.accounts.services.mfa.sms import INVALID_OTP
+from concierge.accounts.services.mfa.sms import INVALID_OTP, WRONG_OTP
 from conftest import ApiClient, CompanyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -100,7 +100,8 @@ def test_verify_wrong_code_is_401_with_message(signed_in_api, user, outbox):
 
     assert response.status_code == 401
     assert response.json()["success"] is False
-    assert response.json()["error"] == INVALID_OTP
+    # The code sent still works: the message says to check it, not that it expired.
+    assert response.json()["error"] == WRONG_OTP
     assert not response.has_header("mfa-token")
     user.refresh_from_db()
     assert user.mfa_phone == ""

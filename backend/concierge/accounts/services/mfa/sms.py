@@ -22,6 +22,9 @@ from concierge.common.tokens import digits_new, hashes_equal, token_hash
 from concierge.notifications.services import sms_enqueue
 
 INVALID_OTP = "That verification code is invalid or has expired. Please request a new code."
+# A wrong code while the one sent still works: it is worth checking the text again, not
+# asking for another (which the hourly cap may refuse).
+WRONG_OTP = "That verification code isn’t right. Please check the latest text we sent you."
 NO_PENDING_OTP = "There is no verification code waiting. Please request a new code."
 
 
@@ -95,7 +98,7 @@ def _otp_check(user: User, code: str) -> str:
     if not hashes_equal(otp.code_hash, token_hash(code)):
         otp.failed_attempts += 1
         otp.save(update_fields=["failed_attempts"])
-        return INVALID_OTP
+        return WRONG_OTP if otp.failed_attempts < settings.OTP_MAX_ATTEMPTS else INVALID_OTP
     otp.used_at = timezone.now()
     otp.save(update_fields=["used_at"])
     if otp.purpose == OneTimeCode.Purpose.ENROLL:
