@@ -351,10 +351,14 @@ def test_focus_after_claim_and_complete_on_the_desk(page: Page, demo) -> None:
     claim.focus()
     page.keyboard.press("Enter")
     expect(claim).to_have_count(0)
-    # Focus moves on to the next action (Complete), not to <body>.
+    # Focus moves to the action that took Claim's place (Assign), not to <body> (WCAG 2.4.3).
+    assign = page.get_by_role("button", name=re.compile("^Assign"))
+    expect(assign).to_be_focused()
+    assert focus_ring(page)["ring"], focus_ring(page)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # past Start, to Complete
     complete = page.get_by_role("button", name="Complete", exact=True)
     expect(complete).to_be_focused()
-    assert focus_ring(page)["ring"], focus_ring(page)
     page.keyboard.press("Enter")
     # Complete offers its undo for a few seconds, focused; closing the toast (Escape) hands
     # the focus to the desk's next action (Reopen).

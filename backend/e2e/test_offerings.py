@@ -427,3 +427,72 @@ def test_acme_employee_never_sees_globex_benefits(page: Page, demo) -> None:
         assert detail.status == 404, (slug, detail.status)
     own = Offering.objects.get(slug="acme-blueharbor-medical").id
     assert page.request.get(f"/api/v1/offerings/{own}", headers=headers).status == 200
+
+
+# --------------------------------------------------------------------------- admins' texts
+
+LONG_WORD = "Pneumonoultramicroscopicsilicovolcanoconiosis" * 3
+
+
+@pytest.mark.phone_screenshots
+def test_long_words_from_the_admin_wrap_in_cards_the_drawer_and_the_survey(
+    page: Page, demo, screenshot, viewport_name
+) -> None:
+    """Benefits & Offers as admins write it: a heading, plan name, call to action and survey
+    name with a long unbroken word wrap where they stand; no page scrolls sideways (the
+    screenshots check it) and the button's label stays readable."""
+    offering = Offering.objects.get(slug="roadsafe-auto-acme")
+    offering.heading = f"Auto {LONG_WORD}"
+    offering.name = f"Plan {LONG_WORD}"
+    offering.request_survey_cta = f"Compare {LONG_WORD}"[:100]
+    offering.save()
+    survey = offering.request_survey
+    survey.name = f"Quotes {LONG_WORD}"[:200]
+    survey.save()
+
+    sign_in_to(page, "/benefits-and-offers", DEMO_EMAIL, DEMO_PASSWORD)
+    card = page.locator(f'[data-offering-id="{offering.pk}"]')
+    expect(card).to_be_visible()
+    screenshot("offerings-long-words")  # also fails on any sideways scroll
+    card.click()
+    details = page.get_by_role("dialog", name=offering.heading, exact=True)
+    expect(details).to_be_visible()
+    settle(page)
+    cta = details.get_by_role("button", name=offering.request_survey_cta, exact=True)
+    cta.scroll_into_view_if_needed()
+    box, drawer_box = cta.bounding_box(), details.bounding_box()
+    assert box and drawer_box and box["x"] + box["width"] <= drawer_box["x"] + drawer_box["width"]
+    viewport_shot(page, "offerings-long-words-drawer", viewport_name)
+    cta.click()
+    survey_drawer = page.get_by_role("dialog", name=survey.name, exact=True)
+    expect(survey_drawer).to_be_visible()
+    settle(page)  # the drawer has slid in
+    title = survey_drawer.get_by_role("heading", name=survey.name, exact=True)
+    close = survey_drawer.get_by_role("button", name="Close", exact=True).first
+    title_box, close_box = title.bounding_box(), close.bounding_box()
+    assert title_box and close_box and title_box["x"] + title_box["width"] <= close_box["x"]
+    viewport_shot(page, "offerings-long-words-survey", viewport_name)
+
+
+def test_on_a_phone_keyboard_focus_never_hides_under_the_bottom_bar(page: Page, demo) -> None:
+    """WCAG 2.4.11/2.4.12 Focus Not Obscured: on a phone, each element Tab reaches on Benefits &
+    Offers is scrolled clear of the fixed bottom bar."""
+    page.set_viewport_size({"width": 375, "height": 812})
+    sign_in_to(page, "/benefits-and-offers", DEMO_EMAIL, DEMO_PASSWORD)
+    expect(page.get_by_role("button", name=BLUEHARBOR, exact=True)).to_be_visible()
+    bar = page.locator("[data-bottom-nav]")
+    bar_top = bar.bounding_box()["y"]  # type: ignore[index]
+    checked = 0
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        inside_main = page.evaluate("() => !!document.activeElement?.closest('main')")
+        if not inside_main:
+            continue
+        box = page.evaluate(
+            "() => { const r = document.activeElement.getBoundingClientRect();"
+            " return {top: r.top, bottom: r.bottom} }"
+        )
+        # A card taller than the room above the bar shows its top: the part focus lands on.
+        assert box["top"] < bar_top and min(box["bottom"], box["top"] + 48) <= bar_top, box
+        checked += 1
+    assert checked > 10

@@ -163,14 +163,14 @@ function ChipBody({
       >
         <span
           id={titleId}
-          className="line-clamp-2 shrink-0 text-sm leading-[1.125rem] font-semibold text-ink"
+          className="line-clamp-2 shrink-0 text-sm leading-[1.125rem] font-semibold text-ink wrap-anywhere"
         >
           {label}
         </span>
         {blank ? null : (
           <span
             id={descriptionId}
-            className="line-clamp-2 min-h-0 text-xs leading-[1.125rem] text-ink-muted"
+            className="line-clamp-2 min-h-0 text-xs leading-[1.125rem] text-ink-muted wrap-anywhere"
           >
             {description}
           </span>

@@ -127,7 +127,9 @@ export function Drawer({
               {title ? (
                 <Heading
                   slot="title"
-                  className={cx(hideTitle ? 'sr-only' : 'min-w-0 text-lg font-semibold text-ink')}
+                  className={cx(
+                    hideTitle ? 'sr-only' : 'min-w-0 text-lg font-semibold text-ink wrap-anywhere',
+                  )}
                 >
                   {title}
                 </Heading>

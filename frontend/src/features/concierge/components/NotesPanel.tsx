@@ -91,6 +91,9 @@ export function NotesPanel({
         </ol>
       )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+        <p role="status" className="sr-only">
+          {add.isSuccess ? 'Note added.' : ''}
+        </p>
         <TextInput
           type="textarea"
           name="note"

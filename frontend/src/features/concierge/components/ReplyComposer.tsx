@@ -114,6 +114,7 @@ export function ReplyComposer({ requestId, firstName }: { requestId: number; fir
         draft={draft}
         requestId={requestId}
         send={send}
+        sentText="Reply sent."
         hint="Ctrl + Enter to send"
       >
         Send reply

@@ -95,9 +95,14 @@ export function RequestHeader({
     },
   })
   const busy = claim.isPending || assign.isPending || status.isPending || undo.isPending
+  // Where focus goes after an action whose button is gone: the first action for Claim (Assign
+  // takes its place), else the last (the status action that follows a change of status).
+  const refocusFirst = useRef(false)
   const focusLastAction = () => {
     const buttons = actions.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')
-    buttons?.[buttons.length - 1]?.focus()
+    const first = refocusFirst.current
+    refocusFirst.current = false
+    buttons?.[first ? 0 : buttons.length - 1]?.focus()
   }
   // The button pressed is disabled while busy and often gone afterwards (Claim, Complete → Reopen):
   // focus then moves to the next action rather than being lost to the page.
@@ -112,8 +117,9 @@ export function RequestHeader({
     if (active && active !== document.body && document.contains(active)) return
     focusLastAction()
   })
-  const act = (run: () => void) => {
+  const act = (run: () => void, focusFirst = false) => {
     refocus.current = true
+    refocusFirst.current = focusFirst
     run()
   }
   // Complete: the button goes, and for a few seconds a toast offers Undo, with focus on it.
@@ -179,7 +185,8 @@ export function RequestHeader({
                 {relativeTime(request.issued_at, now).toLowerCase()}
               </time>
             </span>
-            <span>
+            {/* Read out when it changes (Claim, Assign, another concierge's change): WCAG 4.1.3. */}
+            <span aria-live="polite" aria-atomic="true">
               Assignee: <AssigneeName name={request.assignee?.full_name} />
             </span>
           </p>
@@ -191,7 +198,7 @@ export function RequestHeader({
               icon={<Hand />}
               loading={claim.isPending}
               disabled={busy}
-              onClick={() => act(() => claim.mutate())}
+              onClick={() => act(() => claim.mutate(), true)}
             >
               Claim
             </Button>

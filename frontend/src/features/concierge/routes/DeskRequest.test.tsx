@@ -304,6 +304,8 @@ describe('issue 5 request view: internal notes', () => {
     )
     expect(desk.writes('/notes').map((c) => c.body)).toEqual([{ body: 'Called the vet' }])
     expect(within(notes).getByLabelText('Add an internal note')).toHaveValue('')
+    // WCAG 4.1.3: read out, as focus stays put and the box is merely empty again.
+    expect(within(notes).getByRole('status')).toHaveTextContent('Note added.')
   })
 
   it('issue 5 notes: a double click on Add note adds the note once', async () => {
@@ -337,6 +339,8 @@ describe('issue 5 request view: claim, assign and status', () => {
     )
     expect(desk.writes('/claim')).toHaveLength(1)
     expect(screen.queryByRole('button', { name: 'Claim' })).not.toBeInTheDocument()
+    // The change is read out (where focus goes is checked in a browser: e2e test_accessibility).
+    expect(screen.getByText(/^Assignee:/).closest('[aria-live="polite"]')).not.toBeNull()
   })
 
   it("issue 5 claim: someone else's request offers 'Take over', which assigns it to me", async () => {
@@ -456,6 +460,7 @@ describe('issue 5 request view: the reply composer', () => {
     })
     expect(sent.headers.get('Idempotency-Key')).toMatch(/\S{16,}/)
     expect(within(composer).getByLabelText('Reply to Jane')).toHaveValue('')
+    expect(within(composer).getByText('Reply sent.')).toHaveAttribute('role', 'status')
     // The server moved it to In Progress; the header follows.
     expect(screen.getByText('In Progress')).toBeInTheDocument()
   })

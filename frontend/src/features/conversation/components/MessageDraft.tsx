@@ -189,13 +189,16 @@ export function DraftAttachmentAndSend({
   send,
   hint,
   folded = false,
+  sentText = 'Sent.',
   children,
 }: {
   draft: MessageDraft
   requestId: number
   /** The send mutation: pending while sending (paused while the browser is offline: it goes
    * once the browser is back online); its error says why the last send failed. */
-  send: { isPending: boolean; isPaused?: boolean; error: Error | null }
+  send: { isPending: boolean; isPaused?: boolean; isSuccess?: boolean; error: Error | null }
+  /** Read out once a send went through (the box is empty again, focus still in it). */
+  sentText?: string
   hint?: string
   folded?: boolean
   /** The send button's label. */
@@ -209,6 +212,10 @@ export function DraftAttachmentAndSend({
   const error = send.error ? sendFailure(send.error) : undefined
   return (
     <>
+      {/* Each send that went through is announced: the empty box alone says nothing (WCAG 4.1.3). */}
+      <p role="status" className="sr-only">
+        {send.isSuccess ? sentText : ''}
+      </p>
       {error ? <ErrorBox id={errorId} message={error} /> : null}
       {send.isPaused || !online ? (
         <p role="status" className="flex items-center gap-2 text-sm font-medium text-ink-muted">

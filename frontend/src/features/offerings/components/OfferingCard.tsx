@@ -60,7 +60,8 @@ export function OfferingCard({ offering, onOpen, showBenefitIcon = false }: Offe
           </span>
         ) : null}
       </span>
-      <span className="flex flex-col gap-1">
+      {/* Admins write these: a long word wraps inside the card rather than widen the page. */}
+      <span className="flex min-w-0 flex-col gap-1 wrap-anywhere">
         <span className="text-lg leading-snug font-semibold text-ink">{offering.heading}</span>{' '}
         {offering.subheading ? (
           <span className="text-sm text-ink-muted">{offering.subheading}</span>

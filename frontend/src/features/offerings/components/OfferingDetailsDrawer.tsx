@@ -89,11 +89,11 @@ function DetailsHeader({ offering }: { offering: Offering | OfferingDetail }) {
         alt={offering.provider_name}
         size="lg"
       />
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         {offering.type === 'product' ? <Overline>Partner offer</Overline> : null}
         <Heading level={2}>{offering.heading}</Heading>
         {offering.name ? (
-          <Paragraph tone="muted" size="lg">
+          <Paragraph tone="muted" size="lg" className="wrap-anywhere">
             {offering.name}
           </Paragraph>
         ) : null}
@@ -125,6 +125,8 @@ function GetHelp({ offering, onClose }: { offering: OfferingDetail; onClose: () 
         </div>
         <Button
           icon={<LifeBuoy />}
+          // The label is the admin's: a long one wraps inside the button, a long word too.
+          className="max-w-full wrap-anywhere"
           onClick={() => {
             onClose()
             const answer = offering.request_survey_answer

@@ -94,7 +94,9 @@ function TextSection({ section }: { section: OfferingSection }) {
   const itemHref = section.cta_url ? null : safeHref(first?.external_url)
   return (
     <>
-      {first ? <Paragraph className="whitespace-pre-line">{first.value}</Paragraph> : null}
+      {first ? (
+        <Paragraph className="whitespace-pre-line wrap-anywhere">{first.value}</Paragraph>
+      ) : null}
       {itemHref ? (
         <Link href={itemHref} className="self-start">
           {section.cta_text?.trim() || 'Learn more'}

@@ -3,10 +3,11 @@ import { cx } from '@/design-system'
 
 /** 'BlueHarbor Health' → 'BH'; one word → its first letter. */
 export function providerInitials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean)
-  if (words.length === 0) return '?'
-  const first = words[0][0] ?? ''
-  const last = words.length > 1 ? (words[words.length - 1][0] ?? '') : ''
+  // Words of letters or digits only: markup ('<b>Inc</b>') or an emoji gives no initial.
+  const words = name.replace(/<[^>]*>/g, ' ').match(/[\p{L}\p{N}]+/gu) ?? []
+  const first = words[0]?.[0]
+  if (!first) return '?'
+  const last = words.length > 1 ? (words.at(-1)?.[0] ?? '') : ''
   return (first + last).toUpperCase()
 }
 

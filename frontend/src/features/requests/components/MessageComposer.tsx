@@ -134,7 +134,13 @@ export function MessageComposer({ requestId, sourceName, status }: MessageCompos
         onFocus={() => setWriting(true)}
         {...draft.textField}
       />
-      <DraftAttachmentAndSend draft={draft} requestId={requestId} send={send} folded={!open}>
+      <DraftAttachmentAndSend
+        draft={draft}
+        requestId={requestId}
+        send={send}
+        folded={!open}
+        sentText="Message sent."
+      >
         {completed ? REOPEN_AND_SEND : 'Send'}
       </DraftAttachmentAndSend>
     </form>

@@ -209,20 +209,24 @@ describe('§7 request thread on a phone: the composer stays one line until it is
     act(() => onlineManager.setOnline(false))
     try {
       // Before anything is sent, it already says so.
-      expect(await within(form).findByRole('status')).toHaveTextContent(
-        'You’re offline. What you send will go when you’re back online.',
-      )
+      expect(
+        await within(form).findByText(
+          'You’re offline. What you send will go when you’re back online.',
+        ),
+      ).toHaveAttribute('role', 'status')
       await user.click(within(form).getByRole('button', { name: 'Send' }))
-      expect(await within(form).findByRole('status')).toHaveTextContent(
-        'You’re offline. It will be sent when you’re back online.',
-      )
+      expect(
+        await within(form).findByText('You’re offline. It will be sent when you’re back online.'),
+      ).toHaveAttribute('role', 'status')
       expect(sent).toHaveLength(0)
     } finally {
       act(() => onlineManager.setOnline(true))
     }
     await waitFor(() => expect(sent).toHaveLength(1))
     expect(sent[0].message.body).toBe('Still there?')
-    await waitFor(() => expect(within(form).queryByRole('status')).toBeNull())
+    await waitFor(() => expect(within(form).queryByText(/You’re offline/)).toBeNull())
+    // The send that went through is read out (the box is empty again).
+    expect(within(form).getByText('Message sent.')).toHaveAttribute('role', 'status')
   })
 
   it('a chosen file opens it, with the file shown before sending', async () => {
