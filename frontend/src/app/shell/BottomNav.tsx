@@ -19,7 +19,6 @@ export function BottomNav({ user }: { user: CurrentUser }) {
   return (
     <nav
       aria-label="Main"
-      data-bottom-nav=""
       className="fixed inset-x-0 bottom-0 z-overlay border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_-8px_rgb(31_28_26/0.15)] backdrop-blur-md sm:hidden [html[data-keyboard-open]_&]:hidden"
     >
       <ul className="mx-auto grid h-16 max-w-md grid-cols-5 items-stretch">
