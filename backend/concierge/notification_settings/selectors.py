@@ -90,12 +90,6 @@ def unsubscribe_footer(*, kind: str, url: str) -> str:
     return f"To stop getting {EMAIL_KIND_NAMES[kind]}, unsubscribe: {url}"
 
 
-def email_unsubscribe_headers(*, user: Any, kind: str) -> dict[str, str]:
-    """The one-click unsubscribe headers of `email_unsubscribe` alone."""
-    headers, _ = email_unsubscribe(user=user, kind=kind)
-    return headers
-
-
 def unsubscribe_state(token: str) -> tuple[Kind, bool] | None:
     """What an unsubscribe link names and whether that email is already off for its person:
     (kind, already off). None when the token is not genuine or its person is gone."""

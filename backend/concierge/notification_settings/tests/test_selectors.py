@@ -8,7 +8,7 @@ from django.core import signing
 from concierge.notification_settings.models import NotificationPreference
 from concierge.notification_settings.selectors import (
     email_allowed,
-    email_unsubscribe_headers,
+    email_unsubscribe,
     unsubscribe_claims,
     unsubscribe_token,
 )
@@ -29,9 +29,10 @@ def test_email_allowed_by_default_and_follows_the_stored_choice(user):
 def test_unsubscribe_headers_are_rfc_8058_one_click(user, settings):
     """Issue 28 one-click unsubscribe: an https URL with a token naming the person and the kind."""
     settings.PUBLIC_URL = "https://concierge.example.com"
-    headers = email_unsubscribe_headers(user=user, kind="completion")
+    headers, url = email_unsubscribe(user=user, kind="completion")
     assert headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     value = headers["List-Unsubscribe"]
+    assert value == f"<{url}>"  # the email's visible line shows the same address
     assert value.startswith("<https://concierge.example.com/api/v1/notifications/unsubscribe/")
     token = value.rstrip(">").rsplit("/", 1)[1]
     assert unsubscribe_claims(token) == (user.pk, "completion")

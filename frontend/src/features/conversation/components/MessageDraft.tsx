@@ -164,11 +164,6 @@ export function draftHasContent(
   )
 }
 
-/**
- * A failed send's message, a refused drop, then the attach button and the send button.
- * `folded`: the composer is one line, so both buttons show their icons only (their names stay
- * for screen readers).
- */
 /** Why the last send failed, as the person reads it: what the server said when it is about the
  * message (a 4xx: 'This request is completed.'), else that it was not sent, with the server's
  * words or status beside (spec §8 'Composed errors'), and that trying again is safe. */
@@ -183,6 +178,16 @@ export const SEND_WHEN_ONLINE = 'You’re offline. It will be sent when you’re
 /** Shown while the browser is offline, before anything is sent. */
 export const OFFLINE = 'You’re offline. What you send will go when you’re back online.'
 
+// The browser's connection as TanStack Query sees it (window 'online' and 'offline' events).
+const onlineSubscribe = (onChange: () => void) => onlineManager.subscribe(onChange)
+const onlineNow = () => onlineManager.isOnline()
+
+/**
+ * A failed send's message, the browser being offline, a refused drop, then the attach button
+ * and the send button.
+ * `folded`: the composer is one line, so both buttons show their icons only (their names stay
+ * for screen readers).
+ */
 export function DraftAttachmentAndSend({
   draft,
   requestId,
@@ -205,9 +210,7 @@ export function DraftAttachmentAndSend({
   children: ReactNode
 }) {
   const errorId = useId()
-  const online = useSyncExternalStore(onlineManager.subscribe.bind(onlineManager), () =>
-    onlineManager.isOnline(),
-  )
+  const online = useSyncExternalStore(onlineSubscribe, onlineNow)
   const sending = send.isPending
   const error = send.error ? sendFailure(send.error) : undefined
   return (
