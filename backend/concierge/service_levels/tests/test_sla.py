@@ -251,3 +251,11 @@ def test_sla_a_message_that_moves_no_clock_writes_no_clock(promise, user, make_r
     assert "first_responded_at" in first_reply and "first_response_due_at" not in first_reply
     assert clock_of(service_request).running_since is None
     assert clock_writes(None, "Booked it", ny(16, 12)) == []
+
+
+@pytest.mark.parametrize("moment", ["2026-11-29 08:59:57", "2026-11-29 16:59:57"])
+def test_sla_business_hours_defaults_pass_the_deploy_check_at_any_time_of_day(moment):
+    """Ops: `check --deploy` passes a few seconds before opening or closing time."""
+    with freeze_time(moment):
+        warnings = ServiceLevel.check()
+    assert [warning.id for warning in warnings] == []
