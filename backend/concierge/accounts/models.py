@@ -8,13 +8,15 @@ from django.contrib.auth.models import UserManager as DjangoUserManager
 from django.db import models
 from django.utils import timezone
 
+from concierge.common.file_types import PICTURE_VALIDATORS
+
 
 class Company(models.Model):
     """An employer that sponsors access for its employees; visitors sign up under its slug."""
 
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=200)
-    logo = models.FileField(upload_to="company-logos/", blank=True)
+    logo = models.FileField(upload_to="company-logos/", blank=True, validators=PICTURE_VALIDATORS)
     requires_mfa = models.BooleanField(
         default=False, help_text="Employees must enrol a phone for SMS codes."
     )

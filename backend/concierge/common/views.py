@@ -151,11 +151,18 @@ def spa_index(request: HttpRequest, path: str = "") -> HttpResponse:
 PUBLIC_MEDIA_MAX_AGE_SECONDS = 24 * 60 * 60
 
 
+# A drawing (SVG) opened on its own is a page of this site: it runs no script, loads nothing
+# and reaches nothing of the app (its own origin, sandboxed), whatever an admin uploaded.
+PUBLIC_MEDIA_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox"
+
+
 @require_safe
 def public_media(request: HttpRequest, path: str) -> HttpResponseBase:
     """A public catalogue file on local storage, cacheable for a day (uploads never come here)."""
     response = static_serve(request, path, document_root=str(settings.MEDIA_ROOT))
     response["Cache-Control"] = f"public, max-age={PUBLIC_MEDIA_MAX_AGE_SECONDS}"
+    if response.get("Content-Type") != "application/pdf":  # the browser's PDF viewer needs scripts
+        response["Content-Security-Policy"] = PUBLIC_MEDIA_POLICY
     return response
 
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.core.validators import FileExtensionValidator
 from django.db import models
 
-IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
+from concierge.common.file_types import PICTURE_VALIDATORS
 
 
 class OfferingCategory(models.Model):
@@ -15,7 +14,7 @@ class OfferingCategory(models.Model):
     image = models.FileField(
         upload_to="offering-categories/",
         blank=True,
-        validators=[FileExtensionValidator(IMAGE_EXTENSIONS)],
+        validators=PICTURE_VALIDATORS,
     )
     position = models.PositiveIntegerField(default=0, help_text="Lower comes first.")
 
@@ -38,7 +37,7 @@ class Offering(models.Model):
     provider_logo = models.FileField(
         upload_to="offering-logos/",
         blank=True,
-        validators=[FileExtensionValidator(IMAGE_EXTENSIONS)],
+        validators=PICTURE_VALIDATORS,
     )
     provider_logo_url = models.CharField(
         max_length=500,

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import FileExtensionValidator
 from django.db import models
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from concierge.accounts import onboarding
-
-IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
+from concierge.common.file_types import PICTURE_VALIDATORS
 
 
 class SurveyCategory(models.Model):
@@ -33,7 +31,7 @@ class SurveyCategory(models.Model):
     image = models.FileField(
         upload_to="survey-categories/",
         blank=True,
-        validators=[FileExtensionValidator(IMAGE_EXTENSIONS)],
+        validators=PICTURE_VALIDATORS,
         help_text="Optional picture; the app shows the icon when there is none.",
     )
     position = models.PositiveIntegerField(default=0, help_text="Lower comes first.")

@@ -22,9 +22,9 @@ from concierge.audit import actions as audit_actions
 from concierge.audit.services import audit_record_opening
 from concierge.common import readiness
 from concierge.common.errors import ApiError, NotFound, ValidationFailed
+from concierge.common.file_types import SNIFF_BYTES
 from concierge.uploads import storage
 from concierge.uploads.files import (
-    SNIFF_BYTES,
     display_filename,
     empty_file_message,
     guess_content_type,

@@ -141,6 +141,33 @@ def test_admin_unlock_action(admin_client_, user):
     assert user.failed_sign_in_count == 0
 
 
+def test_company_admin_refuses_a_logo_that_is_not_a_picture(
+    admin_client_, company, settings, tmp_path
+):
+    """Security: a company logo named .png whose content is a web page is refused in the admin
+    form with its name, and nothing is stored; a real picture is kept."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    settings.MEDIA_ROOT = tmp_path
+    form = {
+        "name": company.name,
+        "slug": company.slug,
+        "join_policy": "open",
+        "created_at_0": "2026-01-01",
+        "created_at_1": "00:00:00",
+    }
+    url = reverse("admin:accounts_company_change", args=[company.pk])
+    page = SimpleUploadedFile("logo.png", b"<html><script>alert(1)</script></html>")
+    refused = admin_client_.post(url, {**form, "logo": page})
+    assert refused.status_code == 200
+    assert "&#x27;logo.png&#x27; is not a picture." in refused.content.decode()
+    assert not (tmp_path / "company-logos").exists()
+
+    picture = SimpleUploadedFile("logo.png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 32)
+    assert admin_client_.post(url, {**form, "logo": picture}).status_code == 302
+    assert Company.objects.get(pk=company.pk).logo.name.startswith("company-logos/logo")
+
+
 def test_admin_requires_staff(user):
     """ARCHITECTURE §6: the admin is for admins only"""
     client = Client()

@@ -239,3 +239,25 @@ def test_web_speed_the_stylesheet_is_inline_so_the_shell_paints_from_the_documen
         _, _, body = page(path, "br")
         assert "<style>.app-shell{position:fixed}</style>" in body
         assert 'rel="stylesheet"' not in body
+
+
+def test_security_a_catalogue_drawing_opened_on_its_own_is_sandboxed(
+    tmp_path: Path, settings, client: Client
+) -> None:
+    """Security: an SVG under /media/ opened as a page runs no script and loads nothing (a
+    sandboxing Content-Security-Policy); a PDF keeps the site's policy, which its viewer needs."""
+    settings.MEDIA_ROOT = tmp_path
+    (tmp_path / "company-logos").mkdir()
+    (tmp_path / "company-logos" / "acme.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+    )
+    (tmp_path / "offering-documents").mkdir()
+    (tmp_path / "offering-documents" / "plan.pdf").write_bytes(b"%PDF-1.4")
+
+    drawing = client.get("/media/company-logos/acme.svg")
+    assert drawing["Content-Type"] == "image/svg+xml"
+    policy = drawing["Content-Security-Policy"]
+    assert "sandbox" in policy.split("; ") and "default-src 'none'" in policy
+    assert "script-src" not in policy
+    document = client.get("/media/offering-documents/plan.pdf")
+    assert document["Content-Security-Policy"] == settings.CONTENT_SECURITY_POLICY
