@@ -180,6 +180,8 @@ class AuthToken(models.Model):
     key_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(default=timezone.now)
     expires_at = models.DateTimeField()
+    # What the Account page calls the device it was signed in from ("Chrome on Windows").
+    device = models.CharField(max_length=100, blank=True, default="", db_default="")
     revoked_at = models.DateTimeField(null=True, blank=True)
     mfa_token_hash = models.CharField(max_length=64, blank=True)
     # When the person last proved themselves again in this session (password or code), for

@@ -25,12 +25,14 @@ from concierge.accounts.models import (
 from concierge.accounts.onboarding import ALL as ALL_ANSWERS
 from concierge.accounts.onboarding import Answer
 from concierge.accounts.selectors.onboarding import onboarding_answers_for_user
+from concierge.accounts.selectors.sessions import user_sessions_signed_in
 
 ERASED_DOMAIN = "erased.invalid"
 
 
 def account_export(*, user: User) -> dict[str, Any]:
-    """The profile and the onboarding answers, as the Account page and onboarding show them."""
+    """The profile, the onboarding answers and the signed-in devices, as the Account page and
+    onboarding show them."""
     return {
         "profile": {
             "external_id": str(user.external_id),
@@ -45,6 +47,10 @@ def account_export(*, user: User) -> dict[str, Any]:
         "onboarding_answers": [
             {"answer_id": answer_id, "question": _question(answer_id), "value": value}
             for answer_id, value in onboarding_answers_for_user(user=user).items()
+        ],
+        "signed_in_devices": [
+            {"device": session.device, "signed_in_at": session.created_at.isoformat()}
+            for session in user_sessions_signed_in(user=user)
         ],
     }
 

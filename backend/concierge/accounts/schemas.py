@@ -362,3 +362,20 @@ class RecoveryCodesOut(Schema):
     recovery_codes: list[str] | None = Field(
         description="Shown once: at the first enrolment of an app or passkey, or when renewed."
     )
+
+
+class SignedInDeviceOut(Schema):
+    id: int
+    device: str = Field(
+        description="What the browser that signed in is called: 'Chrome on Windows'."
+    )
+    signed_in_at: datetime
+    current: bool = Field(description="The device asking: it signs out with Sign Out.")
+
+
+class SignedInDevicesOut(Schema):
+    devices: list[SignedInDeviceOut]
+
+
+class DevicesSignedOutOut(Schema):
+    signed_out: int = Field(description="How many other devices were signed out.")

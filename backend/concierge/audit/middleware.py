@@ -55,6 +55,12 @@ def request_user(request: HttpRequest | None) -> Any:
     return None
 
 
+def request_user_agent() -> str:
+    """The browser's User-Agent on the request being answered, '' outside one."""
+    request = current_request.get()
+    return str(request.headers.get("User-Agent", "")) if request is not None else ""
+
+
 def request_actor() -> Any:
     """The account signed in on the request being answered, if any."""
     return request_user(current_request.get())

@@ -7,6 +7,8 @@ from django.core.validators import validate_email
 
 PASSWORD_MIN = 6
 PASSWORD_MAX = 128
+# The largest id a bigint column holds: a path's id beyond it is not found, not a database error.
+DATABASE_ID_MAX = 2**63 - 1
 
 
 def require_email(value: str) -> str:

@@ -7,6 +7,7 @@ from ninja import Router
 
 from concierge.accounts.api import (
     companies,
+    devices,
     email_verification,
     identity,
     lockout,
@@ -28,5 +29,6 @@ for part in (
     mfa,
     onboarding,
     profile,
+    devices,
 ):
     router.add_router("", part.router)

@@ -107,3 +107,16 @@ def auth_token_get_active_by_id(*, token_id: int) -> AuthToken | None:
     auth_token = found[0]
     auth_token.user.in_concierge_group = auth_token.in_concierge_group  # type: ignore[attr-defined]
     return auth_token
+
+
+SIGNED_IN_DEVICES_MAX = 50
+
+
+def user_sessions_signed_in(*, user: User) -> list[AuthToken]:
+    """The sessions `user` is signed in with now (not signed out, not expired), newest first:
+    the Account page's signed-in devices (one query, at most SIGNED_IN_DEVICES_MAX)."""
+    return list(
+        AuthToken.objects.filter(
+            user=user, revoked_at__isnull=True, expires_at__gt=timezone.now()
+        ).order_by("-created_at", "-pk")[:SIGNED_IN_DEVICES_MAX]
+    )

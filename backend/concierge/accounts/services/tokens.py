@@ -9,19 +9,25 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from concierge.accounts.devices import device_label
 from concierge.accounts.models import AuthToken, User
 from concierge.accounts.signals import sessions_revoked
 from concierge.audit import actions as audit_actions
+from concierge.audit.middleware import request_user_agent
 from concierge.audit.services import audit_record
+from concierge.common.errors import NotFound
 from concierge.common.tokens import token_new
+from concierge.common.validation import DATABASE_ID_MAX
 
 
 def auth_token_create(user: User) -> tuple[str, AuthToken]:
+    """A new session of `user`, named after the browser of the request signing in."""
     raw, hashed = token_new()
     auth_token = AuthToken.objects.create(
         user=user,
         key_hash=hashed,
         expires_at=timezone.now() + timedelta(seconds=settings.AUTH_TOKEN_TTL_SECONDS),
+        device=device_label(request_user_agent()),
     )
     return raw, auth_token
 
@@ -46,6 +52,51 @@ def user_sessions_revoke(*, user: User, actor: object = _THEMSELVES) -> None:
         target_type="user",
         target_id=user.pk,
         details={"sessions": revoked},
+    )
+
+
+SESSION_NOT_FOUND = "This device is already signed out."
+
+
+def user_session_sign_out(*, auth_token: AuthToken, session_id: int) -> None:
+    """Signs one other device of the person signed in with `auth_token` out (the Account page's
+    signed-in devices); their open event streams end once it commits. A session of someone
+    else, or one already signed out or expired, is a 404."""
+    if not 0 < session_id <= DATABASE_ID_MAX:
+        raise NotFound(SESSION_NOT_FOUND)
+    with transaction.atomic():
+        revoked = AuthToken.objects.filter(
+            pk=session_id,
+            user_id=auth_token.user_id,
+            revoked_at__isnull=True,
+            expires_at__gt=timezone.now(),
+        ).update(revoked_at=timezone.now())
+        if not revoked:
+            raise NotFound(SESSION_NOT_FOUND)
+        _signed_out(auth_token=auth_token, sessions=revoked)
+
+
+def user_other_sessions_sign_out(*, auth_token: AuthToken) -> int:
+    """Signs every device of the person but this one (`auth_token`) out; how many there were."""
+    with transaction.atomic():
+        revoked = (
+            AuthToken.objects.filter(user_id=auth_token.user_id, revoked_at__isnull=True)
+            .exclude(pk=auth_token.pk)
+            .update(revoked_at=timezone.now())
+        )
+        if revoked:
+            _signed_out(auth_token=auth_token, sessions=revoked)
+    return revoked
+
+
+def _signed_out(*, auth_token: AuthToken, sessions: int) -> None:
+    sessions_revoked_announce(user_id=auth_token.user_id)
+    audit_record(
+        action=audit_actions.SESSIONS_REVOKED,
+        actor=auth_token.user,
+        target_type="user",
+        target_id=auth_token.user_id,
+        details={"sessions": sessions, "this_device_kept": True},
     )
 
 
