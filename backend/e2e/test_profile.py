@@ -136,6 +136,45 @@ def test_password_change_signs_out_the_other_devices(
     assert user.check_password(NEW_PASSWORD)
 
 
+IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+)
+
+
+@pytest.mark.phone_screenshots
+def test_a_signed_in_device_is_signed_out_from_the_account_page(
+    page: Page, browser: Browser, base_url: str, acme, make_employee, screenshot
+) -> None:
+    """Account, signed-in devices: the phone signed in elsewhere is listed by its browser beside
+    this device; signing it out from here sends the phone back to sign-in at once (its event
+    stream ends) while this device stays, and the focus stays in the list."""
+    user = make_employee("dana@example.com", company=acme)
+    other = browser.new_context(base_url=base_url, user_agent=IPHONE)
+    phone = other.new_page()
+    sign_in(phone, user.email, PASSWORD)
+    sign_in(page, user.email, PASSWORD)
+    page.goto("/account")
+    devices = page.get_by_role("region", name="Signed-in devices")
+    rows = devices.get_by_test_id("signed-in-device")
+    expect(rows).to_have_count(2)
+    expect(rows.first).to_contain_text("This device")
+    expect(rows.nth(1)).to_contain_text("Mobile Safari on iPhone")
+    expect(rows.nth(1)).to_contain_text("Signed in just now")
+    devices.scroll_into_view_if_needed()
+    screenshot("account-signed-in-devices")
+
+    devices.get_by_role("button", name=re.compile("^Sign out of Mobile Safari on iPhone")).click()
+
+    expect(page.get_by_text("Signed out of Mobile Safari on iPhone.")).to_be_visible()
+    expect(rows).to_have_count(1)
+    expect(devices.get_by_text("Only this device is signed in to your account.")).to_be_focused()
+    expect(phone).to_have_url(re.compile(r"/sign-in"))
+    page.get_by_role("link", name="Requests").first.click()
+    expect(page).to_have_url(re.compile(r"/requests$"))
+    other.close()
+
+
 def test_a_sign_in_method_is_renamed(page: Page, acme, make_employee) -> None:
     """Issue 29 account: an authenticator app (or a passkey) gets a name of the owner's choice;
     an empty name is refused; the focus returns to its Rename button"""

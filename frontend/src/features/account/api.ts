@@ -1,5 +1,6 @@
 /** The Account page's changes to the account: name, email (confirmed by an emailed link),
- * password, and the name of a sign-in method. */
+ * password, the name of a sign-in method, and the devices signed in. */
+import { queryOptions } from '@tanstack/react-query'
 import { api, errorMessage, fieldErrors, type Schemas } from '@/api/client'
 import type { FreshCheck } from '@/features/mfa'
 
@@ -60,4 +61,29 @@ export async function factorRename(factorId: string, name: string): Promise<Save
     body: { name },
   })
   return data ? { ok: true, value: undefined } : failed(error, response)
+}
+
+export type SignedInDevice = Schemas['SignedInDeviceOut']
+
+/** The devices signed in to the account now, newest first, this one marked `current`. */
+export const signedInDevicesQuery = queryOptions({
+  queryKey: ['account', 'devices'],
+  queryFn: async () => {
+    const { data, error, response } = await api.GET('/api/v1/users/devices')
+    if (!data) throw new Error(errorMessage(error, response))
+    return data.devices
+  },
+})
+
+export async function deviceSignOut(deviceId: number): Promise<Saved> {
+  const { data, error, response } = await api.DELETE('/api/v1/users/devices/{device_id}', {
+    params: { path: { device_id: deviceId } },
+  })
+  return data ? { ok: true, value: undefined } : failed(error, response)
+}
+
+/** Signs every device but this one out; the value is how many were. */
+export async function otherDevicesSignOut(): Promise<Saved<number>> {
+  const { data, error, response } = await api.DELETE('/api/v1/users/devices')
+  return data ? { ok: true, value: data.signed_out } : failed(error, response)
 }

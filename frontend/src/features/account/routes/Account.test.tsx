@@ -17,6 +17,7 @@ describe('Account', () => {
       factorsOk([]),
       http.get(apiUrl('/api/v1/users/onboarding'), () => HttpResponse.json({ answers: [] })),
       http.get(apiUrl('/api/v1/users/data_export'), () => HttpResponse.json({ status: 'none' })),
+      http.get(apiUrl('/api/v1/users/devices'), () => HttpResponse.json({ devices: [] })),
       ...notificationsHandlers(),
     ),
   )
@@ -56,10 +57,12 @@ describe('Account', () => {
       http.get(apiUrl('/api/v1/mfa/factors'), failing),
       http.get(apiUrl('/api/v1/notifications/preferences'), failing),
       http.get(apiUrl('/api/v1/users/data_export'), failing),
+      http.get(apiUrl('/api/v1/users/devices'), failing),
     )
     renderAccount()
     for (const text of [
       'We couldn’t load your sign-in methods.',
+      'We couldn’t load your signed-in devices.',
       'We couldn’t load your notification choices.',
       'We couldn’t check whether a copy of your data is being prepared.',
     ]) {

@@ -7,13 +7,15 @@ import { config } from '@/lib/config'
 import { useCurrentUser } from '@/lib/currentUser'
 import { useSignOut } from '@/lib/currentUserQuery'
 import { DetailsSection } from '../components/DetailsSection'
+import { DevicesSection } from '../components/DevicesSection'
 import { SettingsSection } from '../components/SettingsSection'
 import { TwoStepSection } from '../components/TwoStepSection'
 
 export const CLOSE_ACCOUNT_HREF = `mailto:${config.supportEmail}?subject=${encodeURIComponent('Close my account')}`
 
 /** Account (spec §2): owner, sign out, the account's details (name, email, contact details,
- * password), two-step verification (its sign-in methods), support and closing the account. */
+ * password), two-step verification (its sign-in methods), the devices signed in, support and
+ * closing the account. */
 export default function Account() {
   const user = useCurrentUser()
   return (
@@ -22,6 +24,7 @@ export default function Account() {
       <Owner user={user} />
       <DetailsSection user={user} />
       <TwoStepSection />
+      <DevicesSection />
       <NotificationsSection />
       <DataExportSection />
       <SettingsSection title="Help & support">
