@@ -11,6 +11,11 @@ PASSWORD_MAX = 128
 DATABASE_ID_MAX = 2**63 - 1
 
 
+def is_database_id(value: int) -> bool:
+    """Whether `value` can be a row's id: a positive number a bigint column holds."""
+    return 0 < value <= DATABASE_ID_MAX
+
+
 def require_email(value: str) -> str:
     value = (value or "").strip()
     if not value:

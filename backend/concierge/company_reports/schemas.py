@@ -6,6 +6,8 @@ from typing import Literal
 from ninja import Schema
 from pydantic import Field
 
+from concierge.common.validation import DATABASE_ID_MAX
+
 
 class CompanyRefOut(Schema):
     id: int
@@ -57,7 +59,7 @@ class CompanyReportOut(Schema):
 
 
 class ReportQuery(Schema):
-    company: int | None = Field(None, ge=1, le=2**63 - 1)
+    company: int | None = Field(None, ge=1, le=DATABASE_ID_MAX)
     months: int = Field(12, ge=1, le=24)
 
 
@@ -136,7 +138,7 @@ class InvitesOut(Schema):
 
 class CompanyAuditQuery(Schema):
     before: int | None = Field(
-        None, ge=1, le=2**63 - 1, description="The page before this event id (`next_before`)."
+        None, ge=1, le=DATABASE_ID_MAX, description="The page before this event id (`next_before`)."
     )
 
 

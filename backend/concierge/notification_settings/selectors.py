@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
 
+from concierge.common.validation import is_database_id
 from concierge.notification_settings.models import NotificationPreference, PushSubscription
 
 Kind = Literal["reply", "completion"]
@@ -61,7 +62,7 @@ def unsubscribe_claims(token: str) -> tuple[int, str] | None:
     user_id, kind = claims.get("u"), claims.get("k")
     if not isinstance(user_id, int) or isinstance(user_id, bool) or kind not in KINDS:
         return None
-    if not 0 < user_id < 2**63:
+    if not is_database_id(user_id):
         return None
     return user_id, str(kind)
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from concierge.accounts.selectors.concierges import user_is_concierge
 from concierge.common.errors import NotFound, ValidationFailed
+from concierge.common.validation import is_database_id
 from concierge.notification_settings.models import NotificationPreference, PushSubscription
 from concierge.notification_settings.selectors import KINDS, unsubscribe_claims
 
@@ -206,7 +207,7 @@ def push_subscription_save(
 def push_subscription_delete(*, user: User, subscription_id: int) -> None:
     """Remove one of `user`'s devices; someone else's (or none): NotFound."""
     deleted = 0
-    if 0 < subscription_id < 2**63:
+    if is_database_id(subscription_id):
         deleted, _ = PushSubscription.objects.filter(pk=subscription_id, user=user).delete()
     if not deleted:
         raise NotFound(SUBSCRIPTION_NOT_FOUND)

@@ -14,13 +14,13 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from concierge.accounts.selectors.companies import companies_with_content_queryset
 from concierge.common.errors import NotFound
+from concierge.common.validation import is_database_id
 from concierge.offerings.models import Offering, OfferingCategory, Section, SectionItem
 
 if TYPE_CHECKING:
     from concierge.accounts.models import User
 
 OFFERING_NOT_FOUND = "We couldn't find that benefit or offer."
-MAX_ID = 2**63 - 1
 
 
 def offering_visible_queryset(*, user: User) -> QuerySet[Offering]:
@@ -71,7 +71,7 @@ def offering_list_for_user(
 
 def offering_get_for_user(*, user: User, offering_id: int) -> Offering:
     """One offering with its categories, sections and items; 404 unless the user may see it."""
-    if not 0 < offering_id <= MAX_ID:
+    if not is_database_id(offering_id):
         raise NotFound(OFFERING_NOT_FOUND)
     items = SectionItem.objects.order_by("position", "id")
     sections = Section.objects.order_by("position", "id").prefetch_related(
@@ -87,6 +87,21 @@ def offering_get_for_user(*, user: User, offering_id: int) -> Offering:
     if offering is None:
         raise NotFound(OFFERING_NOT_FOUND)
     return offering
+
+
+def offering_request_survey_id_for_user(*, user: User, offering_id: int) -> int | None:
+    """The id of the request survey the offering's 'Get help' starts, None when it has none;
+    404 unless the user may see the offering (worded as `offering_get_for_user`'s)."""
+    if not is_database_id(offering_id):
+        raise NotFound(OFFERING_NOT_FOUND)
+    survey_ids = list(
+        offering_visible_queryset(user=user)
+        .filter(pk=offering_id)
+        .values_list("request_survey_id", flat=True)
+    )
+    if not survey_ids:
+        raise NotFound(OFFERING_NOT_FOUND)
+    return survey_ids[0]
 
 
 def offering_category_list_for_user(*, user: User) -> QuerySet[OfferingCategory]:

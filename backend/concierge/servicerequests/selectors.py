@@ -41,6 +41,7 @@ from concierge.common.errors import NotFound, ValidationFailed
 from concierge.common.sql_rows import ModelColumns, api_time_sql, row_split, uuid_text_sql
 from concierge.common.text_search import COLUMN as SEARCH_VECTOR
 from concierge.common.text_search import prefix_tsquery, search_words
+from concierge.common.validation import is_database_id
 from concierge.servicerequests.models import (
     DUE_ORDER_KEYS,
     Message,
@@ -182,7 +183,7 @@ def _request_row(
 ) -> Sequence[Any] | None:
     """`_request_sql`'s row for the request (of `owner_id` when given), None when there is no
     such request."""
-    if not _valid_id(request_id):
+    if not is_database_id(request_id):
         return None
     own = owner_id is not None
     params: list[Any] = [THREAD_PAGE_SIZE + 1] if page else []
@@ -438,7 +439,6 @@ def posted_message(*, request_id: int, message_id: int) -> PostedMessage:
 
 # --------------------------------------------------------------------------- the desk
 
-MAX_ID = 2**63 - 1
 QUEUE_LIMIT_DEFAULT = 200
 QUEUE_LIMIT_MAX = 500
 # The tab counts stop counting here: past it a tab shows '1,000+', so a count costs the same
@@ -471,10 +471,6 @@ _ORDERS: dict[str, tuple[tuple[Any, ...], bool]] = {
 def _ascii_digits(value: str) -> bool:
     """0-9 only: str.isdigit() also accepts '²' and '①', which int() refuses."""
     return value.isascii() and value.isdigit()
-
-
-def _valid_id(value: int) -> bool:
-    return 0 < value <= MAX_ID
 
 
 def waiting_on(last_message: MessageRow | None) -> Literal["concierge", "employee"]:
@@ -559,7 +555,7 @@ def _cursor_values(cursor: str, order: str) -> tuple[Any, ...]:
                 values.append(bool(number))
             elif kind == "time" and number >= 0:
                 values.append(_EPOCH + timedelta(microseconds=number))
-            elif kind == "id" and _valid_id(number):
+            elif kind == "id" and is_database_id(number):
                 values.append(number)
             else:
                 raise ValueError(part)
@@ -611,7 +607,7 @@ def _people(term: str) -> Q:
 def request_number(term: str) -> int | None:
     """The request number `term` names ('42' or '#42'), if it names one."""
     number = term.strip().lstrip("#")
-    return int(number) if _ascii_digits(number) and _valid_id(int(number)) else None
+    return int(number) if _ascii_digits(number) and is_database_id(int(number)) else None
 
 
 def _each_request_matches(term: str) -> Q:
@@ -690,7 +686,7 @@ def _filtered(
             requests = requests.filter(assignee=concierge)
         elif assignee == "unassigned":
             requests = requests.filter(assignee__isnull=True)
-        elif _ascii_digits(assignee) and _valid_id(int(assignee)):
+        elif _ascii_digits(assignee) and is_database_id(int(assignee)):
             requests = requests.filter(assignee_id=int(assignee))
         else:
             raise ValidationFailed.for_field("assignee", ASSIGNEE_INVALID)

@@ -101,7 +101,8 @@ def recommended_request_categories(request: HttpRequest):
 def user_request_survey_begin(request: HttpRequest, survey_id: int, payload: BeginIn | None = None):
     """Begin a survey, or resume the run of it the user has not submitted (answers kept);
     `start_over` discards that run and begins afresh. With `offering_id` ('Get help' on an
-    offering) only a run begun for that same offering is resumed."""
+    offering) only a run begun for that same offering is resumed; 404 when the user cannot see
+    that offering or its 'Get help' does not start this survey."""
     user = request_auth_token(request).user
     run = services.user_request_survey_begin(
         user=user,

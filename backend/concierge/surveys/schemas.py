@@ -3,6 +3,7 @@ from __future__ import annotations
 from ninja import Schema
 from pydantic import Field
 
+from concierge.common.validation import DATABASE_ID_MAX
 from concierge.surveys.models import Question, SurveyCategory
 
 
@@ -51,9 +52,10 @@ class BeginIn(Schema):
     offering_id: int | None = Field(
         None,
         ge=1,
-        le=2**63 - 1,
-        description="The offering whose 'Get help' begins the survey: an unsubmitted run is "
-        "resumed only when it was begun for the same offering (none for none).",
+        le=DATABASE_ID_MAX,
+        description="The offering whose 'Get help' begins the survey: one the user can see, "
+        "whose 'Get help' is this survey (404 otherwise). An unsubmitted run is resumed only "
+        "when it was begun for the same offering (none for none).",
     )
 
 

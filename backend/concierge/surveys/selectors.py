@@ -12,6 +12,7 @@ from concierge.accounts.onboarding import Answer
 from concierge.accounts.selectors.onboarding import employee_profile
 from concierge.common.errors import NotFound
 from concierge.common.formatting import phone_display
+from concierge.common.validation import is_database_id
 from concierge.servicerequests.selectors import request_get_for_user
 from concierge.surveys.models import (
     Question,
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
     from concierge.accounts.models import User
 
 CATEGORY_NOT_FOUND = "We couldn't find that category."
-MAX_ID = 2**63 - 1
 
 # Onboarding answers (spec §3) that make a category more relevant: answer id → category icons.
 RECOMMENDATION_SIGNALS: dict[int, tuple[str, ...]] = {
@@ -44,7 +44,7 @@ def survey_category_list() -> QuerySet[SurveyCategory]:
 
 
 def survey_category_get(*, category_id: int) -> SurveyCategory:
-    if not 0 < category_id <= MAX_ID:
+    if not is_database_id(category_id):
         raise NotFound(CATEGORY_NOT_FOUND)
     category = SurveyCategory.objects.filter(pk=category_id).first()
     if category is None:
@@ -97,7 +97,7 @@ QUESTION_SKIPPED = "Question Skipped"  # spec §4 'Request drawer flow' step 3
 
 
 def request_survey_get(*, survey_id: int) -> RequestSurvey:
-    if not 0 < survey_id <= MAX_ID:
+    if not is_database_id(survey_id):
         raise NotFound(SURVEY_NOT_FOUND)
     survey = RequestSurvey.objects.select_related("category").filter(pk=survey_id).first()
     if survey is None:
@@ -114,7 +114,7 @@ def user_request_survey_get_for_user(
 ) -> UserRequestSurvey:
     """`user`'s own run with its survey, questions (with options) and answers (with uploads):
     four queries whatever the number of questions. Another person's run is a 404."""
-    if not 0 < user_request_survey_id <= MAX_ID:
+    if not is_database_id(user_request_survey_id):
         raise NotFound(USER_SURVEY_NOT_FOUND)
     run = (
         UserRequestSurvey.objects.select_related("survey__category")

@@ -12,7 +12,8 @@ from django.utils import timezone
 
 from concierge.common.errors import ApiError, NotFound, ValidationFailed
 from concierge.common.formatting import PHONE_DIGITS, phone_digits
-from concierge.common.validation import too_long
+from concierge.common.validation import is_database_id, too_long
+from concierge.offerings.selectors import offering_request_survey_id_for_user
 from concierge.servicerequests.services import request_create
 from concierge.surveys import selectors
 from concierge.surveys.models import Question, UserRequestAnswer, UserRequestSurvey
@@ -35,6 +36,7 @@ INVALID_PHONE = "Please enter a valid phone number"  # spec §5 phone text
 INVALID_EMAIL = "Please enter a valid email address"  # spec §5 email text
 UPLOAD_NOT_FOUND = "We couldn't find that file. Please upload it again."
 PLEASE_ANSWER = "Please answer: {label}"
+HELP_NOT_OFFERED = "That benefit or offer no longer offers this help."
 
 
 def user_request_survey_begin(
@@ -47,10 +49,19 @@ def user_request_survey_begin(
     same offering (or, without one, a begin from elsewhere) resumes it, so the answers given
     for one offering never travel to another.
 
+    With `offering_id`, the offering must be one the user can see (404 "We couldn't find that
+    benefit or offer.", as for the offering itself, so another company's benefit reads like
+    one that does not exist) whose 'Get help' starts this survey (404 otherwise). The check
+    comes before resuming or starting over: once an offer is turned off for the user, the run
+    begun from it is neither resumed nor discarded by a begin. A drawer already open on that
+    run can still answer and submit it, so no answer given is lost.
+
     A database constraint allows one unsubmitted run per user, survey and offering, so two
     concurrent begins end up with the same run.
     """
     survey = selectors.request_survey_get(survey_id=survey_id)
+    if offering_id is not None:
+        _require_get_help(user=user, survey_id=survey.pk, offering_id=offering_id)
     existing = _open_run(user=user, survey_id=survey.pk, offering_id=offering_id)
     if existing is not None and start_over:
         existing.delete()
@@ -69,11 +80,16 @@ def user_request_survey_begin(
         return run
 
 
+def _require_get_help(*, user: User, survey_id: int, offering_id: int) -> None:
+    if offering_request_survey_id_for_user(user=user, offering_id=offering_id) != survey_id:
+        raise NotFound(HELP_NOT_OFFERED)
+
+
 def user_request_survey_discard(*, user: User, user_request_survey_id: int) -> None:
     """Discard the user's unsubmitted run and its answers (the request was cancelled), so the
     next begin starts fresh. A submitted run is kept: its request exists. Another person's run,
     or one already gone, is a 404."""
-    if not 0 < user_request_survey_id <= selectors.MAX_ID:
+    if not is_database_id(user_request_survey_id):
         raise NotFound(selectors.USER_SURVEY_NOT_FOUND)
     run = UserRequestSurvey.objects.filter(pk=user_request_survey_id, user=user).first()
     if run is None:
@@ -187,7 +203,7 @@ def user_request_survey_submit(*, user: User, user_request_survey_id: int) -> in
     the run submitted and links it. Idempotent: the run is locked, and a run already
     submitted returns its request's id without creating another.
     """
-    if not 0 < user_request_survey_id <= selectors.MAX_ID:
+    if not is_database_id(user_request_survey_id):
         raise NotFound(selectors.USER_SURVEY_NOT_FOUND)
     with transaction.atomic():
         run = (

@@ -1191,7 +1191,8 @@ export interface paths {
          * User Request Survey Begin
          * @description Begin a survey, or resume the run of it the user has not submitted (answers kept);
          *     `start_over` discards that run and begins afresh. With `offering_id` ('Get help' on an
-         *     offering) only a run begun for that same offering is resumed.
+         *     offering) only a run begun for that same offering is resumed; 404 when the user cannot see
+         *     that offering or its 'Get help' does not start this survey.
          */
         post: operations["concierge_surveys_api_user_request_survey_begin"];
         delete?: never;
@@ -2219,7 +2220,7 @@ export interface components {
             for_alpha: boolean;
             /**
              * Offering Id
-             * @description The offering whose 'Get help' begins the survey: an unsubmitted run is resumed only when it was begun for the same offering (none for none).
+             * @description The offering whose 'Get help' begins the survey: one the user can see, whose 'Get help' is this survey (404 otherwise). An unsubmitted run is resumed only when it was begun for the same offering (none for none).
              */
             offering_id?: number | null;
             /**

@@ -17,7 +17,7 @@ from concierge.audit.middleware import request_user_agent
 from concierge.audit.services import audit_record
 from concierge.common.errors import NotFound
 from concierge.common.tokens import token_new
-from concierge.common.validation import DATABASE_ID_MAX
+from concierge.common.validation import is_database_id
 
 
 def auth_token_create(user: User) -> tuple[str, AuthToken]:
@@ -62,7 +62,7 @@ def user_session_sign_out(*, auth_token: AuthToken, session_id: int) -> None:
     """Signs one other device of the person signed in with `auth_token` out (the Account page's
     signed-in devices); their open event streams end once it commits. A session of someone
     else, or one already signed out or expired, is a 404."""
-    if not 0 < session_id <= DATABASE_ID_MAX:
+    if not is_database_id(session_id):
         raise NotFound(SESSION_NOT_FOUND)
     with transaction.atomic():
         revoked = AuthToken.objects.filter(

@@ -12,6 +12,7 @@ from concierge.accounts.services.memberships import company_records_ensure
 from concierge.audit.selectors import company_admin_page
 from concierge.common.errors import ApiError
 from concierge.common.schemas import ErrorOut
+from concierge.common.validation import is_database_id
 from concierge.company_reports import services
 from concierge.company_reports.schemas import (
     CompanyAuditEventOut,
@@ -31,13 +32,12 @@ from concierge.company_reports.selectors import members as selectors
 
 router = Router(tags=["company members"])
 ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
-ID_MAX = 2**63 - 1
 
 
 def _company(request: HttpRequest, company_id: int):
     """The company named in the path, if the signed-in person is its admin (404 for another
     company's id, 403 for someone who is no company's admin)."""
-    if not 1 <= company_id <= ID_MAX:
+    if not is_database_id(company_id):
         raise ApiError("We couldn't find that company.", status_code=404)
     return company_for_admin(user=request_auth_token(request).user, company_id=company_id)
 

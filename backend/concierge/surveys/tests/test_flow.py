@@ -10,6 +10,7 @@ from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from concierge.accounts.models import OnboardingAnswer
+from concierge.offerings.models import Offering
 from concierge.servicerequests import services as request_services
 from concierge.servicerequests.models import ServiceRequest
 from concierge.surveys import selectors
@@ -27,6 +28,8 @@ pytestmark = pytest.mark.django_db
 
 T = Question.InputType
 ALREADY_SUBMITTED = "This request has already been submitted."
+OFFERING_NOT_FOUND = "We couldn't find that benefit or offer."
+HELP_NOT_OFFERED = "That benefit or offer no longer offers this help."
 
 
 @pytest.fixture(autouse=True)
@@ -279,29 +282,68 @@ def test_s4_one_unsubmitted_run_per_user_and_survey_in_the_database(user, walker
         UserRequestSurvey.objects.create(user=user, survey=walker["survey"], offering_id=7)
 
 
+def offering_for(survey, slug, *, type=Offering.Type.PRODUCT, companies=()) -> Offering:
+    """An offering whose 'Get help' starts `survey`; a partner offer for everyone by default."""
+    offering = Offering.objects.create(
+        slug=slug,
+        type=type,
+        provider_name=f"{slug} Inc",
+        heading=slug,
+        name=slug,
+        request_survey=survey,
+        request_survey_cta="Get help",
+    )
+    offering.companies.set(companies)
+    return offering
+
+
+@pytest.fixture
+def offers(walker, company, company_factory):
+    """Offerings whose 'Get help' starts the dog-walker survey: two partner offers for everyone
+    (x, y), a benefit of the user's company Acme, and a benefit of another company, Globex."""
+    survey = walker["survey"]
+    globex = company_factory(slug="globex", name="Globex")
+    benefit = Offering.Type.BENEFIT
+    return {
+        "x": offering_for(survey, "walkies"),
+        "y": offering_for(survey, "pawsome"),
+        "acme": offering_for(survey, "acme-pet-care", type=benefit, companies=[company]),
+        "globex": offering_for(survey, "globex-pet-care", type=benefit, companies=[globex]),
+    }
+
+
 def begin_for(api, survey_id, offering_id=None, **extra):
+    return ok(begin_response(api, survey_id, offering_id, **extra))
+
+
+def begin_response(api, survey_id, offering_id=None, **extra):
     body = {"for_alpha": True, **extra}
     if offering_id is not None:
         body["offering_id"] = offering_id
-    return ok(api.post(f"request_surveys/{survey_id}/user_request_surveys", body))
+    return api.post(f"request_surveys/{survey_id}/user_request_surveys", body)
 
 
-def test_guided_survey_get_help_for_another_offering_starts_fresh(signed_in_api, walker):
+def refused(response, message):
+    assert response.status_code == 404, response.content
+    assert response.json() == {"success": False, "error": message}
+
+
+def test_guided_survey_get_help_for_another_offering_starts_fresh(signed_in_api, walker, offers):
     """Issue 'The guided survey': 'Get help' from an offering always carries that offering, never
     the answers given for another one: an unsubmitted run begun for offering X is not resumed
     by a begin for offering Y (nor by one from outside any offering)."""
     q = walker["q"]
-    for_x = begin_for(signed_in_api, 616, offering_id=11)
+    for_x = begin_for(signed_in_api, 616, offering_id=offers["x"].pk)
     x_id = for_x["user_request_survey"]["id"]
     ok(answer(signed_in_api, x_id, q["size"], "small"))
 
-    for_y = begin_for(signed_in_api, 616, offering_id=12)
+    for_y = begin_for(signed_in_api, 616, offering_id=offers["y"].pk)
     y_id = for_y["user_request_survey"]["id"]
     assert y_id != x_id
     assert for_y["resumed_answers"] == 0
     assert next_item(signed_in_api, y_id)["item"]["id"] == q["size"].id
     assert ok(signed_in_api.get(f"user_request_surveys/{y_id}"))["answers"] == []
-    assert UserRequestSurvey.objects.get(pk=y_id).offering_id == 12
+    assert UserRequestSurvey.objects.get(pk=y_id).offering_id == offers["y"].pk
 
     elsewhere = begin_for(signed_in_api, 616)
     assert elsewhere["user_request_survey"]["id"] not in {x_id, y_id}
@@ -314,35 +356,35 @@ def test_guided_survey_get_help_for_another_offering_starts_fresh(signed_in_api,
     assert UserRequestAnswer.objects.get(user_request_survey_id=x_id).value == "small"
 
 
-def test_guided_survey_get_help_for_the_same_offering_resumes(signed_in_api, walker):
+def test_guided_survey_get_help_for_the_same_offering_resumes(signed_in_api, walker, offers):
     """Issue 'The guided survey': 'Get help' on the same offering again offers to continue the
     run begun for it ('Continue where you left off?'); 'Start over' discards only that run."""
     q = walker["q"]
-    x_id = begin_for(signed_in_api, 616, offering_id=11)["user_request_survey"]["id"]
+    x_id = begin_for(signed_in_api, 616, offering_id=offers["x"].pk)["user_request_survey"]["id"]
     ok(answer(signed_in_api, x_id, q["size"], "small"))
-    y_id = begin_for(signed_in_api, 616, offering_id=12)["user_request_survey"]["id"]
+    y_id = begin_for(signed_in_api, 616, offering_id=offers["y"].pk)["user_request_survey"]["id"]
     ok(answer(signed_in_api, y_id, q["size"], "large"))
 
-    again = begin_for(signed_in_api, 616, offering_id=11)
+    again = begin_for(signed_in_api, 616, offering_id=offers["x"].pk)
     assert (again["user_request_survey"]["id"], again["resumed_answers"]) == (x_id, 1)
     review = ok(signed_in_api.get(f"user_request_surveys/{x_id}"))
     assert [a["value"] for a in review["answers"]] == ["small"]
 
-    fresh = begin_for(signed_in_api, 616, offering_id=11, start_over=True)
+    fresh = begin_for(signed_in_api, 616, offering_id=offers["x"].pk, start_over=True)
     assert fresh["user_request_survey"]["id"] not in {x_id, y_id}
     assert fresh["resumed_answers"] == 0
     assert not UserRequestSurvey.objects.filter(pk=x_id).exists()
     assert UserRequestSurvey.objects.filter(pk=y_id).exists()
 
 
-def test_guided_survey_offering_runs_are_the_users_own(signed_in_api, other_api, walker):
+def test_guided_survey_offering_runs_are_the_users_own(signed_in_api, other_api, walker, offers):
     """Issue 'The guided survey': another person's run for the same offering is never resumed,
     read or answered by the user (404)."""
     q = walker["q"]
-    theirs = begin_for(other_api, 616, offering_id=11)["user_request_survey"]["id"]
+    theirs = begin_for(other_api, 616, offering_id=offers["x"].pk)["user_request_survey"]["id"]
     ok(answer(other_api, theirs, q["size"], "small"))
 
-    mine = begin_for(signed_in_api, 616, offering_id=11)
+    mine = begin_for(signed_in_api, 616, offering_id=offers["x"].pk)
     assert mine["user_request_survey"]["id"] != theirs
     assert mine["resumed_answers"] == 0
     assert signed_in_api.get(f"user_request_surveys/{theirs}").status_code == 404
@@ -359,19 +401,74 @@ def test_guided_survey_begin_refuses_a_bad_offering_id(signed_in_api, walker, of
     assert not UserRequestSurvey.objects.exists()
 
 
-def test_guided_survey_get_help_request_is_the_offerings_survey(signed_in_api, walker):
+def test_guided_survey_get_help_request_is_the_offerings_survey(signed_in_api, walker, offers):
     """Issue 'The guided survey': the request submitted from the run begun for an offering holds
     that run's answers only and the run keeps the offering."""
     q = walker["q"]
-    other = begin_for(signed_in_api, 616, offering_id=12)["user_request_survey"]["id"]
+    other = begin_for(signed_in_api, 616, offering_id=offers["y"].pk)["user_request_survey"]["id"]
     ok(answer(signed_in_api, other, q["size"], "large"))
-    run_id = begin_for(signed_in_api, 616, offering_id=11)["user_request_survey"]["id"]
+    run_id = begin_for(signed_in_api, 616, offering_id=offers["x"].pk)["user_request_survey"]["id"]
     answer_all(signed_in_api, run_id, q)
     ok(submit(signed_in_api, run_id))
     run = UserRequestSurvey.objects.get(pk=run_id)
-    assert run.offering_id == 11
+    assert run.offering_id == offers["x"].pk
     assert run.service_request is not None
     assert UserRequestSurvey.objects.get(pk=other).submitted_at is None
+
+
+def test_get_help_for_an_offering_that_does_not_exist_is_refused(signed_in_api, walker, offers):
+    """Robustness: 'Get help' for an offering id that no offering has is a 404 in the API's error
+    shape, worded as the offering's own 404, and begins no run (it used to be stored)."""
+    missing = max(o.pk for o in offers.values()) + 1
+    refused(begin_response(signed_in_api, 616, missing), OFFERING_NOT_FOUND)
+    assert not UserRequestSurvey.objects.exists()
+
+
+def test_security_get_help_for_another_companys_benefit_is_refused(signed_in_api, walker, offers):
+    """Security: 'Get help' for another company's benefit is refused exactly like an offering that
+    does not exist, whatever survey is asked for, so nothing tells the employee it exists."""
+    globex = offers["globex"].pk
+    refused(begin_response(signed_in_api, 616, globex), OFFERING_NOT_FOUND)
+    babysitter = walker["babysitter"].pk
+    refused(begin_response(signed_in_api, babysitter, globex), OFFERING_NOT_FOUND)
+    assert not UserRequestSurvey.objects.exists()
+
+
+def test_security_get_help_for_an_offer_taken_off_the_users_company_is_refused(
+    signed_in_api, company_factory, offers
+):
+    """Security: once an admin takes the user's company off a benefit, or aims a partner offer at
+    another company only, its 'Get help' no longer begins a survey."""
+    offers["acme"].companies.clear()
+    offers["x"].companies.set([company_factory(slug="initech", name="Initech")])
+    refused(begin_response(signed_in_api, 616, offers["acme"].pk), OFFERING_NOT_FOUND)
+    refused(begin_response(signed_in_api, 616, offers["x"].pk), OFFERING_NOT_FOUND)
+    assert not UserRequestSurvey.objects.exists()
+
+
+def test_get_help_begins_only_the_survey_of_the_offerings_get_help(signed_in_api, walker, offers):
+    """An offering's 'Get help' begins its own request survey only: another survey, or any survey
+    once an admin took the offering's 'Get help' away, is refused."""
+    acme = offers["acme"]
+    refused(begin_response(signed_in_api, walker["babysitter"].pk, acme.pk), HELP_NOT_OFFERED)
+    Offering.objects.filter(pk=acme.pk).update(request_survey=None)
+    refused(begin_response(signed_in_api, 616, acme.pk), HELP_NOT_OFFERED)
+    assert not UserRequestSurvey.objects.exists()
+
+
+def test_get_help_run_of_an_offer_turned_off_since_is_not_begun_again(
+    signed_in_api, walker, offers
+):
+    """A run begun from 'Get help' before the offer was turned off for the user is not resumed,
+    nor discarded by 'Start over': beginning again is refused and the run keeps its answers."""
+    acme = offers["acme"]
+    run_id = begin_for(signed_in_api, 616, offering_id=acme.pk)["user_request_survey"]["id"]
+    ok(answer(signed_in_api, run_id, walker["q"]["size"], "small"))
+    acme.companies.clear()
+
+    refused(begin_response(signed_in_api, 616, acme.pk), OFFERING_NOT_FOUND)
+    refused(begin_response(signed_in_api, 616, acme.pk, start_over=True), OFFERING_NOT_FOUND)
+    assert UserRequestAnswer.objects.get(user_request_survey_id=run_id).value == "small"
 
 
 # --------------------------------------------------------------------------- §3 next question item
