@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useOutletContext } from 'react-router'
+import { Navigate, useOutletContext } from 'react-router'
 import { MainContent, SkipLink } from '@/design-system'
 import { companyAccessQuery } from '@/features/company/api'
 import { unreadCountQuery } from '@/features/conversation'
@@ -10,6 +10,7 @@ import { siteQuery } from '@/lib/site'
 import { AppFooter } from '../shell/AppFooter'
 import { BottomNav } from '../shell/BottomNav'
 import { MobileHeader } from '../shell/MobileHeader'
+import { ScreenOutlet } from '../shell/ScreenOutlet'
 import { TopNav } from '../shell/TopNav'
 import { UnreadTitle } from '../shell/unread'
 
@@ -46,7 +47,7 @@ export function AppLayout() {
         <TopNav user={user} />
         <MobileHeader />
         <MainContent className="max-w-6xl px-5 pt-2 pb-10 sm:px-6 sm:pt-10 sm:pb-16">
-          <Outlet context={context} />
+          <ScreenOutlet context={context} />
         </MainContent>
         <AppFooter user={user} />
         <BottomNav user={user} />

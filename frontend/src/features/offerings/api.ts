@@ -19,7 +19,9 @@ import {
   type QueryKey,
   queryOptions,
   useQuery,
+  useQueryClient,
 } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { api, errorMessage, type Schemas } from '@/api/client'
 
 export type Offering = Schemas['OfferingOut']
@@ -184,4 +186,16 @@ export function useOfferingCategories() {
     queryFn: ({ signal }) => fetchOfferingCategories(signal),
     staleTime: 5 * 60_000,
   })
+}
+
+/**
+ * Fetches the catalogue on screen again (every list and details, and the categories): for when
+ * the server says an offering shown is gone for the user, so it disappears.
+ */
+export function useRefreshCatalogue(): () => void {
+  const queryClient = useQueryClient()
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: offeringKeys.all })
+    void queryClient.invalidateQueries({ queryKey: offeringKeys.categories() })
+  }, [queryClient])
 }

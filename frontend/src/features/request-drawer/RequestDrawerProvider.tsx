@@ -1,14 +1,16 @@
-/** The request drawer around the signed-in screens: opened through `useRequestDrawer()`. */
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react'
-import { Spinner } from '@/design-system'
+/**
+ * The request drawer around the signed-in screens: opened through `useRequestDrawer()`. It lives
+ * in the history (useDrawerHistory), so Back closes it and leaves the screen where it was.
+ */
+import { lazy, type ReactNode, Suspense, useMemo } from 'react'
+import { Spinner, useDrawerHistory } from '@/design-system'
 import { RequestDrawerContext, type RequestDrawerTarget } from './requestDrawer'
 
 const RequestDrawer = lazy(() => import('./components/RequestDrawer'))
 
 export function RequestDrawerProvider({ children }: { children: ReactNode }) {
-  const [target, setTarget] = useState<RequestDrawerTarget | null>(null)
-  const close = useCallback(() => setTarget(null), [])
-  const value = useMemo(() => ({ open: setTarget, close, target }), [close, target])
+  const { value: target, open, close } = useDrawerHistory<RequestDrawerTarget>('request')
+  const value = useMemo(() => ({ open, close, target }), [open, close, target])
   return (
     <RequestDrawerContext.Provider value={value}>
       {children}

@@ -16,6 +16,11 @@ export interface RequestDrawerTarget {
   /** The offering whose 'Get help' opened the drawer: only its own unsubmitted run resumes. */
   offeringId?: number
   /**
+   * The server refused to begin because that offering is gone for the user (turned off, or its
+   * 'Get help' changed): whoever showed it refreshes what they show.
+   */
+  onOfferingGone?: () => void
+  /**
    * The answer that offering starts its survey with: the question is asked with this option
    * already chosen ('Medical insurance' for 'Which benefit do you need help with?'), and the
    * person can still change it.

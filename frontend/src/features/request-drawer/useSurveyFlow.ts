@@ -2,7 +2,7 @@
  * The request drawer's state machine (spec §4 'Request drawer flow'): begin (or resume) the
  * user request survey, load its answers and the next question, save answers and edits, and
  * submit. Failures are logged to the console (in api.ts) and surface as a friendly error with
- * a retry.
+ * a retry; a begin refused because the survey or its offering is gone shows the server's text.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -80,6 +80,14 @@ function sentElsewhere(error: unknown): boolean {
   return error instanceof SurveyFlowError && error.status === 409
 }
 
+/**
+ * The begin was refused for good (404): the survey, or the offering whose 'Get help' began it,
+ * is not there for the user any more. Trying again cannot help.
+ */
+function beginRefused(error: unknown): error is SurveyFlowError {
+  return error instanceof SurveyFlowError && error.status === 404
+}
+
 function toSaveResult(error: unknown): SaveResult {
   if (error instanceof SurveyFlowError && error.valueError) {
     return { ok: false, message: error.valueError, retryable: false }
@@ -97,8 +105,11 @@ export function useSurveyFlow(
   surveyId: number,
   fallbackUser?: CurrentUser,
   offeringId?: number,
+  onOfferingGone?: () => void,
 ): SurveyFlow {
   const queryClient = useQueryClient()
+  const offeringGone = useRef(onOfferingGone)
+  offeringGone.current = onOfferingGone
   const [phase, setPhase] = useState<FlowPhase>('starting')
   const [runId, setRunId] = useState<number | null>(null)
   const [surveyName, setSurveyName] = useState<string | null>(null)
@@ -147,9 +158,14 @@ export function useSurveyFlow(
           return
         }
         await load(run.id)
-      } catch {
+      } catch (e) {
         if (!alive.current) return
         setBusy(false)
+        if (beginRefused(e)) {
+          setError({ message: e.serverMessage ?? FLOW_MESSAGES.begin })
+          offeringGone.current?.()
+          return
+        }
         setError({ message: FLOW_MESSAGES.begin, retry: () => void start(startOver) })
       }
     },

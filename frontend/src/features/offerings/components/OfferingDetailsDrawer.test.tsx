@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { delay, HttpResponse, http } from 'msw'
 import { useState } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -224,7 +224,8 @@ describe('§2 Offering details drawer', () => {
     expect(within(dialog).queryAllByRole('link')).toEqual([])
   })
 
-  it("§2 Offering details drawer: 'Get help' closes the details drawer and opens the request drawer on the offering's survey, carrying that offering", async () => {
+  // That the request drawer then takes the details drawer's place: DetailsDrawer.test.tsx.
+  it("§2 Offering details drawer: 'Get help' opens the request drawer on the offering's survey, carrying that offering", async () => {
     const detail = makeDetail({
       ...medicalDetail,
       request_survey_cta: 'Help me enroll',
@@ -239,8 +240,8 @@ describe('§2 Offering details drawer', () => {
       surveyId: 731,
       surveyName: 'Enroll in my 401(k)',
       offeringId: medical.id,
+      onOfferingGone: expect.any(Function),
     })
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
   it("issue 29 intake: 'Get help' on Medical coverage hands the request drawer the answer its survey starts with", async () => {
@@ -258,8 +259,34 @@ describe('§2 Offering details drawer', () => {
       surveyId: 720,
       surveyName: 'Help me with my benefits',
       offeringId: medical.id,
+      onOfferingGone: expect.any(Function),
       answer: { questionId: 4101, value: 'medical' },
     })
+  })
+
+  it("an offer turned off while its details are shown no longer offers 'Get help' once its 'Get help' was refused", async () => {
+    const detail = makeDetail({
+      ...medicalDetail,
+      request_survey_cta: 'Help me enroll',
+      request_survey_id: 731,
+    })
+    const { dialog, user } = await openDrawer(medical, { [medical.id]: detail })
+    const block = await within(dialog).findByRole('region', { name: 'Get help' })
+    await user.click(within(block).getByRole('button', { name: 'Help me enroll' }))
+
+    // An admin turned the offer off meanwhile: the request drawer's begin was refused.
+    server.use(...offeringsApi({ details: {} }).handlers)
+    const [target] = requestDrawer.open.mock.calls[0] ?? []
+    act(() => target.onOfferingGone())
+
+    expect(
+      await within(dialog).findByRole(
+        'heading',
+        { name: "This offering isn't available" },
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument()
+    expect(within(dialog).queryByRole('region', { name: 'Get help' })).toBeNull()
   })
 
   it("§2 Offering details drawer: no 'Get help' block without request_survey_cta", async () => {

@@ -12,7 +12,13 @@ import {
   SkeletonGroup,
 } from '@/design-system'
 import { useRequestDrawer } from '@/features/request-drawer'
-import { type Offering, type OfferingDetail, OfferingNotFoundError, useOffering } from '../api'
+import {
+  type Offering,
+  type OfferingDetail,
+  OfferingNotFoundError,
+  useOffering,
+  useRefreshCatalogue,
+} from '../api'
 import { OfferingSections } from './OfferingSections'
 import { ProviderLogo } from './ProviderLogo'
 
@@ -28,7 +34,9 @@ export interface OfferingDetailsDrawerProps {
  * The offering details drawer (spec §2): a right-hand panel drawer that fetches the offering's
  * details when it opens, then shows the provider logo, the heading (plus 'Partner offer' for
  * offers), the offering name, its sections and, when the offering has a request survey, a
- * 'Get help' block that hands over to the request drawer.
+ * 'Get help' block that hands over to the request drawer. When the server refuses that 'Get
+ * help' because the offering is gone for the user, the catalogue is fetched again, so the
+ * offering (and its 'Get help') disappears.
  */
 export function OfferingDetailsDrawer({
   offeringId,
@@ -69,7 +77,7 @@ export function OfferingDetailsDrawer({
           {detail ? (
             <>
               <OfferingSections sections={detail.sections} />
-              <GetHelp offering={detail} onClose={onClose} />
+              <GetHelp offering={detail} />
             </>
           ) : (
             <SectionsSkeleton />
@@ -102,8 +110,13 @@ function DetailsHeader({ offering }: { offering: Offering | OfferingDetail }) {
   )
 }
 
-function GetHelp({ offering, onClose }: { offering: OfferingDetail; onClose: () => void }) {
+/**
+ * The request drawer opened here takes this drawer's history entry, which closes this one: one
+ * Back then closes the request drawer and leaves the catalogue where it was.
+ */
+function GetHelp({ offering }: { offering: OfferingDetail }) {
   const requestDrawer = useRequestDrawer()
+  const refreshCatalogue = useRefreshCatalogue()
   const cta = offering.request_survey_cta?.trim()
   const surveyId = offering.request_survey_id
   if (!cta || surveyId === null) return null
@@ -128,12 +141,12 @@ function GetHelp({ offering, onClose }: { offering: OfferingDetail; onClose: () 
           // The label is the admin's: a long one wraps inside the button, a long word too.
           className="max-w-full wrap-anywhere"
           onClick={() => {
-            onClose()
             const answer = offering.request_survey_answer
             requestDrawer.open({
               surveyId,
               surveyName: offering.request_survey_name ?? undefined,
               offeringId: offering.id,
+              onOfferingGone: refreshCatalogue,
               ...(answer
                 ? { answer: { questionId: answer.question_id, value: answer.value } }
                 : {}),

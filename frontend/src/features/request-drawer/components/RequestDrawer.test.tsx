@@ -33,6 +33,7 @@ function renderDrawer(
     onClose?: () => void
     withCachedUser?: boolean
     offeringId?: number
+    onOfferingGone?: () => void
     answer?: { questionId: number; value: string }
   } = {},
 ) {
@@ -46,6 +47,7 @@ function renderDrawer(
         surveyId: 603,
         surveyName: 'Tell us what you need',
         ...(options.offeringId === undefined ? {} : { offeringId: options.offeringId }),
+        ...(options.onOfferingGone === undefined ? {} : { onOfferingGone: options.onOfferingGone }),
         ...(options.answer === undefined ? {} : { answer: options.answer }),
       }}
       onClose={onClose}
@@ -483,7 +485,7 @@ describe('§4 request drawer: summary, submit and confirmation', () => {
     expect(within(list).getAllByText('Question Skipped')).toHaveLength(2)
   })
 
-  it("§4 request drawer: 'Submitting', then the received confirmation; links close the drawer", async () => {
+  it("§4 request drawer: 'Submitting', then the received confirmation, whose links go on in the drawer's place", async () => {
     const fake = useFake({ answered: ALL_ANSWERED })
     const gate = createGate()
     server.use(
@@ -506,13 +508,12 @@ describe('§4 request drawer: summary, submit and confirmation', () => {
     expect(screen.getByText('What happens next')).toBeInTheDocument()
     const requests = screen.getByRole('link', { name: 'View my requests' })
     expect(requests).toHaveAttribute('href', '/requests')
-    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
-      'href',
-      '/dashboard',
-    )
+    // Over the Dashboard, 'Go to Dashboard' only closes the drawer.
+    await user.click(screen.getByRole('button', { name: 'Go to Dashboard' }))
+    expect(onClose).toHaveBeenCalledTimes(1)
     await user.click(requests)
-    expect(onClose).toHaveBeenCalled()
     await waitFor(() => expect(router.state.location.pathname).toBe('/requests'))
+    expect(router.state.historyAction).toBe('REPLACE')
   })
 
   it('issue 29 request drawer: the confirmation opens the new request first, beside the list and the Dashboard', async () => {
@@ -533,8 +534,9 @@ describe('§4 request drawer: summary, submit and confirmation', () => {
       '/requests',
     )
     await user.click(open)
-    expect(onClose).toHaveBeenCalled()
     await waitFor(() => expect(router.state.location.pathname).toBe('/requests/501'))
+    expect(router.state.historyAction).toBe('REPLACE')
+    expect(onClose).not.toHaveBeenCalled()
   })
 
   it('§4 request drawer: confetti (2000 ms, 150 pieces) on the first-ever request only', async () => {
@@ -714,6 +716,23 @@ describe('§8 request drawer: failures', () => {
     await user.click(within(alert).getByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('textbox', { name: TEXT_Q.label })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it("'Get help' refused because the offer is gone (404): the server's message shows, without Retry, and the offer's screen is told", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const gone = "We couldn't find that benefit or offer."
+    server.use(
+      http.post(apiUrl('/api/v1/request_surveys/603/user_request_surveys'), () =>
+        HttpResponse.json({ success: false, error: gone }, { status: 404 }),
+      ),
+    )
+    const onOfferingGone = vi.fn()
+    renderDrawer({ offeringId: 42, onOfferingGone })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(gone)
+    expect(alert).not.toHaveTextContent(FLOW_MESSAGES.begin)
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull()
+    expect(onOfferingGone).toHaveBeenCalledTimes(1)
   })
 
   it('§8 request drawer: a failed answer keeps the input, is logged and can be retried', async () => {

@@ -3,12 +3,13 @@
  * question at a time, answers can be skipped (optional) or edited, a summary review leads to
  * Submit, and a confirmation links on to the Dashboard and the request queue.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { useOutletContext } from 'react-router'
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useLocation, useOutletContext } from 'react-router'
 import {
   ASSISTANT_NAME,
   Assistant,
   Button,
+  type ButtonVariant,
   ConfirmDialog,
   Drawer,
   Heading,
@@ -39,7 +40,7 @@ export default function RequestDrawer({
   onClose: () => void
 }) {
   const user = useOutletContext<Partial<AuthedContext> | undefined>()?.user
-  const flow = useSurveyFlow(target.surveyId, user, target.offeringId)
+  const flow = useSurveyFlow(target.surveyId, user, target.offeringId, target.onOfferingGone)
   const [editing, setEditing] = useState<ReadonlySet<number>>(new Set())
   const [confirmClose, setConfirmClose] = useState(false)
   const showTyping = useDelayedFlag(flow.busy)
@@ -98,7 +99,7 @@ export default function RequestDrawer({
           firstName={user?.first_name}
           surveyName={flow.surveyName ?? target.surveyName}
           requestId={flow.requestId}
-          onLeave={onClose}
+          onClose={onClose}
         />
       ) : (
         <div className="flex flex-col gap-4">
@@ -237,12 +238,12 @@ function Received({
   firstName,
   surveyName,
   requestId,
-  onLeave,
+  onClose,
 }: {
   firstName?: string
   surveyName?: string | null
   requestId?: number | null
-  onLeave: () => void
+  onClose: () => void
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const headingId = useId()
@@ -277,25 +278,55 @@ function Received({
       </div>
       <div className="flex w-full max-w-md flex-col gap-2">
         {requestId ? (
-          <Button to={`/requests/${requestId}`} onClick={onLeave} fullWidth>
+          <LeaveButton to={`/requests/${requestId}`} onClose={onClose}>
             Open this request
-          </Button>
+          </LeaveButton>
         ) : null}
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button
+          <LeaveButton
             to="/requests"
             variant={requestId ? 'secondary' : 'primary'}
-            onClick={onLeave}
-            fullWidth
+            onClose={onClose}
           >
             View my requests
-          </Button>
-          <Button to="/dashboard" variant="secondary" onClick={onLeave} fullWidth>
+          </LeaveButton>
+          <LeaveButton to="/dashboard" variant="secondary" onClose={onClose}>
             Go to Dashboard
-          </Button>
+          </LeaveButton>
         </div>
       </div>
     </section>
+  )
+}
+
+/**
+ * A way from the confirmation to another screen. The screen takes the drawer's place in the
+ * history, so Back from it returns to the screen under the drawer; to that screen itself, the
+ * button only closes the drawer, so the history holds it once.
+ */
+function LeaveButton({
+  to,
+  variant = 'primary',
+  onClose,
+  children,
+}: {
+  to: string
+  variant?: ButtonVariant
+  onClose: () => void
+  children: ReactNode
+}) {
+  const { pathname } = useLocation()
+  if (pathname === to) {
+    return (
+      <Button variant={variant} onClick={onClose} fullWidth>
+        {children}
+      </Button>
+    )
+  }
+  return (
+    <Button to={to} replace variant={variant} fullWidth>
+      {children}
+    </Button>
   )
 }
 

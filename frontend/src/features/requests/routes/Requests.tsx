@@ -7,10 +7,7 @@ import {
   Button,
   Heading,
   LoadFailed,
-  PageHeader,
   Paragraph,
-  Skeleton,
-  SkeletonGroup,
   TabPanel,
   Tabs,
   tabIdFromLabel,
@@ -29,6 +26,7 @@ import { INTRO_SURVEY_ID, useRequestDrawer } from '@/features/request-drawer'
 import { useNow } from '@/lib/useNow'
 import { listedOnce } from '../buckets'
 import { RequestCard } from '../components/RequestCard'
+import { RequestListSkeleton, RequestsHeader } from '../components/RequestsLoading'
 import { REQUEST_BUCKETS } from '../loader'
 
 /**
@@ -52,7 +50,7 @@ export default function Requests() {
 
   return (
     <div className="flex flex-col gap-6 sm:gap-8">
-      <PageHeader title="Requests">Everything you’ve asked your concierge to handle.</PageHeader>
+      <RequestsHeader />
       {isPending || failed ? null : (
         <PushPrompt requestCount={results.reduce((n, r) => n + (r.data?.length ?? 0), 0)} />
       )}
@@ -192,26 +190,5 @@ function NoOpenRequests() {
         Create a request
       </Button>
     </section>
-  )
-}
-
-function RequestListSkeleton() {
-  return (
-    <SkeletonGroup label="Loading requests" className="flex flex-col gap-6">
-      <div className="flex gap-3 border-b border-line pb-3">
-        <Skeleton className="h-6 w-24" />
-        <Skeleton className="h-6 w-28" />
-      </div>
-      <Skeleton shape="text" className="w-48" />
-      {[0, 1, 2].map((i) => (
-        <div
-          key={i}
-          className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4"
-        >
-          <Skeleton shape="circle" className="size-12 shrink-0" />
-          <Skeleton shape="text" lines={2} className="flex-1" />
-        </div>
-      ))}
-    </SkeletonGroup>
   )
 }
