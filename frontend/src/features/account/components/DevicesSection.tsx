@@ -137,12 +137,13 @@ function DeviceRow({
         <p className="text-sm text-ink-muted">
           Signed in {relativeTime(device.signed_in_at).toLowerCase()}
         </p>
+        {device.current ? (
+          <p className="mt-1 inline-flex rounded-full bg-success-50 px-2.5 py-0.5 text-sm font-medium text-success-700">
+            This device
+          </p>
+        ) : null}
       </div>
-      {device.current ? (
-        <span className="rounded-full bg-success-50 px-3 py-1 text-sm font-medium text-success-700">
-          This device
-        </span>
-      ) : (
+      {device.current ? null : (
         <Button
           variant="tertiary"
           size="sm"
