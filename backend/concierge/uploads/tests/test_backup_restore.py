@@ -137,10 +137,13 @@ def test_issue_25_restore_refuses_a_damaged_file_and_names_missing_ones(
 
     message = str(failure.value)
     assert (
-        f"1 files do not match the manifest (damaged or missing in the backup), not restored: uploads/{damaged}"
+        "1 file not restored, not matching the manifest (damaged or missing in the backup): "
+        f"uploads/{damaged}" in message
+    )
+    assert (
+        f"1 file attached to messages or answers in the database not in the storage: {damaged}"
         in message
     )
-    assert f"1 attached files the database knows are not in the storage: {damaged}" in message
     assert not upload_storage().exists(damaged)
     assert all(stored_bytes(key) == data for key, data in files.items() if key != damaged)
 

@@ -35,20 +35,25 @@ class Command(BaseCommand):
             summary = files_restore(source=source, log=log)
         except BackupError as error:
             raise CommandError(str(error)) from error
+        not_restored = f", {len(summary.failed)} not restored" if summary.failed else ""
         self.stdout.write(
-            f"Restored {summary.files} files ({file_size_label(summary.bytes)}) from {source}: "
-            f"{summary.copied} written, {summary.skipped} already there."
+            f"{_files(summary.files)} in {source} ({file_size_label(summary.bytes)}): "
+            f"{summary.copied} written, {summary.skipped} already there{not_restored}."
         )
         problems = []
         if summary.failed:
             problems.append(
-                f"{len(summary.failed)} files do not match the manifest (damaged or missing "
-                f"in the backup), not restored: {', '.join(summary.failed[:SHOWN])}"
+                f"{_files(len(summary.failed))} not restored, not matching the manifest "
+                f"(damaged or missing in the backup): {', '.join(summary.failed[:SHOWN])}"
             )
         if summary.missing:
             problems.append(
-                f"{len(summary.missing)} attached files the database knows are not in the "
-                f"storage: {', '.join(summary.missing[:SHOWN])}"
+                f"{_files(len(summary.missing))} attached to messages or answers in the database "
+                f"not in the storage: {', '.join(summary.missing[:SHOWN])}"
             )
         if problems:
             raise CommandError("\n".join(problems))
+
+
+def _files(count: int) -> str:
+    return f"{count} file" if count == 1 else f"{count} files"
