@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from concierge.accounts.models import MfaFactor, OnboardingAnswer, User
 from concierge.accounts.onboarding import Answer
 from e2e.a11y import axe_violations
-from e2e.conftest import PASSWORD, link_from_outbox, outbox_items
+from e2e.conftest import PASSWORD, link_from_outbox, outbox_items, wait_until
 from e2e.journeys import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -146,14 +146,17 @@ IPHONE = (
 def test_a_signed_in_device_is_signed_out_from_the_account_page(
     page: Page, browser: Browser, base_url: str, acme, make_employee, screenshot
 ) -> None:
-    """Account, signed-in devices: the phone signed in elsewhere is listed by its browser beside
-    this device; signing it out from here sends the phone back to sign-in at once (its event
+    """Account, signed-in devices: signing in from a second device emails the account; the phone
+    signed in elsewhere is listed by its browser beside this device; signing it out from here sends the phone back to sign-in at once (its event
     stream ends) while this device stays, and the focus stays in the list."""
     user = make_employee("dana@example.com", company=acme)
     other = browser.new_context(base_url=base_url, user_agent=IPHONE)
     phone = other.new_page()
     sign_in(phone, user.email, PASSWORD)
     sign_in(page, user.email, PASSWORD)
+    # The second device is news to the account; the first sign-in was not.
+    wait_until(page, lambda: len(_new_sign_in_emails(user.email)) == 1)
+    assert "HeadlessChrome on Linux" in _new_sign_in_emails(user.email)[0].body
     page.goto("/account")
     devices = page.get_by_role("region", name="Signed-in devices")
     rows = devices.get_by_test_id("signed-in-device")
@@ -173,6 +176,10 @@ def test_a_signed_in_device_is_signed_out_from_the_account_page(
     page.get_by_role("link", name="Requests").first.click()
     expect(page).to_have_url(re.compile(r"/requests$"))
     other.close()
+
+
+def _new_sign_in_emails(address: str) -> list:
+    return [e for e in outbox_items("email", address) if "New sign-in to your" in e.subject]
 
 
 def test_a_sign_in_method_is_renamed(page: Page, acme, make_employee) -> None:

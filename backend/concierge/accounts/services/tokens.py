@@ -7,10 +7,12 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from concierge.accounts.devices import device_label
 from concierge.accounts.models import AuthToken, User
+from concierge.accounts.services.links import account_link
 from concierge.accounts.signals import sessions_revoked
 from concierge.audit import actions as audit_actions
 from concierge.audit.middleware import request_user_agent
@@ -18,18 +20,54 @@ from concierge.audit.services import audit_record
 from concierge.common.errors import NotFound
 from concierge.common.tokens import token_new
 from concierge.common.validation import is_database_id
+from concierge.notifications.services import email_enqueue
 
 
 def auth_token_create(user: User) -> tuple[str, AuthToken]:
-    """A new session of `user`, named after the browser of the request signing in."""
+    """A new session of `user`, named after the browser of the request signing in; a device
+    the account has not signed in from before is told to its address (`new_device_notice`)."""
+    device = device_label(request_user_agent())
+    first_time_here = _device_is_new(user=user, device=device)
     raw, hashed = token_new()
     auth_token = AuthToken.objects.create(
         user=user,
         key_hash=hashed,
         expires_at=timezone.now() + timedelta(seconds=settings.AUTH_TOKEN_TTL_SECONDS),
-        device=device_label(request_user_agent()),
+        device=device,
     )
+    if first_time_here:
+        new_device_notice(user=user, device=device)
     return raw, auth_token
+
+
+def _device_is_new(*, user: User, device: str) -> bool:
+    """Whether the account has signed in before, from named devices, but never from this one.
+    A first sign-in is no news, and sessions from before devices were named (device '') say
+    nothing either way."""
+    seen = (
+        AuthToken.objects.filter(user=user)
+        .exclude(device="")
+        .aggregate(named=Count("pk"), this_one=Count("pk", filter=Q(device=device)))
+    )
+    return bool(seen["named"]) and not seen["this_one"]
+
+
+def new_device_notice(*, user: User, device: str) -> None:
+    """Tells the account's address that a device it has not seen signed in (the password step
+    passed, whether or not a second step follows), so that someone who did not do it can sign
+    it out from the Account page; sent once the sign-in commits."""
+    email_enqueue(
+        to=user.email,
+        subject=f"New sign-in to your {settings.PRODUCT_NAME} account",
+        body=(
+            f"Hello {user.first_name},\n\n"
+            f"Your {settings.PRODUCT_NAME} account was just signed in to from a device it has "
+            f"not been signed in from before: {device}.\n\n"
+            "If this was you, there is nothing to do. If it wasn't, sign that device out under "
+            f"Signed-in devices on your Account page: {account_link('/account')}\n"
+            f"then change your password and contact support: {settings.SUPPORT_EMAIL}"
+        ),
+    )
 
 
 def auth_token_revoke(*, auth_token: AuthToken) -> None:

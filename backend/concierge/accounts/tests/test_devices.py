@@ -164,3 +164,32 @@ def test_download_my_data_holds_the_signed_in_devices(db, user):
     exported = account_export(user=user)["signed_in_devices"]
     assert [entry["device"] for entry in exported] == ["Mobile Safari on iPhone"]
     assert exported[0]["signed_in_at"]
+
+
+def _new_sign_in_notices(outbox, email: str):
+    return [e for e in outbox.emails(email) if "New sign-in to your" in e.subject]
+
+
+def test_a_sign_in_from_a_new_device_is_told_to_the_account(db, user, outbox, tasks):
+    """Security, signed-in devices: the first sign-in is no news, nor another from the same
+    browser; one from a browser the account was never signed in from emails its address, naming
+    the device and where to sign it out, once."""
+    signed_in_from(WINDOWS, user.email)
+    signed_in_from(WINDOWS, user.email)
+    assert _new_sign_in_notices(outbox, user.email) == []
+
+    signed_in_from(IPHONE, user.email)
+    signed_in_from(IPHONE, user.email)
+
+    [notice] = _new_sign_in_notices(outbox, user.email)
+    assert "Mobile Safari on iPhone" in notice.body
+    assert "/account" in notice.body and "Signed-in devices" in notice.body
+
+
+def test_sessions_from_before_devices_were_named_send_no_notice(db, user, outbox, tasks):
+    """Security, signed-in devices: an account whose only sessions are unnamed (signed in before
+    devices were named) gets no 'new sign-in' email when it next signs in."""
+    signed_in_from(WINDOWS, user.email)
+    AuthToken.objects.filter(user=user).update(device="")
+    signed_in_from(IPHONE, user.email)
+    assert _new_sign_in_notices(outbox, user.email) == []
