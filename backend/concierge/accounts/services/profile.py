@@ -16,7 +16,7 @@ from concierge.accounts.selectors.memberships import account_is_only_companys
 from concierge.accounts.services.identity import email_domain_check, password_errors
 from concierge.accounts.services.links import account_link, signed_claims
 from concierge.accounts.services.mfa.fresh_check import FreshCheckFailed, fresh_check_passed
-from concierge.accounts.services.tokens import sessions_revoked_announce
+from concierge.accounts.services.tokens import other_sessions_revoke
 from concierge.audit import actions as audit_actions
 from concierge.audit.services import audit_record
 from concierge.common.errors import ValidationFailed
@@ -288,11 +288,7 @@ def _password_change(*, auth_token: AuthToken, new_password: str, password: str,
         return False
     user.set_password(new_password)
     user.save(update_fields=["password"])
-    revoked = (
-        user.auth_tokens.filter(revoked_at__isnull=True)
-        .exclude(pk=auth_token.pk)
-        .update(revoked_at=timezone.now())
-    )
+    revoked = other_sessions_revoke(auth_token=auth_token)
     audit_record(
         action=audit_actions.PASSWORD_CHANGED,
         actor=user,
@@ -300,7 +296,6 @@ def _password_change(*, auth_token: AuthToken, new_password: str, password: str,
         target_id=user.pk,
         details={"other_sessions_revoked": revoked},
     )
-    sessions_revoked_announce(user_id=user.pk)
     password_changed_notice(user=user)
     return True
 

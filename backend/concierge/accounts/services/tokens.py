@@ -111,24 +111,33 @@ def user_session_sign_out(*, auth_token: AuthToken, session_id: int) -> None:
         ).update(revoked_at=timezone.now())
         if not revoked:
             raise NotFound(SESSION_NOT_FOUND)
-        _signed_out(auth_token=auth_token, sessions=revoked)
+        sessions_revoked_announce(user_id=auth_token.user_id)
+        _signed_out_audit(auth_token=auth_token, sessions=revoked)
 
 
 def user_other_sessions_sign_out(*, auth_token: AuthToken) -> int:
     """Signs every device of the person but this one (`auth_token`) out; how many there were."""
     with transaction.atomic():
-        revoked = (
-            AuthToken.objects.filter(user_id=auth_token.user_id, revoked_at__isnull=True)
-            .exclude(pk=auth_token.pk)
-            .update(revoked_at=timezone.now())
-        )
+        revoked = other_sessions_revoke(auth_token=auth_token)
         if revoked:
-            _signed_out(auth_token=auth_token, sessions=revoked)
+            _signed_out_audit(auth_token=auth_token, sessions=revoked)
     return revoked
 
 
-def _signed_out(*, auth_token: AuthToken, sessions: int) -> None:
-    sessions_revoked_announce(user_id=auth_token.user_id)
+def other_sessions_revoke(*, auth_token: AuthToken) -> int:
+    """Signs every session of `auth_token`'s person but it out (their streams end once the
+    transaction commits); how many there were. The caller records why in the audit trail."""
+    revoked = (
+        AuthToken.objects.filter(user_id=auth_token.user_id, revoked_at__isnull=True)
+        .exclude(pk=auth_token.pk)
+        .update(revoked_at=timezone.now())
+    )
+    if revoked:
+        sessions_revoked_announce(user_id=auth_token.user_id)
+    return revoked
+
+
+def _signed_out_audit(*, auth_token: AuthToken, sessions: int) -> None:
     audit_record(
         action=audit_actions.SESSIONS_REVOKED,
         actor=auth_token.user,
