@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { LogOut, Monitor, Smartphone } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button, RetryAlert, Skeleton, useToast } from '@/design-system'
 import { unexpectedError } from '@/lib/errors'
 import { relativeTime } from '@/lib/format'
@@ -22,15 +22,25 @@ export function DevicesSection() {
   const devices = useQuery(signedInDevicesQuery)
   const [busy, setBusy] = useState<number | 'others' | null>(null)
   const list = useRef<HTMLDivElement>(null)
+  const others = devices.data?.filter((device) => !device.current) ?? []
 
   // After a sign-out the focus goes to the row that took the signed-out one's place (or the
-  // one before it), else to the list's summary: never to the page's top.
-  const focusAfter = (index: number) =>
-    requestAnimationFrame(() => {
-      const buttons = list.current?.querySelectorAll<HTMLElement>('[data-sign-out]')
-      const next = buttons?.[Math.min(index, buttons.length - 1)]
-      ;(next ?? list.current?.querySelector<HTMLElement>('[data-summary]'))?.focus()
-    })
+  // one before it), else to the list's summary: never to the page's top. It moves once the
+  // list on screen no longer shows the devices signed out, so it never lands on a row that is
+  // about to leave.
+  const pendingFocus = useRef<{ gone: Set<number>; index: number } | null>(null)
+  useEffect(() => {
+    const pending = pendingFocus.current
+    if (!pending || busy !== null || devices.data?.some((device) => pending.gone.has(device.id)))
+      return
+    pendingFocus.current = null
+    const buttons = list.current?.querySelectorAll<HTMLElement>('[data-sign-out]')
+    const next = buttons?.[Math.min(pending.index, buttons.length - 1)]
+    ;(next ?? list.current?.querySelector<HTMLElement>('[data-summary]'))?.focus()
+  }, [devices.data, busy])
+  const focusAfter = (gone: SignedInDevice[], index: number) => {
+    pendingFocus.current = { gone: new Set(gone.map((device) => device.id)), index }
+  }
 
   const signOut = async (device: SignedInDevice, index: number) => {
     setBusy(device.id)
@@ -44,7 +54,7 @@ export function DevicesSection() {
           autoDismiss: true,
         })
       else toast({ message: result.error, severity: 'error' })
-      focusAfter(index)
+      focusAfter([device], index)
     } catch (error) {
       toast({ message: unexpectedError(error), severity: 'error' })
     } finally {
@@ -59,7 +69,7 @@ export function DevicesSection() {
       if (result.ok)
         toast({ message: signedOutMessage(result.value), severity: 'success', autoDismiss: true })
       else toast({ message: result.error, severity: 'error' })
-      focusAfter(0)
+      focusAfter(others, 0)
     } catch (error) {
       toast({ message: unexpectedError(error), severity: 'error' })
     } finally {
@@ -67,7 +77,6 @@ export function DevicesSection() {
     }
   }
 
-  const others = devices.data?.filter((device) => !device.current) ?? []
   return (
     <SettingsSection title="Signed-in devices">
       {devices.isPending ? (
