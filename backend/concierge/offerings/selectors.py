@@ -90,18 +90,20 @@ def offering_get_for_user(*, user: User, offering_id: int) -> Offering:
 
 
 def offering_request_survey_id_for_user(*, user: User, offering_id: int) -> int | None:
-    """The id of the request survey the offering's 'Get help' starts, None when it has none;
+    """The id of the request survey the offering's 'Get help' starts, None when it offers none
+    (no survey, or no button label: the catalogue shows the 'Get help' block only with one);
     404 unless the user may see the offering (worded as `offering_get_for_user`'s)."""
     if not is_database_id(offering_id):
         raise NotFound(OFFERING_NOT_FOUND)
-    survey_ids = list(
+    found = list(
         offering_visible_queryset(user=user)
         .filter(pk=offering_id)
-        .values_list("request_survey_id", flat=True)
+        .values_list("request_survey_id", "request_survey_cta")
     )
-    if not survey_ids:
+    if not found:
         raise NotFound(OFFERING_NOT_FOUND)
-    return survey_ids[0]
+    survey_id, label = found[0]
+    return survey_id if label.strip() else None
 
 
 def offering_category_list_for_user(*, user: User) -> QuerySet[OfferingCategory]:

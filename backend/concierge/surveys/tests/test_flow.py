@@ -456,6 +456,17 @@ def test_get_help_begins_only_the_survey_of_the_offerings_get_help(signed_in_api
     assert not UserRequestSurvey.objects.exists()
 
 
+def test_get_help_without_a_button_label_begins_nothing(signed_in_api, walker, offers):
+    """§ Benefits & Offers: the 'Get help' block shows only when the offering has a button label
+    (request_survey_cta), so an offering with a survey but no label begins no survey either."""
+    acme = offers["acme"]
+    Offering.objects.filter(pk=acme.pk).update(request_survey_cta="")
+    refused(begin_response(signed_in_api, 616, acme.pk), HELP_NOT_OFFERED)
+    assert not UserRequestSurvey.objects.exists()
+    Offering.objects.filter(pk=acme.pk).update(request_survey_cta="Help me walk the dog")
+    assert begin_for(signed_in_api, 616, offering_id=acme.pk)["user_request_survey"]["id"]
+
+
 def test_get_help_run_of_an_offer_turned_off_since_is_not_begun_again(
     signed_in_api, walker, offers
 ):
