@@ -103,6 +103,12 @@ describe('following the navigation while the next screen’s code is on its way'
     expect(screen.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible()
     expect(welcome).not.toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/dashboard')
+    // The link tapped looks current while its screen loads; the address is still the old one.
+    const requests = within(topNav()).getByRole('link', { name: 'Requests' })
+    const dashboard = within(topNav()).getByRole('link', { name: 'Dashboard' })
+    expect(requests).toHaveClass('bg-primary-50')
+    expect(dashboard).not.toHaveClass('bg-primary-50')
+    expect(dashboard).toHaveAttribute('aria-current', 'page')
 
     code.open()
     expect(await screen.findByRole('tab', { name: 'To do (0)' }, { timeout: 10_000 })).toBeVisible()
@@ -125,6 +131,10 @@ describe('following the navigation while the next screen’s code is on its way'
       expect(await screen.findByRole('status', { name: loading })).toBeVisible()
       expect(left).not.toBeInTheDocument()
       expect(router.state.location.pathname).toBe(from)
+      const current = within(bottomBar())
+        .getAllByRole('link')
+        .filter((shown) => shown.classList.contains('nav-current'))
+      expect(current).toEqual([within(bottomBar()).getByRole('link', { name: link })])
     },
   )
 })

@@ -6,6 +6,7 @@ import { Avatar, cx, focusRing } from '@/design-system'
 import { INTRO_SURVEY_ID, INTRO_SURVEY_NAME, useRequestDrawer } from '@/features/request-drawer'
 import { NAV_ITEMS, type NavItem } from './navItems'
 import { NavCount, NavLabel, useUnreadRequestCount } from './unread'
+import { useShownCurrent } from './useShownCurrent'
 
 /**
  * The fixed bottom bar on small screens, with the create-request button in the middle: it opens
@@ -65,7 +66,7 @@ function ItemLink({
       shortLabel={shortLabel}
       count={count}
       graphic={
-        <span className="relative inline-flex h-7 w-12 items-center justify-center rounded-full transition-colors group-aria-[current=page]:bg-primary-50">
+        <span className="relative inline-flex h-7 w-12 items-center justify-center rounded-full transition-colors group-[.nav-current]:bg-primary-50">
           <Icon aria-hidden="true" className="size-5" />
           <NavCount count={count} className="absolute -top-1.5 right-0 ring-2 ring-surface" />
         </span>
@@ -84,15 +85,16 @@ interface BarLinkProps {
 }
 
 function BarLink({ to, label, shortLabel, count = 0, graphic }: BarLinkProps) {
+  const shownCurrent = useShownCurrent()
   return (
     <li className="flex">
       <NavLink
         to={to}
         aria-label={shortLabel ? label : undefined}
-        className={({ isActive }) =>
+        className={(link) =>
           cx(
             'group flex flex-1 flex-col items-center justify-center gap-1 rounded-lg text-[0.6875rem] font-semibold leading-none',
-            isActive ? 'text-primary-700' : 'text-ink-muted hover:text-ink',
+            shownCurrent(link) ? 'nav-current text-primary-700' : 'text-ink-muted hover:text-ink',
             focusRing,
           )
         }

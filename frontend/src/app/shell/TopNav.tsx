@@ -5,10 +5,12 @@ import { CompanyReportLink } from '@/features/company/components/CompanyReportLi
 import { config } from '@/lib/config'
 import { NAV_ITEMS } from './navItems'
 import { NavCount, NavLabel, useUnreadRequestCount } from './unread'
+import { useShownCurrent } from './useShownCurrent'
 
 /** The top navigation on sm and wider screens; Requests shows how many have an unread reply. */
 export function TopNav({ user }: { user: CurrentUser }) {
   const unread = useUnreadRequestCount()
+  const shownCurrent = useShownCurrent()
   return (
     <header className="sticky top-0 z-overlay hidden border-b border-line bg-surface/90 backdrop-blur-md sm:block">
       <nav
@@ -23,10 +25,10 @@ export function TopNav({ user }: { user: CurrentUser }) {
             <li key={to}>
               <NavLink
                 to={to}
-                className={({ isActive }) =>
+                className={(link) =>
                   cx(
                     'inline-flex items-center gap-2 rounded-full px-3.5 py-2 text-sm font-semibold transition-colors',
-                    isActive
+                    shownCurrent(link)
                       ? 'bg-primary-50 text-primary-800'
                       : 'text-ink-muted hover:bg-neutral-100 hover:text-ink',
                     focusRing,
