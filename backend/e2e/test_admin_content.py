@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from concierge.accounts.models import Company, EmployeeRecord, User
 from concierge.surveys.models import RequestSurvey
+from e2e.a11y import expect_axe_clean
 from e2e.conftest import save_screenshot
 from e2e.journeys import admin_sign_in
 
@@ -77,3 +78,18 @@ def test_list_pages_fit_and_name_the_actor_and_date_time_inputs_are_labelled(
     expect(page.get_by_label("Expires at: date")).to_be_visible()
     expect(page.get_by_label("Expires at: time")).to_be_visible()
     save_screenshot(page, "admin-invite-add-desktop", full_page=True)
+
+
+def test_two_box_selects_are_clean_for_screen_readers(page: Page, demo) -> None:
+    """Admin: the two-box selects of an offering's companies and categories and of a person's
+    companies, groups and permissions label their filter boxes with a magnifier icon, read as a
+    picture of its hint (axe-core finds nothing on either page)."""
+    admin = User.objects.create_superuser(
+        email=ADMIN_EMAIL, password=ADMIN_PASSWORD, first_name="Ari"
+    )
+    admin_sign_in(page, ADMIN_EMAIL, ADMIN_PASSWORD)
+    for address in ("/admin/offerings/offering/add/", f"/admin/accounts/user/{admin.pk}/change/"):
+        page.goto(address)
+        icons = page.locator("#id_companies_filter span.help-tooltip")
+        expect(icons).to_have_attribute("role", "img")
+        expect_axe_clean(page, address)
