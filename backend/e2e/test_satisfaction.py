@@ -79,9 +79,21 @@ def test_rating_from_the_request_page_and_the_email_link(
     employee.goto(f"/requests/{walker.pk}")
     rate = employee.get_by_role("region", name="How did we do?")
     expect(rate).to_be_visible()
-    # One tap on the face (its label): the radio itself is visually hidden.
     five = employee.get_by_role("radio", name="5 out of 5: Excellent")
-    employee.locator("label").filter(has=five).click()
+    if viewport_name == "desktop":
+        # The keyboard: the arrow keys pass the other faces without rating them; Space rates.
+        employee.get_by_role("radio", name="1 out of 5: Very poor").focus()
+        employee.keyboard.press("ArrowRight")
+        employee.keyboard.press("ArrowRight")
+        employee.keyboard.press("ArrowRight")
+        employee.keyboard.press("ArrowRight")
+        expect(five).to_be_focused()
+        expect(five).not_to_be_checked()
+        expect(employee.get_by_text("You rated this request")).to_have_count(0)
+        employee.keyboard.press("Space")
+    else:
+        # One tap on the face (its label): the radio itself is visually hidden.
+        employee.locator("label").filter(has=five).click()
     expect(employee.get_by_text("You rated this request 5 out of 5 (Excellent).")).to_be_visible()
     employee.get_by_role("textbox", name=re.compile("Anything you'd like to add")).fill(
         "Rex loves his new walker!"

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
@@ -57,6 +58,35 @@ describe('issue 12 satisfaction: rating a completed request from its page', () =
     fireEvent.click(screen.getByRole('radio', { name: '4 out of 5: Good' }))
     expect(await screen.findByText(/You rated this request 4 out of 5/)).toBeInTheDocument()
     expect(shown).toHaveBeenCalledTimes(2)
+  })
+
+  it('issue 12 CSAT, keyboard: the arrow keys move between the faces without rating; Space rates the face in focus', async () => {
+    const sent: unknown[] = []
+    server.use(
+      http.get(apiUrl('/api/v1/requests/9/rating'), () =>
+        HttpResponse.json({ can_rate: true, rating: null }),
+      ),
+      http.post(apiUrl('/api/v1/requests/9/rating'), async ({ request }) => {
+        sent.push(await request.json())
+        return HttpResponse.json(rated(3), { status: 201 })
+      }),
+    )
+    const user = userEvent.setup()
+    renderWithProviders(<RateRequest requestId={9} />, { user: makeUser() })
+    await screen.findByRole('heading', { name: 'How did we do?' })
+
+    await user.tab()
+    expect(screen.getByRole('radio', { name: '1 out of 5: Very poor' })).toHaveFocus()
+    await user.keyboard('{ArrowRight}{ArrowRight}')
+    const ok = screen.getByRole('radio', { name: '3 out of 5: OK' })
+    expect(ok).toHaveFocus()
+    expect(ok).not.toBeChecked()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(sent).toEqual([])
+
+    await user.keyboard(' ')
+    expect(await screen.findByText(/You rated this request 3 out of 5/)).toBeInTheDocument()
+    expect(sent).toEqual([{ score: 3, comment: '' }])
   })
 
   it('issue 12 CSAT: nothing to rate (not completed) shows nothing', async () => {

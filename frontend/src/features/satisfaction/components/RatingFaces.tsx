@@ -1,5 +1,5 @@
 import { Annoyed, Frown, Laugh, Meh, Smile } from 'lucide-react'
-import { useId } from 'react'
+import { useId, useRef } from 'react'
 import { cx } from '@/design-system'
 
 export const SCORES = [1, 2, 3, 4, 5] as const
@@ -15,8 +15,10 @@ export const SCORE_LABELS: Record<Score, string> = {
 const FACES = { 1: Frown, 2: Annoyed, 3: Meh, 4: Smile, 5: Laugh } as const
 
 /**
- * Five faces, 1 (very poor) to 5 (excellent): native radio buttons, so one tap (or the arrow
- * keys) chooses. `readOnly` shows a given rating.
+ * Five faces, 1 (very poor) to 5 (excellent): native radio buttons, so one tap chooses. From
+ * the keyboard the arrow keys only move between the faces (a radio group would choose each
+ * face passed on the way, and a rating is recorded as soon as it is chosen); Space chooses.
+ * `readOnly` shows a given rating.
  */
 export function RatingFaces({
   value,
@@ -30,6 +32,11 @@ export function RatingFaces({
   readOnly?: boolean
 }) {
   const name = useId()
+  const byArrowKey = useRef(false)
+  const choose = (score: Score) => {
+    if (readOnly || byArrowKey.current) return
+    onChange?.(score)
+  }
   return (
     <fieldset className="flex gap-2">
       <legend className="sr-only">{label}</legend>
@@ -48,7 +55,13 @@ export function RatingFaces({
               checked={checked}
               disabled={readOnly && !checked}
               readOnly={readOnly}
-              onChange={() => (readOnly ? undefined : onChange?.(score))}
+              onKeyDown={(event) => {
+                byArrowKey.current = event.key.startsWith('Arrow')
+              }}
+              onKeyUp={() => {
+                byArrowKey.current = false
+              }}
+              onChange={() => choose(score)}
               className="peer sr-only"
               aria-label={`${score} out of 5: ${SCORE_LABELS[score]}`}
             />
