@@ -24,7 +24,6 @@ from concierge.offerings.schemas import (
 )
 
 router = Router(tags=["offerings"])
-DEFAULT_CTA = "Request help"
 
 
 def _file_url(request: HttpRequest, field: FieldFile) -> str | None:
@@ -64,7 +63,11 @@ def _section_out(section: Section) -> SectionOut:
 def _survey_answer(offering: Offering) -> PreselectedAnswerOut | None:
     """The answer 'Get help' pre-selects, while it is one of the offering's survey's options."""
     option = offering.request_survey_answer
-    if option is None or option.question.survey_id != offering.request_survey_id:
+    if (
+        option is None
+        or not offering.offers_get_help
+        or option.question.survey_id != offering.request_survey_id
+    ):
         return None
     return PreselectedAnswerOut(question_id=option.question_id, value=option.value)
 
@@ -88,12 +91,13 @@ def offering_detail(request: HttpRequest, offering_id: int):
     offering = selectors.offering_get_for_user(
         user=request_auth_token(request).user, offering_id=offering_id
     )
-    survey = offering.request_survey
+    # Without a button label, 'Get help' would be refused (offering_request_survey_id_for_user).
+    survey = offering.request_survey if offering.offers_get_help else None
     return OfferingDetailResponse(
         offering=OfferingDetailOut(
             **_offering_out(request, offering),
             sections=[_section_out(s) for s in offering.sections.all()],
-            request_survey_cta=(offering.request_survey_cta or DEFAULT_CTA) if survey else None,
+            request_survey_cta=offering.request_survey_cta.strip() if survey else None,
             request_survey_id=survey.id if survey else None,
             request_survey_name=survey.name if survey else None,
             request_survey_answer=_survey_answer(offering),

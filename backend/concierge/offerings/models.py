@@ -93,7 +93,16 @@ class Offering(models.Model):
     def __str__(self) -> str:
         return f"{self.provider_name}: {self.heading}"
 
+    @property
+    def offers_get_help(self) -> bool:
+        """Whether the details show a 'Get help' block: it needs a survey and a button label."""
+        return self.request_survey_id is not None and bool(self.request_survey_cta.strip())
+
     def clean(self) -> None:
+        if self.request_survey_id and not self.request_survey_cta.strip():
+            raise ValidationError(
+                {"request_survey_cta": "Add the button label: 'Get help' shows only with one."}
+            )
         option = self.request_survey_answer if self.request_survey_answer_id else None
         if option is None:
             return

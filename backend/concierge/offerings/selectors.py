@@ -95,15 +95,15 @@ def offering_request_survey_id_for_user(*, user: User, offering_id: int) -> int 
     404 unless the user may see the offering (worded as `offering_get_for_user`'s)."""
     if not is_database_id(offering_id):
         raise NotFound(OFFERING_NOT_FOUND)
-    found = list(
+    offering = (
         offering_visible_queryset(user=user)
         .filter(pk=offering_id)
-        .values_list("request_survey_id", "request_survey_cta")
+        .only("request_survey_id", "request_survey_cta")
+        .first()
     )
-    if not found:
+    if offering is None:
         raise NotFound(OFFERING_NOT_FOUND)
-    survey_id, label = found[0]
-    return survey_id if label.strip() else None
+    return offering.request_survey_id if offering.offers_get_help else None
 
 
 def offering_category_list_for_user(*, user: User) -> QuerySet[OfferingCategory]:

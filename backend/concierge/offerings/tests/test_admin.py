@@ -79,6 +79,7 @@ def test_issue_29_intake_admin_picks_the_pre_selected_answer_among_the_surveys(
         value="dog",
     )
     offering.request_survey = survey
+    offering.request_survey_cta = "Help me choose"
     offering.save()
     change = reverse("admin:offerings_offering_change", args=[offering.pk])
     page = admin_client_.get(change).content.decode()
@@ -90,4 +91,18 @@ def test_issue_29_intake_admin_picks_the_pre_selected_answer_among_the_surveys(
         offering.full_clean()
     assert "request_survey_answer" in refused.value.message_dict
     offering.request_survey_answer = medical
+    offering.full_clean()
+
+
+def test_s2_admin_is_told_get_help_needs_a_button_label(offering):
+    """§ Benefits & Offers 'Offering details drawer': 'Get help' shows only if request_survey_cta
+    exists, so an offering given a survey without a label is refused with a reason."""
+    category = SurveyCategory.objects.create(name="Health", icon="medical")
+    offering.request_survey = RequestSurvey.objects.create(
+        name="Help", slug="help", category=category
+    )
+    with pytest.raises(ValidationError) as refused:
+        offering.full_clean()
+    assert list(refused.value.message_dict) == ["request_survey_cta"]
+    offering.request_survey_cta = "Help me choose"
     offering.full_clean()

@@ -296,11 +296,32 @@ def test_s2_no_get_help_block_without_a_request_survey(signed_in_api, detailed):
     assert offering["request_survey_name"] is None
 
 
-def test_s2_get_help_button_has_a_label_even_when_the_admin_left_it_empty(signed_in_api, detailed):
-    detailed.request_survey_cta = ""
+@pytest.mark.parametrize("label", ["", "   "])
+def test_s2_no_get_help_block_without_a_button_label(signed_in_api, detailed, label):
+    """§ Benefits & Offers 'Offering details drawer': the 'Get help' block shows only if
+    request_survey_cta exists; without one, no button offers a survey the server would refuse."""
+    detailed.request_survey_cta = label
     detailed.save()
     offering = signed_in_api.get(f"offerings/{detailed.id}").json()["offering"]
-    assert offering["request_survey_cta"] == "Request help"
+    assert offering["request_survey_cta"] is None
+    assert offering["request_survey_id"] is None
+    assert offering["request_survey_name"] is None
+    assert offering["request_survey_answer"] is None
+
+
+@pytest.mark.parametrize("label", ["", "Help me enroll"])
+def test_s2_get_help_shown_in_the_details_is_the_get_help_that_begins(
+    signed_in_api, detailed, label
+):
+    """§ Benefits & Offers 'Offering details drawer': a 'Get help' button the details show always
+    begins its survey, and one they do not show never does."""
+    detailed.request_survey_cta = label
+    detailed.save()
+    shown = signed_in_api.get(f"offerings/{detailed.id}").json()["offering"]["request_survey_id"]
+    begin = signed_in_api.post(
+        "request_surveys/720/user_request_surveys", {"for_alpha": True, "offering_id": detailed.id}
+    )
+    assert (shown is not None) == (begin.status_code == 200), begin.content
 
 
 def _benefit_question(survey: RequestSurvey) -> Question:

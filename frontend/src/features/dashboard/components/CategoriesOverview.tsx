@@ -15,10 +15,11 @@ import {
 import { surveyCategoriesQuery } from '@/features/request-drawer'
 
 export const CATEGORIES_ANCHOR = 'categories'
+export const CATEGORIES_HEADING_ID = `${CATEGORIES_ANCHOR}-heading`
 
 export function CategoriesOverview() {
   const query = useQuery(surveyCategoriesQuery)
-  const headingId = `${CATEGORIES_ANCHOR}-heading`
+  const headingId = CATEGORIES_HEADING_ID
   return (
     <section
       id={CATEGORIES_ANCHOR}
@@ -67,7 +68,8 @@ export function CategoriesOverview() {
                 >
                   <CategoryIcon name={category.icon} className="size-5" />
                 </span>
-                <span className="min-w-0 flex-1">{category.name}</span>
+                {/* Admins name categories: a long word wraps inside the link rather than overflow it. */}
+                <span className="min-w-0 flex-1 wrap-anywhere">{category.name}</span>
                 <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
               </RouterLink>
             </li>

@@ -346,6 +346,34 @@ describe('Dashboard', () => {
     await waitFor(() => expect(fake.state.begins.map((b) => b.surveyId)).toEqual([603]))
   })
 
+  it("§ Dashboard: 'Explore categories' moves keyboard focus to the 'All categories' heading it jumps to", async () => {
+    server.use(...catalogue(), ...requestLists({}).handlers)
+    const { user } = renderDashboard()
+    const explore = screen.getByRole('link', { name: 'Explore categories' })
+    explore.focus()
+    await user.keyboard('{Enter}')
+    expect(screen.getByRole('heading', { name: 'All categories' })).toHaveFocus()
+  })
+
+  it('§ Dashboard: a long unbroken category name an admin wrote wraps inside its link at 375 px instead of overflowing it', async () => {
+    const name = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(2)
+    server.use(
+      http.get(apiUrl('/api/v1/survey_categories'), () =>
+        HttpResponse.json({
+          survey_categories: [{ id: 9, name, icon: 'wildcard', image_url: null }],
+        }),
+      ),
+      ...catalogue(),
+      ...requestLists({}).handlers,
+    )
+    renderDashboard()
+    const section = screen.getByRole('region', { name: 'All categories' })
+    const link = await within(section).findByRole('link', { name })
+    const wrapping = within(link).getByText(name).closest('.wrap-anywhere')
+    expect(wrapping).not.toBeNull()
+    expect(link).toContainElement(wrapping as HTMLElement)
+  })
+
   it('§2 dashboard: with no survey category yet, the categories section says so', async () => {
     server.use(
       http.get(apiUrl('/api/v1/survey_categories'), () =>

@@ -9,10 +9,19 @@ import { BroughtToYouBy, Button, buttonClassName, PageHeader } from '@/design-sy
 import { EmailVerificationNotice } from '@/features/account'
 import { INTRO_SURVEY_ID, INTRO_SURVEY_NAME, useRequestDrawer } from '@/features/request-drawer'
 import { useCurrentUser } from '@/lib/currentUser'
-import { CATEGORIES_ANCHOR, CategoriesOverview } from '../components/CategoriesOverview'
+import {
+  CATEGORIES_ANCHOR,
+  CATEGORIES_HEADING_ID,
+  CategoriesOverview,
+} from '../components/CategoriesOverview'
 import { FirstRequestIntro } from '../components/FirstRequestIntro'
 import { LatestRequest } from '../components/LatestRequest'
 import { RequestIdeas } from '../components/RequestIdeas'
+
+/** A jump to a fragment leaves focus on the link: screen readers and Tab go on from the categories. */
+function focusCategories() {
+  document.getElementById(CATEGORIES_HEADING_ID)?.focus()
+}
 
 export default function Dashboard() {
   const user = useCurrentUser()
@@ -37,7 +46,11 @@ export default function Dashboard() {
       <div className="flex flex-col gap-5">
         <RequestIdeas headingId={ideasHeadingId} />
         <div className="flex flex-col gap-3 sm:flex-row">
-          <a href={`#${CATEGORIES_ANCHOR}`} className={buttonClassName({ variant: 'secondary' })}>
+          <a
+            href={`#${CATEGORIES_ANCHOR}`}
+            onClick={focusCategories}
+            className={buttonClassName({ variant: 'secondary' })}
+          >
             <Compass aria-hidden="true" className="size-5" />
             Explore categories
           </a>

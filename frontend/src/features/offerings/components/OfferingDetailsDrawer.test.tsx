@@ -309,6 +309,46 @@ describe('§2 Offering details drawer', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
+  it('§ Benefits & Offers, Offering details drawer: a long unbroken word an admin wrote in any section wraps inside the drawer at 375 px instead of widening it', async () => {
+    const word = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(3)
+    const item = (value: string, key: string | null = null) => ({ key, value, external_url: null })
+    const detail = makeDetail({
+      ...medicalDetail,
+      sections: [
+        {
+          id: 201,
+          section_type: 'numbered',
+          heading: 'Steps',
+          items: [item(`Step ${word}`)],
+          cta_url: 'https://example.com/steps',
+          cta_text: `Go ${word}`,
+        },
+        {
+          id: 202,
+          section_type: 'key_value',
+          heading: 'Contact',
+          items: [item(`Value ${word}`, `Key ${word}`), item(`www.${word}.example`, 'link')],
+          cta_url: null,
+          cta_text: null,
+        },
+      ],
+    })
+    const { dialog } = await openDrawer(medical, { [medical.id]: detail })
+    await within(dialog).findByRole('region', { name: 'Steps' })
+    const texts = [
+      `Step ${word}`,
+      `Go ${word}`,
+      `Value ${word}`,
+      `Key ${word}`,
+      `www.${word}.example`,
+    ]
+    for (const text of texts) {
+      const wrapping = within(dialog).getByText(text).closest('.wrap-anywhere')
+      expect(wrapping, text).not.toBeNull()
+      expect(dialog).toContainElement(wrapping as HTMLElement)
+    }
+  })
+
   it('§2 Design-system pieces: the drawer closes with Escape', async () => {
     const { dialog, user } = await openDrawer(medical, { [medical.id]: medicalDetail })
     await within(dialog).findByRole('region', { name: 'Contact BlueHarbor' })

@@ -72,7 +72,8 @@ export function OfferingDetailsDrawer({
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <article className="flex flex-col gap-6 pb-4">
+        // Admins write every text here: a long word wraps (inherited) rather than widen the drawer.
+        <article className="flex flex-col gap-6 pb-4 wrap-anywhere">
           {header ? <DetailsHeader offering={header} /> : <HeaderSkeleton />}
           {detail ? (
             <>

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { makeUser, renderWithProviders } from '@/test/render'
-import { server } from '@/test/server'
+import { apiUrl, server } from '@/test/server'
 import {
   allOfferings,
   dental,
@@ -170,6 +171,35 @@ describe('§2 OfferingsFull', () => {
     await user.click(screen.getByRole('button', { name: 'Show all benefits & offers' }))
     await waitFor(() => expect(router.state.location.search).toBe('?filter=All&type=all'))
     expect(await shownHeadings()).toHaveLength(allOfferings.length)
+  })
+
+  it("§ Benefits & Offers, OfferingsFull: 'Show all benefits & offers' leaves keyboard focus on the results it brings back, not on the page", async () => {
+    const { user } = renderFull('?type=benefit&filter=Travel')
+    const reset = await screen.findByRole('button', { name: 'Show all benefits & offers' })
+    await user.click(reset)
+    await cardList()
+    expect(screen.getByRole('region', { name: 'Results' })).toHaveFocus()
+  })
+
+  it('§ Benefits & Offers, OfferingsFull: categories that fail to load say so with Retry, which brings the category filter bar', async () => {
+    let failing = true
+    const { user } = renderFull()
+    server.use(
+      http.get(apiUrl('/api/v1/offering_categories'), () =>
+        failing
+          ? HttpResponse.json({ success: false, error: 'Server error' }, { status: 500 })
+          : HttpResponse.json({
+              offering_categories: [{ external_id: 'travel', name: 'Travel', image_url: null }],
+            }),
+      ),
+    )
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    expect(alert).toHaveTextContent("We couldn't load the categories to filter by.")
+    expect(await shownHeadings()).toHaveLength(allOfferings.length)
+    failing = false
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    const filters = await screen.findByRole('radiogroup', { name: 'Filter by category' })
+    expect(within(filters).getByRole('radio', { name: 'Travel' })).toBeInTheDocument()
   })
 
   it("§8 Empty offerings: no offerings at all says 'Sorry, no results have been found'", async () => {

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react'
+import { useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import {
   Assistant,
@@ -7,6 +8,7 @@ import {
   LoadFailed,
   PageHeader,
   Paragraph,
+  RetryAlert,
   Skeleton,
 } from '@/design-system'
 import { ALL_OFFERINGS, useOfferingCategories, useOfferings } from '../api'
@@ -45,6 +47,7 @@ export default function OfferingsFull() {
   const offerings = useOfferings(ALL_OFFERINGS)
   const categories = useOfferingCategories()
   const drawer = useDetailsDrawer()
+  const results = useRef<HTMLElement>(null)
 
   const categoryList = categories.data ?? []
   const type = parseTypeFilter(searchParams.get('type'))
@@ -89,6 +92,11 @@ export default function OfferingsFull() {
                 <Skeleton key={key} className="h-10 rounded-full" width={`${w * 0.25}rem`} />
               ))}
             </div>
+          ) : categories.isError ? (
+            <RetryAlert
+              message="We couldn't load the categories to filter by."
+              onRetry={() => void categories.refetch()}
+            />
           ) : categoryList.length > 0 ? (
             <CategoryFilterBar
               categories={categoryList}
@@ -113,7 +121,12 @@ export default function OfferingsFull() {
             onRetry={() => void offerings.refetch()}
           />
         ) : (
-          <section aria-label="Results" className="flex flex-col gap-4">
+          <section
+            ref={results}
+            tabIndex={-1}
+            aria-label="Results"
+            className="flex flex-col gap-4 outline-none"
+          >
             <Paragraph size="sm" tone="muted" aria-live="polite" aria-atomic="true">
               {shown.length === 1 ? '1 result' : `${shown.length} results`}
             </Paragraph>
@@ -127,7 +140,11 @@ export default function OfferingsFull() {
             ) : (
               <NoResults
                 canReset={type !== 'all' || category !== ALL_CATEGORIES}
-                onReset={() => updateQuery({ type: 'all', filter: ALL_CATEGORIES })}
+                onReset={() => {
+                  updateQuery({ type: 'all', filter: ALL_CATEGORIES })
+                  // The reset button goes away with the empty state: keep focus on the results.
+                  results.current?.focus()
+                }}
               />
             )}
           </section>
