@@ -8,6 +8,7 @@ from uuid import UUID
 from ninja import Schema
 from pydantic import ConfigDict, Field, ValidationInfo, field_validator
 
+from concierge.accounts.selectors.password_reset import INVALID_RESET_TOKEN
 from concierge.common.openapi import document_required
 from concierge.common.validation import require_email, require_password, require_text
 
@@ -17,6 +18,18 @@ class InputSchema(Schema):
     required': validators must then run on defaults too."""
 
     model_config = ConfigDict(validate_default=True)
+
+
+# The longest address the user table holds (its EmailField's 254 characters): a longer one
+# would pass the email check and then fail the insert, a 500 instead of the §5 message.
+ACCOUNT_EMAIL_MAX = 254
+
+
+def require_account_email(value: str) -> str:
+    email = require_email(value)
+    if len(email) > ACCOUNT_EMAIL_MAX:
+        raise ValueError("Please enter a valid email address")
+    return email
 
 
 class SuccessOut(Schema):
@@ -29,7 +42,7 @@ class SignInUser(InputSchema):
     email: str = ""
     password: str = ""
 
-    _email = field_validator("email")(require_email)
+    _email = field_validator("email")(require_account_email)
     _password = field_validator("password")(require_password)
 
 
@@ -62,7 +75,7 @@ class SignUpUser(InputSchema):
     # The token of an invite link (`/sign-up/<slug>?invite=...`), for invite-only companies.
     invite: str = Field(default="", max_length=200)
 
-    _email = field_validator("email")(require_email)
+    _email = field_validator("email")(require_account_email)
     _password = field_validator("password")(require_password)
 
     @field_validator("name")
@@ -104,12 +117,23 @@ class SignUpCompanyOut(Schema):
     logo_url: str | None
 
 
+RESET_TOKEN_MAX = 200
+
+
+def reset_token_not_too_long(value: Any) -> Any:
+    """Runs before the length limit: a link run on past any real token is an invalid link, in
+    the words the reset page shows for one (it has no field the visitor could shorten)."""
+    if isinstance(value, str) and len(value) > RESET_TOKEN_MAX:
+        raise ValueError(INVALID_RESET_TOKEN)
+    return value
+
+
 class PasswordResetRequestUser(InputSchema):
     model_config = ConfigDict(json_schema_extra=document_required("email"))
 
     email: str = ""
 
-    _email = field_validator("email")(require_email)
+    _email = field_validator("email")(require_account_email)
 
 
 class PasswordResetRequestIn(Schema):
@@ -123,9 +147,11 @@ class PasswordResetIn(InputSchema):
         )
     )
 
-    reset_password_token: str = Field("", max_length=200)
+    reset_password_token: str = Field("", max_length=RESET_TOKEN_MAX)
     password: str = ""
     password_confirmation: str = ""
+
+    _token = field_validator("reset_password_token", mode="before")(reset_token_not_too_long)
 
     @field_validator("password")
     @classmethod
@@ -141,7 +167,9 @@ class PasswordResetIn(InputSchema):
 class PasswordResetCheckIn(InputSchema):
     model_config = ConfigDict(json_schema_extra=document_required("reset_password_token"))
 
-    reset_password_token: str = Field("", max_length=200)
+    reset_password_token: str = Field("", max_length=RESET_TOKEN_MAX)
+
+    _token = field_validator("reset_password_token", mode="before")(reset_token_not_too_long)
 
 
 class CompanyOut(Schema):

@@ -14,6 +14,11 @@ from concierge.accounts.models import OnboardingAnswer, User
 from concierge.accounts.onboarding import Answer
 from concierge.common import formatting
 from concierge.common.errors import ValidationFailed
+from concierge.common.validation import too_long
+
+ADDRESS_PART_MAX = 200
+# The parts joined on one line with ", " (the 611 group the page sends with them).
+ADDRESS_LINE_MAX = len(onboarding.ADDRESS_PARTS) * (ADDRESS_PART_MAX + 2)
 
 
 def _onboarding_errors(values: dict[int, Any]) -> dict[str, list[str]]:
@@ -34,13 +39,27 @@ def _onboarding_errors(values: dict[int, Any]) -> dict[str, list[str]]:
             validate_email(email)
         except DjangoValidationError:
             errors[str(Answer.PREFERRED_EMAIL)] = ["Please enter a valid email address"]
-    address = values.get(Answer.ADDRESS)
-    if address is not None and not isinstance(address, str):
-        errors[str(Answer.ADDRESS)] = ["Please enter your address as text"]
+    errors.update(_address_text_errors(values))
     if any(_filled(values.get(answer_id)) for answer_id in onboarding.ADDRESS_PARTS):
         for answer_id, label in onboarding.ADDRESS_REQUIRED.items():
             if not _filled(values.get(answer_id)):
                 errors[str(answer_id)] = [f"Please enter your {label}"]
+    return errors
+
+
+def _address_text_errors(values: dict[int, Any]) -> dict[str, list[str]]:
+    """The address and its parts are text (or null) of a real address's length: anything else
+    would pass as filled and be stored where the desk and the surveys read only text."""
+    errors: dict[str, list[str]] = {}
+    for answer_id in (Answer.ADDRESS, *onboarding.ADDRESS_PARTS):
+        value = values.get(answer_id)
+        limit = ADDRESS_LINE_MAX if answer_id == Answer.ADDRESS else ADDRESS_PART_MAX
+        if value is not None and not isinstance(value, str):
+            errors[str(answer_id)] = [
+                f"Please enter your {Answer(answer_id).label.lower()} as text"
+            ]
+        elif value is not None and len(value) > limit:
+            errors[str(answer_id)] = [too_long(limit)]
     return errors
 
 

@@ -201,3 +201,39 @@ def test_address_group_611_must_be_text(signed_in_api, user, value):
     assert response.status_code == 422
     assert response.json()["errors"] == {"611": ["Please enter your address as text"]}
     assert not OnboardingAnswer.objects.filter(user=user).exists()
+
+
+@pytest.mark.parametrize(
+    ("answer_id", "value", "message"),
+    [
+        (150, {"name": "Springfield"}, "Please enter your city as text"),
+        (311, ["62701"], "Please enter your postal code as text"),
+        (149, True, "Please enter your address line 2 as text"),
+    ],
+    ids=["city-object", "postal-code-list", "line-2-boolean"],
+)
+def test_address_parts_must_be_text(signed_in_api, user, answer_id, value, message):
+    """§3 onboarding answers: the address parts (148–313) are text like the 611 group, so a
+    non-text part never counts as filled and is never stored"""
+    answers = [{**a, "value": value} if a["answer_id"] == answer_id else a for a in FULL_ADDRESS]
+
+    response = _save(signed_in_api, answers)
+
+    assert response.status_code == 422
+    assert response.json()["errors"] == {str(answer_id): [message]}
+    assert not OnboardingAnswer.objects.filter(user=user).exists()
+
+
+def test_address_parts_have_a_length_limit(signed_in_api, user):
+    """§5 onboarding contact info: an address line of a whole page is refused on its field, not
+    stored for the desk to show"""
+    answers = [
+        {**a, "value": "1 Main Street " * 1000} if a["answer_id"] == 148 else a
+        for a in FULL_ADDRESS
+    ]
+
+    response = _save(signed_in_api, answers)
+
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"148": ["Please use at most 200 characters."]}
+    assert not OnboardingAnswer.objects.filter(user=user).exists()

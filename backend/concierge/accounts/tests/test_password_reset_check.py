@@ -128,3 +128,14 @@ def test_reset_link_check_is_rate_limited(api, settings):
         assert _check(api, "not-a-real-token").status_code == 422
     assert _check(api, "not-a-real-token").status_code == 429
     assert api.post("users/password", {"user": {"email": "a@example.com"}}).status_code == 200
+
+
+@pytest.mark.parametrize("call", [_check, _reset], ids=["check-on-load", "reset-submit"])
+def test_reset_link_too_long_gets_the_invalid_link_message(api, call):
+    """§8 reset submit failure: a link run on past any real token gets the invalid-link message
+    the reset page shows, not 'Please use at most 200 characters.' (no field to shorten)"""
+    response = call(api, "x" * 201)
+
+    assert response.status_code == 422
+    assert response.json()["error"] == INVALID_RESET_TOKEN
+    assert response.json()["errors"] == {"reset_password_token": [INVALID_RESET_TOKEN]}

@@ -94,6 +94,40 @@ def test_sign_up_validation_messages(api, company, field, value, message):
     assert not User.objects.exists()
 
 
+# A valid address (Django's check allows 320 characters) longer than the 254 the user table holds.
+EMAIL_OVER_254 = (
+    "a" * 64 + "@" + "b" * 60 + "." + "c" * 60 + "." + "d" * 60 + "." + "e" * 60 + ".com"
+)
+
+
+def test_sign_up_email_too_long_for_an_account_is_a_422_not_a_500(api, company):
+    """§5 sign-up: an email longer than an account can hold is 'Please enter a valid email
+    address' on its field, never a server error"""
+    assert len(EMAIL_OVER_254) > 254
+
+    response = api.sign_up(email=EMAIL_OVER_254)
+
+    assert response.status_code == 422
+    assert response.json()["errors"]["email"] == ["Please enter a valid email address"]
+    assert not User.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("users/sign_in", {"user": {"email": EMAIL_OVER_254, "password": DEFAULT_PASSWORD}}),
+        ("users/password", {"user": {"email": EMAIL_OVER_254}}),
+    ],
+    ids=["sign-in", "forgot-password"],
+)
+def test_sign_in_and_forgot_password_share_the_email_length_rule(api, company, path, body):
+    """§5 sign-in and forgot password: the same email rules as sign-up"""
+    response = api.post(path, body)
+
+    assert response.status_code == 422
+    assert response.json()["errors"]["email"] == ["Please enter a valid email address"]
+
+
 def test_sign_up_missing_fields_all_reported(api, company):
     """§5 sign-up: every missing field is reported at once, each with its own message"""
     response = api.post("users/sign_up", {"user": {"company_slug": "acme"}})

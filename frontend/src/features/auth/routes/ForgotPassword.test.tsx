@@ -39,6 +39,18 @@ describe('ForgotPassword', () => {
     expect(sent).toEqual({ user: { email: 'jane@example.com' } })
   })
 
+  it('§2 forgot password: after submit the focus moves to the recovery text, not the page', async () => {
+    server.use(
+      http.post(apiUrl('/api/v1/users/password'), () => HttpResponse.json({ success: true })),
+    )
+    const { user } = renderWithProviders(<ForgotPassword />, { route: '/forgot-password' })
+    await user.type(screen.getByLabelText('Email address'), 'jane@example.com')
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }))
+    const status = await screen.findByRole('status')
+    expect(status).toHaveTextContent('If your email address exists in our database')
+    expect(status).toHaveFocus()
+  })
+
   it('§8 password-reset request failure: the server error shows in the error box', async () => {
     server.use(
       http.post(apiUrl('/api/v1/users/password'), () => errorResponse(429, 'Too many requests.')),

@@ -5,6 +5,7 @@ import { useSchemaForm } from '@/lib/useSchemaForm'
 import { type ForgotPasswordValues, forgotPasswordSchema } from '../accountRules'
 import { requestPasswordReset } from '../api/account'
 import { AuthHeader } from '../components/AuthHeader'
+import { focusOnMount } from '../components/focusOnMount'
 import { MailSentIcon } from '../components/StatusIcon'
 
 export const RESET_LINK_SENT =
@@ -30,7 +31,12 @@ export default function ForgotPassword() {
 
   if (sent) {
     return (
-      <div className="flex flex-col gap-6" role="status">
+      <div
+        ref={focusOnMount}
+        tabIndex={-1}
+        className="flex flex-col gap-6 outline-none"
+        role="status"
+      >
         <MailSentIcon />
         <AuthHeader title="Check your email">{RESET_LINK_SENT}</AuthHeader>
         <Button to="/sign-in" variant="secondary" fullWidth>

@@ -152,6 +152,26 @@ describe('SignUp', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it('§8 sign-up 422: the first field the server refused takes the focus, in form order', async () => {
+    server.use(
+      http.post(apiUrl('/api/v1/users/sign_up'), () =>
+        errorResponse(422, 'This password is too common.', {
+          password: ['This password is too common.'],
+          email: ['Please sign up with your work email.'],
+        }),
+      ),
+    )
+    const { user } = await renderSignUp()
+    await fill(user, VALID)
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    const email = screen.getByLabelText('Email address')
+    await waitFor(() => expect(email).toHaveFocus())
+    expect(email).toHaveAccessibleDescription('Please sign up with your work email.')
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      /This password is too common\./,
+    )
+  })
+
   it('§5 sign-up: a server error shows on its field and clears once that field changes', async () => {
     server.use(
       http.post(apiUrl('/api/v1/users/sign_up'), () =>
@@ -259,7 +279,7 @@ describe('SignUp', () => {
     ).toBeInTheDocument()
   })
 
-  it('§4 sign-up: an email that already has an account shows the same "Check your email", not a sign-in error', async () => {
+  it('§4 sign-up: an email that already has an account shows the same "Check your email" (focused), not a sign-in error', async () => {
     server.use(
       signUpOk(),
       http.post(apiUrl('/api/v1/users/sign_in'), () =>
@@ -271,8 +291,24 @@ describe('SignUp', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('We’ve sent an email to jane@example.com.')
+    expect(screen.getByRole('status')).toHaveFocus()
     expect(screen.queryByText('Invalid email or password.')).not.toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/sign-up/acme')
+  })
+
+  it('§2 sign-up at 375 px: a long email in "Check your email" wraps instead of widening the page', async () => {
+    const longEmail =
+      'firstname.middlename.lastname@subsidiary.company-with-a-long-name.example.com'
+    server.use(
+      signUpOk(),
+      http.post(apiUrl('/api/v1/users/sign_in'), () =>
+        errorResponse(401, 'Invalid email or password.'),
+      ),
+    )
+    const { user } = await renderSignUp()
+    await fill(user, { ...VALID, 'Email address': longEmail })
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByText(longEmail)).toHaveClass('break-all')
   })
 
   it('§8 sign-up: an automatic sign-in refused for too many attempts shows that error, not "Check your email"', async () => {

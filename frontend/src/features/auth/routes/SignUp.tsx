@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button, FormError, Link, Paragraph, Spinner, TextInput } from '@/design-system'
 import { config } from '@/lib/config'
@@ -9,6 +9,7 @@ import { useSchemaForm } from '@/lib/useSchemaForm'
 import { type SignUpValues, signUpSchema } from '../accountRules'
 import { ACCOUNT_MESSAGES, type SignUpCompany, signUp, signUpCompany } from '../api/account'
 import { AuthHeader } from '../components/AuthHeader'
+import { focusOnMount } from '../components/focusOnMount'
 import { MailSentIcon, StatusIcon } from '../components/StatusIcon'
 import { SupportLink } from '../components/SupportLink'
 
@@ -71,11 +72,16 @@ function UnknownCompany() {
  */
 function CheckYourEmail({ email }: { email: string }) {
   return (
-    <div className="flex flex-col gap-6" role="status">
+    <div
+      ref={focusOnMount}
+      tabIndex={-1}
+      className="flex flex-col gap-6 outline-none"
+      role="status"
+    >
       <MailSentIcon />
       <AuthHeader title="Check your email">
-        We’ve sent an email to <strong className="font-semibold text-ink">{email}</strong>. Open the
-        link in it to continue, then sign in.
+        We’ve sent an email to <strong className="font-semibold break-all text-ink">{email}</strong>
+        . Open the link in it to continue, then sign in.
       </AuthHeader>
       <Paragraph size="sm" tone="muted">
         Can’t find it? Look in your spam folder, or <SupportLink>contact support</SupportLink>.
@@ -140,6 +146,23 @@ function SignUpTitle({ company }: { company?: SignUpCompany }) {
   )
 }
 
+/** The server's messages that belong to a form field, each field's first. */
+function fieldMessages(errors: Record<string, string[]> = {}) {
+  return Object.entries(errors).flatMap(([key, [message]]) => {
+    const name = SERVER_FIELDS[key]
+    return name && message ? [[name, message] as const] : []
+  })
+}
+
+function focusFirst(
+  form: HTMLFormElement | null,
+  onFields: ReadonlyArray<readonly [keyof SignUpValues, string]>,
+) {
+  const names = onFields.map(([name]) => name as string)
+  const fields = [...(form?.elements ?? [])] as HTMLInputElement[]
+  fields.find((field) => names.includes(field.name))?.focus()
+}
+
 function SignUpForm({
   companySlug,
   company,
@@ -153,6 +176,7 @@ function SignUpForm({
   const invite = searchParams.get('invite') ?? undefined
   const navigate = useNavigate()
   const schema = useMemo(() => signUpSchema(), [])
+  const form = useRef<HTMLFormElement>(null)
   const [serverError, setServerError] = useState<string>()
   const { field, errors, setError, submitting, onSubmit } = useSchemaForm(
     schema,
@@ -168,15 +192,11 @@ function SignUpForm({
           invite,
         })
         if (!result.success) {
-          let shownOnField = false
-          for (const [key, messages] of Object.entries(result.errors ?? {})) {
-            const name = SERVER_FIELDS[key]
-            if (!name || !messages[0]) continue
-            setError(name, messages[0])
-            shownOnField = true
-          }
-          if (!shownOnField) setServerError(result.error)
-          return
+          const onFields = fieldMessages(result.errors)
+          if (onFields.length === 0) return setServerError(result.error)
+          for (const [name, message] of onFields) setError(name, message)
+          // The busy submit button held the focus: the first field the server refused takes it.
+          return focusFirst(form.current, onFields)
         }
         if (result.checkEmail) return onCheckEmail(result.checkEmail)
         if (result.mfaEnrollmentAvailable) return navigate('/mfa-enrollment', { replace: true })
@@ -191,7 +211,7 @@ function SignUpForm({
   return (
     <div className="flex flex-col gap-8">
       <SignUpTitle company={company} />
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form ref={form} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextInput
             label="First name"

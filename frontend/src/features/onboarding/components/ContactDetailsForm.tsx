@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useRef, useState } from 'react'
 import { FormError, Paragraph, PhoneInput, TextInput } from '@/design-system'
 import { currentUserQuery } from '@/lib/currentUserQuery'
 import { unexpectedError } from '@/lib/errors'
@@ -57,6 +57,23 @@ function answersOf(values: ContactInfoValues): OnboardingAnswer[] {
   ]
 }
 
+/** The server's messages (keyed by answer id) that belong to a form field, in form order. */
+function fieldMessages(errors: Record<string, string[]> = {}) {
+  return (Object.keys(FIELD_ANSWERS) as Array<keyof ContactInfoValues>).flatMap((name) => {
+    const message = errors[String(FIELD_ANSWERS[name])]?.[0]
+    return message ? [[name, message] as const] : []
+  })
+}
+
+function focusFirst(
+  form: HTMLFormElement | null,
+  onFields: ReadonlyArray<readonly [keyof ContactInfoValues, string]>,
+) {
+  const names = onFields.map(([name]) => name as string)
+  const fields = [...(form?.elements ?? [])] as HTMLInputElement[]
+  fields.find((field) => names.includes(field.name))?.focus()
+}
+
 /**
  * The phone, preferred email and address a concierge books with (spec §3 ids, §5 rules): saved
  * as onboarding answers by onboarding step 3 and by the Account page. `header` comes first,
@@ -74,6 +91,7 @@ export function ContactDetailsForm({
   onSaved: () => Promise<void> | void
 }) {
   const queryClient = useQueryClient()
+  const form = useRef<HTMLFormElement>(null)
   const [serverError, setServerError] = useState<string>()
   const { field, controlledField, watch, errors, setError, submitting, onSubmit } = useSchemaForm(
     contactInfoSchema,
@@ -82,15 +100,11 @@ export function ContactDetailsForm({
       try {
         const result = await saveOnboardingAnswers(answersOf(values))
         if (!result.success) {
-          let shownOnField = false
-          for (const [name, id] of Object.entries(FIELD_ANSWERS)) {
-            const message = result.errors?.[String(id)]?.[0]
-            if (!message) continue
-            setError(name as keyof ContactInfoValues, message)
-            shownOnField = true
-          }
-          if (!shownOnField) setServerError(result.error)
-          return
+          const onFields = fieldMessages(result.errors)
+          if (onFields.length === 0) return setServerError(result.error)
+          for (const [name, message] of onFields) setError(name, message)
+          // The busy submit button held the focus: the first field the server refused takes it.
+          return focusFirst(form.current, onFields)
         }
         await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
         await queryClient.invalidateQueries({ queryKey: onboardingAnswersQuery.queryKey })
@@ -107,7 +121,7 @@ export function ContactDetailsForm({
   const textField = (name: keyof ContactInfoValues) => ({ ...field(name), error: errors[name] })
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+    <form ref={form} noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
       {header}
       <fieldset className="flex flex-col gap-5">
         <legend className="mb-4 text-base font-semibold text-ink">Contact</legend>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button, Chip, ChipGroup, FormError, Heading, Paragraph, RetryAlert } from '@/design-system'
@@ -31,6 +31,7 @@ export default function AboutYou() {
 
 function AboutYouForm({ initial }: { initial: string[] }) {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const [selected, setSelected] = useState<string[]>(initial)
   const [saving, setSaving] = useState(false)
   const [serverError, setServerError] = useState<string>()
@@ -47,6 +48,8 @@ function AboutYouForm({ initial }: { initial: string[] }) {
         setServerError(result.error)
         return
       }
+      // Back from step 3 shows these answers, not the ones read before they were saved.
+      await queryClient.invalidateQueries({ queryKey: onboardingAnswersQuery.queryKey })
       navigate('/welcome/contact-info')
     } catch (error) {
       setServerError(unexpectedError(error))

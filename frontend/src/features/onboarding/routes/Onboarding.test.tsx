@@ -62,6 +62,32 @@ describe('Onboarding: AboutYou', () => {
     })
   })
 
+  it('§2 onboarding: back on step 2 after Continue shows the answers just saved', async () => {
+    let stored: OnboardingAnswer[] = []
+    server.use(
+      http.get(apiUrl('/api/v1/users/onboarding'), () => HttpResponse.json({ answers: stored })),
+      http.post(apiUrl('/api/v1/users/onboarding'), async ({ request }) => {
+        stored = ((await request.json()) as { answers: OnboardingAnswer[] }).answers
+        return HttpResponse.json({ success: true })
+      }),
+    )
+    const first = renderWithProviders(<AboutYou />, {
+      route: '/welcome/about-you',
+      user: makeUser(),
+    })
+    await first.user.click(await screen.findByRole('checkbox', { name: 'I own a home' }))
+    await first.user.click(screen.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/welcome/contact-info'))
+    first.unmount()
+
+    renderWithProviders(<AboutYou />, {
+      route: '/welcome/about-you',
+      user: makeUser(),
+      queryClient: first.queryClient,
+    })
+    expect(await screen.findByRole('checkbox', { name: 'I own a home' })).toBeChecked()
+  })
+
   it('§2 onboarding: step 2 has a Back link to step 1', async () => {
     server.use(answersOk())
     renderWithProviders(<AboutYou />, { route: '/welcome/about-you', user: makeUser() })
@@ -234,6 +260,26 @@ describe('Onboarding: ContactInfo', () => {
         'Please enter a valid email address',
       ),
     ).toBeInTheDocument()
+  })
+
+  it('§8 form errors: the first field the server refused takes the focus, in form order', async () => {
+    server.use(
+      http.post(apiUrl('/api/v1/users/onboarding'), () =>
+        errorResponse(422, 'Please use at most 200 characters.', {
+          150: ['Please use at most 200 characters.'],
+          165: ['Please enter a valid email address'],
+        }),
+      ),
+    )
+    const { user } = renderContact()
+    await screen.findByLabelText(/Preferred email/)
+    await user.click(screen.getByRole('button', { name: 'Finish' }))
+    const email = screen.getByLabelText(/Preferred email/)
+    await waitFor(() => expect(email).toHaveFocus())
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address')
+    expect(screen.getByLabelText(/City/)).toHaveAccessibleDescription(
+      'Please use at most 200 characters.',
+    )
   })
 
   it('§8 form errors: a server error on a field clears once that field changes', async () => {
