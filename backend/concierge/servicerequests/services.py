@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 BODY_MAX = 10_000
 NAME_MAX = 200
 IDEMPOTENCY_KEY_MAX = 200
+# Message.source_name's column: a first and a last name (150 each) can be longer.
+SOURCE_NAME_MAX = 200
 USER_MAX_ATTACHMENTS = 1  # spec §5 and §9: one file per message
 CONCIERGE_MAX_ATTACHMENTS = 10
 BODY_REQUIRED = "Please enter a message."
@@ -229,11 +231,13 @@ def _message_create(
     from_owner = author is not None and author.pk == request.user_id
     if from_owner:
         assert author is not None
-        source, source_name = Message.Source.USER, author.full_name
+        source, source_name = Message.Source.USER, author.full_name[:SOURCE_NAME_MAX]
     else:
         if source not in Message.Source.values or source == Message.Source.USER:
             source = Message.Source.LIFE_CONCIERGE
-        source_name = (source_name or (author.full_name if author else "")).strip()[:200]
+        source_name = (source_name or (author.full_name if author else "")).strip()[
+            :SOURCE_NAME_MAX
+        ]
 
     uploads = []
     if attachment_keys:

@@ -85,6 +85,19 @@ def test_employee_source_is_always_user_with_their_name(signed_in_api, user, mak
     assert (message["source"], message["source_name"]) == ("user", "Ada Lovelace")
 
 
+def test_employee_with_the_longest_name_can_send(signed_in_api, user, make_request):
+    """§7 Request messages: the sender's name is stored as source_name (200 characters); an
+    employee whose first and last names are both as long as allowed (150 each) still sends,
+    under their name cut to fit, instead of a server error."""
+    user.first_name, user.last_name = "A" * 150, "B" * 150
+    user.save(update_fields=["first_name", "last_name"])
+    service_request = make_request(user)
+    response = send(signed_in_api, service_request.pk, "Hello", source_name="Ada")
+    assert response.status_code == 201, response.content
+    message = response.json()["request"]["messages"][0]
+    assert message["source_name"] == user.full_name[:200]
+
+
 def test_idempotency_key_creates_one_message(signed_in_api, user, make_request):
     """Issue #3: a retried send with the same Idempotency-Key never creates two messages."""
     service_request = make_request(user)

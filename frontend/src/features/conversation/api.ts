@@ -236,6 +236,14 @@ export function newMessageOptions<M extends { body: string }>(
   }
 }
 
+/** MessageIn.source_name's limit, in characters (code points, as the server counts them). The
+ * server ignores the value, but refuses a longer one: a first and a last name can be longer. */
+const SOURCE_NAME_MAX = 200
+
+function fittedSourceName(name: string): string {
+  return Array.from(name).slice(0, SOURCE_NAME_MAX).join('')
+}
+
 /**
  * POST /api/v1/requests/{id}/messages; 201 expected, returns the request with its thread. A
  * Completed request answers 409 unless the message reopens it (`reopen`).
@@ -244,7 +252,7 @@ export async function createMessage(message: NewMessage): Promise<RequestItem> {
   const options = newMessageOptions(
     message.requestId,
     message.idempotencyKey,
-    { body: message.body, source: 'user', source_name: message.sourceName },
+    { body: message.body, source: 'user', source_name: fittedSourceName(message.sourceName) },
     message.attachmentKeys,
   )
   const { data, error, response } = await call('Failed to create message', () =>

@@ -37,6 +37,10 @@ function carriesFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files')
 }
 
+// The browser's connection as TanStack Query sees it (window 'online' and 'offline' events).
+const onlineSubscribe = (onChange: () => void) => onlineManager.subscribe(onChange)
+const onlineNow = () => onlineManager.isOnline()
+
 export function useMessageDraft(emptyError: string) {
   const upload = useSingleFileUpload()
   const fileRef = useRef<FileUploadHandle>(null)
@@ -44,9 +48,11 @@ export function useMessageDraft(emptyError: string) {
   const textRef = useRef<TextInputElement>(null)
   const [text, setText] = useState('')
   const [fieldError, setFieldError] = useState<string | null>(null)
+  const [errorReadOut, setErrorReadOut] = useState(false)
   const [dragging, setDragging] = useState(false)
   const [dropError, setDropError] = useState<string | null>(null)
   const attemptKey = useSendAttemptKey()
+  const online = useSyncExternalStore(onlineSubscribe, onlineNow)
   const uploading = upload.status === 'pending' || upload.status === 'uploading'
 
   /** After a send: an empty composer, and the next message gets a new key. */
@@ -54,6 +60,7 @@ export function useMessageDraft(emptyError: string) {
     attemptKey.clear()
     setText('')
     setFieldError(null)
+    setErrorReadOut(false)
     setDropError(null)
     upload.reset()
     fileRef.current?.reset()
@@ -69,6 +76,10 @@ export function useMessageDraft(emptyError: string) {
       const body = text.trim()
       if (!body) {
         setFieldError(emptyError)
+        // Nothing is read out where Send was pressed: focused, the text reads its error. Sent
+        // from the text itself (Ctrl/⌘ + Enter), focus does not move, so the error is read out.
+        setErrorReadOut(document.activeElement === textRef.current)
+        focusText()
         return
       }
       const attachmentKeys = upload.status === 'uploaded' && upload.key ? [upload.key] : []
@@ -85,7 +96,10 @@ export function useMessageDraft(emptyError: string) {
 
   const onChange = (event: ChangeEvent<TextInputElement>) => {
     setText(event.target.value)
-    if (fieldError && event.target.value.trim()) setFieldError(null)
+    if (fieldError && event.target.value.trim()) {
+      setFieldError(null)
+      setErrorReadOut(false)
+    }
   }
 
   const choose = (file: File) => {
@@ -134,6 +148,9 @@ export function useMessageDraft(emptyError: string) {
     dragging,
     dropZone,
     dropError,
+    online,
+    /** The text's error, to read out where focus does not move to it. */
+    spokenError: errorReadOut ? fieldError : null,
     textField: { ref: textRef, value: text, error: fieldError, onKeyDown, onChange, onPaste },
   }
 }
@@ -146,8 +163,8 @@ export function dropTargetClass(draft: MessageDraft): string {
 }
 
 /**
- * Whether a draft holds anything (text, a file, an error to read): a composer folded to one
- * line opens up for it even when focus is elsewhere.
+ * Whether a draft holds anything (text, a file, an error or the offline notice to read): a
+ * composer folded to one line opens up for it even when focus is elsewhere.
  */
 export function draftHasContent(
   draft: MessageDraft,
@@ -159,6 +176,7 @@ export function draftHasContent(
       draft.upload.status !== 'idle' ||
       draft.dropError ||
       draft.dragging ||
+      !draft.online ||
       send.isPending ||
       send.error,
   )
@@ -177,10 +195,6 @@ export function sendFailure(error: Error): string {
 export const SEND_WHEN_ONLINE = 'You’re offline. It will be sent when you’re back online.'
 /** Shown while the browser is offline, before anything is sent. */
 export const OFFLINE = 'You’re offline. What you send will go when you’re back online.'
-
-// The browser's connection as TanStack Query sees it (window 'online' and 'offline' events).
-const onlineSubscribe = (onChange: () => void) => onlineManager.subscribe(onChange)
-const onlineNow = () => onlineManager.isOnline()
 
 /**
  * A failed send's message, the browser being offline, a refused drop, then the attach button
@@ -210,7 +224,6 @@ export function DraftAttachmentAndSend({
   children: ReactNode
 }) {
   const errorId = useId()
-  const online = useSyncExternalStore(onlineSubscribe, onlineNow)
   const sending = send.isPending
   const error = send.error ? sendFailure(send.error) : undefined
   return (
@@ -219,8 +232,13 @@ export function DraftAttachmentAndSend({
       <p role="status" className="sr-only">
         {send.isSuccess ? sentText : ''}
       </p>
+      {draft.spokenError ? (
+        <p role="alert" className="sr-only">
+          {draft.spokenError}
+        </p>
+      ) : null}
       {error ? <ErrorBox id={errorId} message={error} /> : null}
-      {send.isPaused || !online ? (
+      {send.isPaused || !draft.online ? (
         <p role="status" className="flex items-center gap-2 text-sm font-medium text-ink-muted">
           <WifiOff aria-hidden="true" className="size-4 shrink-0" />
           {send.isPaused ? SEND_WHEN_ONLINE : OFFLINE}

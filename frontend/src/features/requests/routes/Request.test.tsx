@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -191,6 +192,23 @@ describe('Request: header and thread', () => {
     expect(console.error).toHaveBeenCalledWith('Failed to fetch request', expect.anything())
   })
 
+  it('§2 Request offline: opened without a connection, it says so instead of loading forever, then loads', async () => {
+    const request = makeRequest({ id: 12, name: 'Book a plumber' })
+    server.use(detailHandler(() => request))
+    act(() => onlineManager.setOnline(false))
+    try {
+      renderRequest(12)
+      expect(await screen.findByRole('heading', { name: 'You’re offline' })).toBeInTheDocument()
+      expect(
+        screen.getByText('This request will load when you’re back online.'),
+      ).toBeInTheDocument()
+      expect(screen.queryByRole('status', { name: 'Loading request' })).toBeNull()
+    } finally {
+      act(() => onlineManager.setOnline(true))
+    }
+    expect(await screen.findByRole('heading', { name: 'Book a plumber' })).toBeInTheDocument()
+  })
+
   it('§2 Request: a non-numeric id is not found without a call', () => {
     renderRequest('abc')
     expect(
@@ -336,6 +354,44 @@ describe('Request: message composer', () => {
     expect(sent).toHaveLength(0)
   })
 
+  it('§5 Message composer: Send with an empty box tells a screen reader why nothing was sent', async () => {
+    const sent: SentMessage[] = []
+    const state = { request: makeRequest({ id: 19 }) }
+    server.use(
+      detailHandler(() => state.request),
+      messageHandler(state, sent),
+    )
+    const { user } = renderRequest(19)
+    const send = await screen.findByRole('button', { name: 'Send' })
+    send.focus()
+    await user.keyboard('{Enter}')
+    // Focus goes to the box, which reads as invalid with the reason: the button alone says nothing.
+    const box = screen.getByRole('textbox', { name: 'Message' })
+    await waitFor(() => expect(box).toHaveFocus())
+    expect(box).toHaveAccessibleDescription('Please enter a message')
+    expect(box).toBeInvalid()
+    expect(sent).toHaveLength(0)
+  })
+
+  it('§5 Message composer: Ctrl+Enter in the empty box reads out why nothing was sent', async () => {
+    const sent: SentMessage[] = []
+    const state = { request: makeRequest({ id: 18 }) }
+    server.use(
+      detailHandler(() => state.request),
+      messageHandler(state, sent),
+    )
+    const { user } = renderRequest(18)
+    const box = await screen.findByRole('textbox', { name: 'Message' })
+    await user.click(box)
+    await user.keyboard('{Control>}{Enter}{/Control}')
+    // Focus stays in the box, so only an alert tells a screen reader.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a message')
+    expect(box).toHaveFocus()
+    expect(sent).toHaveLength(0)
+    await user.type(box, 'Hi')
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
   it('§2 Request: sending clears the composer and refetches the request', async () => {
     const sent: SentMessage[] = []
     const calls = { count: 0 }
@@ -358,6 +414,30 @@ describe('Request: message composer', () => {
     expect(box).toHaveValue('')
     const list = await screen.findByRole('list', { name: 'Messages' })
     expect(within(list).getByText('Hello there')).toBeInTheDocument()
+  })
+
+  it('§7 Request messages: an employee with the longest name still sends (source_name fits the API)', async () => {
+    const sent: SentMessage[] = []
+    const state = { request: makeRequest({ id: 17 }) }
+    server.use(
+      detailHandler(() => state.request),
+      messageHandler(state, sent),
+    )
+    const fullName = `${'A'.repeat(150)} ${'B'.repeat(150)}`
+    const { user } = renderWithProviders(<Request />, {
+      route: '/requests/17',
+      path: '/requests/:requestId',
+      user: makeUser({
+        first_name: 'A'.repeat(150),
+        last_name: 'B'.repeat(150),
+        full_name: fullName,
+      }),
+    })
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    // The API refuses a source_name over 200 characters (it stores the name cut to fit).
+    expect(sent[0].body.message.source_name).toBe(fullName.slice(0, 200))
   })
 
   it('§5 Message attachments: a non-image non-PDF file is refused with the §5 text', async () => {

@@ -229,6 +229,26 @@ describe('§7 request thread on a phone: the composer stays one line until it is
     expect(within(form).getByText('Message sent.')).toHaveAttribute('role', 'status')
   })
 
+  it('§2 Request offline: with nothing written it opens, so the notice has its own line and the text keeps its width', async () => {
+    const state = { request: makeRequest({ id: 35 }) }
+    server.use(detailHandler(() => state.request))
+    renderRequest(35)
+    const form = await screen.findByRole('form', { name: 'Send a message' })
+    expect(form).not.toHaveAttribute('data-open')
+    act(() => onlineManager.setOnline(false))
+    try {
+      // Folded, the notice sat in the one line beside the text and squeezed it to nothing.
+      await within(form).findByText(
+        'You’re offline. What you send will go when you’re back online.',
+      )
+      expect(form).toHaveAttribute('data-open')
+      expect(form).toHaveClass('flex-col')
+    } finally {
+      act(() => onlineManager.setOnline(true))
+    }
+    await waitFor(() => expect(form).not.toHaveAttribute('data-open'))
+  })
+
   it('a chosen file opens it, with the file shown before sending', async () => {
     const state = { request: makeRequest({ id: 38 }) }
     server.use(
