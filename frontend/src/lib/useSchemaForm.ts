@@ -5,7 +5,7 @@
  * checked on submit, then each field again as it changes; the first invalid field in the form
  * (by its `name`) takes the focus; the submit handler receives the schema's values (trimmed
  * where its rules say so). `setError` puts a message (the server's) on a field until the field
- * changes; `watch()` reads the current values while rendering, for a form that reacts to them.
+ * changes, `showServerErrors` several, focusing the first; `watch()` reads the current values while rendering, for a form that reacts to them.
  */
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
 import type { FieldMessages, Schema } from '@/lib/validation'
@@ -55,6 +55,15 @@ export function useSchemaForm<T extends Record<string, string>>(
   const setError = (name: Name, message: string | undefined) =>
     setErrors((shown) => ({ ...shown, [name]: message }))
 
+  /** The server's messages on their fields; the first of them in the form takes the focus,
+   * which the busy submit button held. */
+  const showServerErrors = (messages: ReadonlyArray<readonly [Name, string]>): void => {
+    setErrors((shown) => ({ ...shown, ...Object.fromEntries(messages) }))
+    const names = messages.map(([name]) => name as string)
+    const elements = [...(form.current?.elements ?? [])] as FieldElement[]
+    elements.find((element) => names.includes(element.name))?.focus()
+  }
+
   const change = (name: Name, value: string, hold: boolean) => {
     const changed = { [name]: value } as Partial<T>
     if (hold) setHeld((values) => ({ ...values, ...changed }))
@@ -94,5 +103,14 @@ export function useSchemaForm<T extends Record<string, string>>(
     }
   }
 
-  return { field, controlledField, watch, errors, setError, submitting, onSubmit }
+  return {
+    field,
+    controlledField,
+    watch,
+    errors,
+    setError,
+    showServerErrors,
+    submitting,
+    onSubmit,
+  }
 }

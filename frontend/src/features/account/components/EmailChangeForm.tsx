@@ -29,16 +29,17 @@ export function EmailChangeForm({ onDone }: { onDone: () => void }) {
   const { toast } = useToast()
   const [useCode, setUseCode] = useState(false)
   const [serverError, setServerError] = useState<string>()
-  const { field, errors, setError, submitting, onSubmit } = useSchemaForm(
+  const { field, errors, showServerErrors, submitting, onSubmit } = useSchemaForm(
     emailSchema(useCode),
     async ({ email, proof }) => {
       setServerError(undefined)
       try {
         const sent = await emailChangeRequest(email, freshCheck(useCode, proof))
         if (!sent.ok) {
-          if (sent.fields.email) setError('email', sent.fields.email[0])
-          else if (sent.fields.password) setError('proof', sent.fields.password[0])
-          else setError('proof', sent.error)
+          const email = sent.fields.email?.[0]
+          showServerErrors([
+            email ? ['email', email] : ['proof', sent.fields.password?.[0] ?? sent.error],
+          ])
           return
         }
         await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })

@@ -26,17 +26,21 @@ export function NameForm({ initial, onDone }: { initial: NameValues; onDone: () 
   const queryClient = useQueryClient()
   const { toast } = useToast()
   const [serverError, setServerError] = useState<string>()
-  const { field, errors, setError, submitting, onSubmit } = useSchemaForm(
+  const { field, errors, showServerErrors, submitting, onSubmit } = useSchemaForm(
     nameSchema,
     async ({ firstName, lastName }) => {
       setServerError(undefined)
       try {
         const saved = await nameSave(firstName, lastName)
         if (!saved.ok) {
-          const onField = saved.fields.first_name?.[0] ?? saved.fields.last_name?.[0]
-          if (saved.fields.first_name) setError('firstName', saved.fields.first_name[0])
-          if (saved.fields.last_name) setError('lastName', saved.fields.last_name[0])
-          if (!onField) setServerError(saved.error)
+          const onFields = (
+            [
+              ['firstName', saved.fields.first_name?.[0]],
+              ['lastName', saved.fields.last_name?.[0]],
+            ] as const
+          ).flatMap(([name, message]) => (message ? [[name, message] as const] : []))
+          if (onFields.length) showServerErrors(onFields)
+          else setServerError(saved.error)
           return
         }
         queryClient.setQueryData(currentUserQuery.queryKey, saved.value)

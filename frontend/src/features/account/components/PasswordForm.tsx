@@ -36,16 +36,18 @@ export function PasswordForm({ onDone }: { onDone: () => void }) {
   const { toast } = useToast()
   const [useCode, setUseCode] = useState(false)
   const [serverError, setServerError] = useState<string>()
-  const { field, errors, setError, submitting, onSubmit } = useSchemaForm(
+  const { field, errors, showServerErrors, submitting, onSubmit } = useSchemaForm(
     passwordSchema(useCode),
     async ({ password, confirmation, proof }) => {
       setServerError(undefined)
       try {
         const changed = await passwordChange(password, confirmation, freshCheck(useCode, proof))
         if (!changed.ok) {
-          const fields = Object.entries(SERVER_FIELDS).filter(([name]) => changed.fields[name])
-          for (const [name, own] of fields) setError(own, changed.fields[name]?.[0])
-          if (!fields.length) setError('proof', changed.error)
+          const onFields = Object.entries(SERVER_FIELDS).flatMap(([name, own]) => {
+            const message = changed.fields[name]?.[0]
+            return message ? [[own, message] as const] : []
+          })
+          showServerErrors(onFields.length ? onFields : [['proof', changed.error]])
           return
         }
         toast({

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { returnTarget, session } from '@/lib/session'
-import { notificationsHandlers } from '@/test/handlers'
+import { errorResponse, notificationsHandlers } from '@/test/handlers'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import Account from './Account'
@@ -112,6 +112,25 @@ describe('Account', () => {
     expect(await details.findByText('Please enter your password')).toBeInTheDocument()
     expect(details.getByText('Passwords do not match')).toBeInTheDocument()
     expect(details.getByLabelText(/^Current password/)).toHaveFocus()
+  })
+
+  it('§8 form errors, account: a new password the server refuses shows on its field, which takes the focus', async () => {
+    server.use(
+      http.post(apiUrl('/api/v1/users/password/change'), () =>
+        errorResponse(422, 'This password is too common.', {
+          new_password: ['This password is too common.'],
+        }),
+      ),
+    )
+    const { user } = renderAccount()
+    const details = within(screen.getByRole('region', { name: 'Your details' }))
+    await user.click(details.getByRole('button', { name: 'Change', description: 'Password' }))
+    await user.type(details.getByLabelText(/^Current password/), 'old-secret-1')
+    await user.type(details.getByLabelText(/^New password/), 'password1')
+    await user.type(details.getByLabelText(/^Confirm new password/), 'password1')
+    await user.click(details.getByRole('button', { name: 'Change password' }))
+    expect(await details.findByText('This password is too common.')).toBeInTheDocument()
+    expect(details.getByLabelText(/^New password/)).toHaveFocus()
   })
 
   it('Issue 29 account: an email change waiting for its link says where it went, and can be cancelled', async () => {

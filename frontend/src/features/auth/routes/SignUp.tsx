@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button, FormError, Link, Paragraph, Spinner, TextInput } from '@/design-system'
 import { config } from '@/lib/config'
@@ -154,15 +154,6 @@ function fieldMessages(errors: Record<string, string[]> = {}) {
   })
 }
 
-function focusFirst(
-  form: HTMLFormElement | null,
-  onFields: ReadonlyArray<readonly [keyof SignUpValues, string]>,
-) {
-  const names = onFields.map(([name]) => name as string)
-  const fields = [...(form?.elements ?? [])] as HTMLInputElement[]
-  fields.find((field) => names.includes(field.name))?.focus()
-}
-
 function SignUpForm({
   companySlug,
   company,
@@ -176,9 +167,8 @@ function SignUpForm({
   const invite = searchParams.get('invite') ?? undefined
   const navigate = useNavigate()
   const schema = useMemo(() => signUpSchema(), [])
-  const form = useRef<HTMLFormElement>(null)
   const [serverError, setServerError] = useState<string>()
-  const { field, errors, setError, submitting, onSubmit } = useSchemaForm(
+  const { field, errors, showServerErrors, submitting, onSubmit } = useSchemaForm(
     schema,
     async (values) => {
       setServerError(undefined)
@@ -194,9 +184,8 @@ function SignUpForm({
         if (!result.success) {
           const onFields = fieldMessages(result.errors)
           if (onFields.length === 0) return setServerError(result.error)
-          for (const [name, message] of onFields) setError(name, message)
-          // The busy submit button held the focus: the first field the server refused takes it.
-          return focusFirst(form.current, onFields)
+          showServerErrors(onFields)
+          return
         }
         if (result.checkEmail) return onCheckEmail(result.checkEmail)
         if (result.mfaEnrollmentAvailable) return navigate('/mfa-enrollment', { replace: true })
@@ -211,7 +200,7 @@ function SignUpForm({
   return (
     <div className="flex flex-col gap-8">
       <SignUpTitle company={company} />
-      <form ref={form} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextInput
             label="First name"

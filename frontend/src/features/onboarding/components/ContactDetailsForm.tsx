@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useRef, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { FormError, Paragraph, PhoneInput, TextInput } from '@/design-system'
 import { currentUserQuery } from '@/lib/currentUserQuery'
 import { unexpectedError } from '@/lib/errors'
@@ -65,15 +65,6 @@ function fieldMessages(errors: Record<string, string[]> = {}) {
   })
 }
 
-function focusFirst(
-  form: HTMLFormElement | null,
-  onFields: ReadonlyArray<readonly [keyof ContactInfoValues, string]>,
-) {
-  const names = onFields.map(([name]) => name as string)
-  const fields = [...(form?.elements ?? [])] as HTMLInputElement[]
-  fields.find((field) => names.includes(field.name))?.focus()
-}
-
 /**
  * The phone, preferred email and address a concierge books with (spec §3 ids, §5 rules): saved
  * as onboarding answers by onboarding step 3 and by the Account page. `header` comes first,
@@ -91,37 +82,36 @@ export function ContactDetailsForm({
   onSaved: () => Promise<void> | void
 }) {
   const queryClient = useQueryClient()
-  const form = useRef<HTMLFormElement>(null)
   const [serverError, setServerError] = useState<string>()
-  const { field, controlledField, watch, errors, setError, submitting, onSubmit } = useSchemaForm(
-    contactInfoSchema,
-    async (values) => {
-      setServerError(undefined)
-      try {
-        const result = await saveOnboardingAnswers(answersOf(values))
-        if (!result.success) {
-          const onFields = fieldMessages(result.errors)
-          if (onFields.length === 0) return setServerError(result.error)
-          for (const [name, message] of onFields) setError(name, message)
-          // The busy submit button held the focus: the first field the server refused takes it.
-          return focusFirst(form.current, onFields)
+  const { field, controlledField, watch, errors, showServerErrors, submitting, onSubmit } =
+    useSchemaForm(
+      contactInfoSchema,
+      async (values) => {
+        setServerError(undefined)
+        try {
+          const result = await saveOnboardingAnswers(answersOf(values))
+          if (!result.success) {
+            const onFields = fieldMessages(result.errors)
+            if (onFields.length === 0) return setServerError(result.error)
+            showServerErrors(onFields)
+            return
+          }
+          await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
+          await queryClient.invalidateQueries({ queryKey: onboardingAnswersQuery.queryKey })
+          await onSaved()
+        } catch (error) {
+          setServerError(unexpectedError(error))
         }
-        await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
-        await queryClient.invalidateQueries({ queryKey: onboardingAnswersQuery.queryKey })
-        await onSaved()
-      } catch (error) {
-        setServerError(unexpectedError(error))
-      }
-    },
-    initial,
-  )
+      },
+      initial,
+    )
   const addressRequired = addressStarted(watch())
   const phone = controlledField('phone')
 
   const textField = (name: keyof ContactInfoValues) => ({ ...field(name), error: errors[name] })
 
   return (
-    <form ref={form} noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
       {header}
       <fieldset className="flex flex-col gap-5">
         <legend className="mb-4 text-base font-semibold text-ink">Contact</legend>
