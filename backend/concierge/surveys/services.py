@@ -91,11 +91,17 @@ def user_request_survey_discard(*, user: User, user_request_survey_id: int) -> N
     or one already gone, is a 404."""
     if not is_database_id(user_request_survey_id):
         raise NotFound(selectors.USER_SURVEY_NOT_FOUND)
-    run = UserRequestSurvey.objects.filter(pk=user_request_survey_id, user=user).first()
-    if run is None:
-        raise NotFound(selectors.USER_SURVEY_NOT_FOUND)
-    if run.submitted_at is None:
-        run.delete()
+    with transaction.atomic():
+        # Locked as submit locks it: a submit under way ends first, and its run is then kept.
+        run = (
+            UserRequestSurvey.objects.select_for_update()
+            .filter(pk=user_request_survey_id, user=user)
+            .first()
+        )
+        if run is None:
+            raise NotFound(selectors.USER_SURVEY_NOT_FOUND)
+        if run.submitted_at is None:
+            run.delete()
 
 
 def _open_run(*, user: User, survey_id: int, offering_id: int | None) -> UserRequestSurvey | None:
@@ -162,7 +168,8 @@ def _clean_value(*, user: User, question: Question, value: Any) -> tuple[Any, Up
         return value, None
     if kind == Question.InputType.PHONE_NUMBER:
         digits = phone_digits(value)
-        if len(digits) != PHONE_DIGITS or re.search(r"[^\d\s()+.\-]", value):
+        # 0-9, not \d: \d takes any script's digits ('٥٥٥…'), which no phone can dial.
+        if len(digits) != PHONE_DIGITS or re.search(r"[^0-9\s()+.\-]", value):
             raise ValidationFailed.for_field("value", INVALID_PHONE)
         return digits, None
     if kind == Question.InputType.MANAGED_EMAIL:

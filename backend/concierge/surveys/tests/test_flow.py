@@ -720,6 +720,16 @@ def test_s5_survey_answers_invalid_values_are_422(signed_in_api, walker, key, va
     assert not UserRequestAnswer.objects.exists()
 
 
+@pytest.mark.parametrize("value", ["٥٥٥١٢٣٤٥٦٧", "５５５１２３４５６７", "(555) 123-45٦٧"])
+def test_s5_survey_answers_phone_takes_only_the_digits_0_to_9(signed_in_api, walker, value):
+    """§5 phone mask (999) 999-9999: digits of other scripts are no phone number."""
+    run_id = begin(signed_in_api, 616)
+    response = answer(signed_in_api, run_id, walker["q"]["phone"], value)
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"value": ["Please enter a valid phone number"]}
+    assert not UserRequestAnswer.objects.exists()
+
+
 def test_s5_survey_answers_value_must_be_text_or_null(signed_in_api, walker):
     run_id = begin(signed_in_api, 616)
     response = answer(signed_in_api, run_id, walker["q"]["phone"], 5551234567)

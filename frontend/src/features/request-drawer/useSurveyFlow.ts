@@ -81,6 +81,18 @@ function sentElsewhere(error: unknown): boolean {
 }
 
 /**
+ * The question no longer applies (422 on object_satisfied_id): an earlier answer was changed
+ * meanwhile from another tab or device. Asking again from the run as it now is moves on.
+ */
+function questionGone(error: unknown): boolean {
+  return (
+    error instanceof SurveyFlowError &&
+    error.status === 422 &&
+    'object_satisfied_id' in error.fieldErrors
+  )
+}
+
+/**
  * The begin was refused for good (404): the survey, or the offering whose 'Get help' began it,
  * is not there for the user any more. Trying again cannot help.
  */
@@ -205,6 +217,14 @@ export function useSurveyFlow(
     return { ok: true }
   }, [])
 
+  const reload = useCallback(
+    (id: number): SaveResult => {
+      void load(id)
+      return { ok: true }
+    },
+    [load],
+  )
+
   const answer = useCallback(
     async (item: QuestionItem, value: string | null, display: string): Promise<SaveResult> => {
       if (runId === null) return { ok: false, message: FLOW_MESSAGES.save, retryable: true }
@@ -212,6 +232,7 @@ export function useSurveyFlow(
         await saveAnswer(runId, item.id, value)
       } catch (e) {
         if (sentElsewhere(e)) return showSent()
+        if (questionGone(e)) return reload(runId)
         return toSaveResult(e)
       }
       if (!alive.current) return { ok: true }
@@ -232,7 +253,7 @@ export function useSurveyFlow(
       void load(runId)
       return { ok: true }
     },
-    [runId, load, showSent],
+    [runId, load, showSent, reload],
   )
 
   const edit = useCallback(
@@ -242,13 +263,14 @@ export function useSurveyFlow(
         await saveAnswer(runId, questionId, value)
       } catch (e) {
         if (sentElsewhere(e)) return showSent()
+        if (questionGone(e)) return reload(runId)
         return toSaveResult(e)
       }
       // A changed answer can change which questions follow (branching): reload both.
       if (alive.current) await load(runId)
       return { ok: true }
     },
-    [runId, load, showSent],
+    [runId, load, showSent, reload],
   )
 
   const submit = useCallback(async (): Promise<void> => {

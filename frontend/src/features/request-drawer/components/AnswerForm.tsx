@@ -91,10 +91,7 @@ export function AnswerForm({
   // choice, the chosen option's; in a text being edited, after its last character, so that
   // typing goes on from there.
   useEffect(() => {
-    const form = containerRef.current
-    const field =
-      form?.querySelector<HTMLElement>('input[type="radio"]:checked') ??
-      form?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), textarea')
+    const field = answerField(containerRef.current)
     field?.focus()
     if (
       mode === 'edit' &&
@@ -104,6 +101,12 @@ export function AnswerForm({
       if (end && canPlaceCaret(field)) field.setSelectionRange(end, end)
     }
   }, [mode])
+
+  // The field was disabled while saving, so the focus fell out of the form: a refused or
+  // failed answer brings it back to the field, which then reads out its error.
+  useEffect(() => {
+    if (error) answerField(containerRef.current)?.focus()
+  }, [error])
 
   const type = question.type
   const choice = type === 'SingleSelectInput'
@@ -373,6 +376,15 @@ function UploadAnswer({
         }}
       />
     </fieldset>
+  )
+}
+
+/** The form's answer field: a choice's chosen option (else its first), or its text or file input. */
+function answerField(form: HTMLFormElement | null): HTMLElement | null {
+  return (
+    form?.querySelector<HTMLElement>('input[type="radio"]:checked') ??
+    form?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), textarea') ??
+    null
   )
 }
 

@@ -80,6 +80,13 @@ describe('the guided survey: starting fresh or continuing', () => {
     expect(screen.queryByText('Continue where you left off?')).not.toBeInTheDocument()
   })
 
+  it("§4 request drawer: 'Continue where you left off?' takes the focus to its Continue button", async () => {
+    useFake({ answered: { 11: 'Find a plumber' }, reportResumed: true })
+    renderDrawer()
+    await screen.findByText('Continue where you left off?')
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toHaveFocus())
+  })
+
   it("'Start over' begins afresh (start_over) and asks the first question again", async () => {
     const fake = useFake({ answered: { 11: 'Find a plumber' }, reportResumed: true })
     const { user } = renderDrawer()
@@ -783,6 +790,81 @@ describe('§8 request drawer: failures', () => {
     )
   })
 
+  it('§5 survey answers: a refused answer (422) brings the focus back to its field, described by the error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    useFake({ answered: { 11: 'x', 12: null, 13: '5551234567' } })
+    server.use(
+      http.post(apiUrl('/api/v1/user_request_surveys/77/user_request_answers'), () =>
+        HttpResponse.json(
+          {
+            success: false,
+            error: 'Please enter a valid email address',
+            errors: { value: ['Please enter a valid email address'] },
+          },
+          { status: 422 },
+        ),
+      ),
+    )
+    const { user } = renderDrawer()
+    await screen.findByRole('textbox', { name: /Which email/ })
+    await user.click(continueButton())
+    await screen.findByText('Please enter a valid email address')
+    const email = screen.getByRole('textbox', { name: /Which email/ })
+    await waitFor(() => expect(email).toHaveFocus())
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address')
+  })
+
+  it('§5 survey answers: an address refused before sending moves the focus from Continue to the field', async () => {
+    useFake({ answered: { 11: 'x', 12: null, 13: '5551234567' } })
+    const { user } = renderDrawer()
+    const email = await screen.findByRole('textbox', { name: /Which email/ })
+    await user.clear(email)
+    await user.type(email, 'not-an-email')
+    await user.click(continueButton())
+    await screen.findByText('Please enter a valid email address')
+    expect(email).toHaveFocus()
+  })
+
+  it('§8 request drawer: a failed answer (offline) brings the focus back to the field, not lost with the disabled Continue', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    useFake()
+    server.use(
+      http.post(apiUrl('/api/v1/user_request_surveys/77/user_request_answers'), () =>
+        HttpResponse.error(),
+      ),
+    )
+    const { user } = renderDrawer()
+    const input = await screen.findByRole('textbox', { name: TEXT_Q.label })
+    await user.type(input, 'Find a plumber')
+    await user.click(continueButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent(FLOW_MESSAGES.save)
+    await waitFor(() => expect(input).toHaveFocus())
+  })
+
+  it('§4 request drawer: a question an earlier answer changed elsewhere has dropped (422 on the question) gives way to the next one', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const gone = "That question doesn't apply to your earlier answers."
+    const fake = useFake({ answered: { 11: 'x' } })
+    server.use(
+      http.post(
+        apiUrl('/api/v1/user_request_surveys/77/user_request_answers'),
+        () => {
+          fake.answers.set(12, null) // another tab moved the run past this question
+          return HttpResponse.json(
+            { success: false, error: gone, errors: { object_satisfied_id: [gone] } },
+            { status: 422 },
+          )
+        },
+        { once: true },
+      ),
+    )
+    const { user } = renderDrawer()
+    await user.type(await screen.findByRole('textbox', { name: /Anything else/ }), 'Thanks')
+    await user.click(continueButton())
+    expect(await screen.findByRole('textbox', { name: /best phone number/ })).toBeInTheDocument()
+    expect(screen.queryByText(gone)).not.toBeInTheDocument()
+  })
+
   it('§8 request drawer: a failed submit is logged and offers Retry', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const fake = useFake({ answered: ALL_ANSWERED })
@@ -805,6 +887,36 @@ describe('§8 request drawer: failures', () => {
       await screen.findByRole('heading', { name: "We've received your request" }),
     ).toBeInTheDocument()
     expect(fake.state.submits).toBe(1)
+  })
+
+  it('§8 request drawer: a failed submit takes the focus to Retry (Submit was disabled while sending)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    useFake({ answered: ALL_ANSWERED })
+    server.use(
+      http.post(apiUrl('/api/v1/user_request_surveys/77/submit'), () =>
+        HttpResponse.json({ success: false, error: 'Oops' }, { status: 500 }),
+      ),
+    )
+    const { user } = renderDrawer({ user: makeUser({ request_count: 1 }) })
+    await user.click(await screen.findByRole('button', { name: 'Submit' }))
+    const alert = await screen.findByRole('alert')
+    await waitFor(() => expect(within(alert).getByRole('button', { name: 'Retry' })).toHaveFocus())
+  })
+
+  it('§8 request drawer: a next question that fails to load takes the focus to Retry, not lost with the answered form', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    useFake()
+    const { user } = renderDrawer()
+    await user.type(await screen.findByRole('textbox', { name: TEXT_Q.label }), 'Find a plumber')
+    server.use(
+      http.get(apiUrl('/api/v1/user_request_surveys/77/next_screen_item'), () =>
+        HttpResponse.error(),
+      ),
+    )
+    await user.click(continueButton())
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(FLOW_MESSAGES.load)
+    await waitFor(() => expect(within(alert).getByRole('button', { name: 'Retry' })).toHaveFocus())
   })
 
   it('§4 request drawer: a slow next question still arrives after the answer (delayed server)', async () => {

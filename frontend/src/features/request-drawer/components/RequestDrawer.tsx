@@ -46,6 +46,8 @@ export default function RequestDrawer({
   const showTyping = useDelayedFlag(flow.busy)
   const endRef = useRef<HTMLDivElement>(null)
   const reviewHeadingRef = useRef<HTMLHeadingElement>(null)
+  const resumeButtonRef = useRef<HTMLButtonElement>(null)
+  const flowErrorRef = useRef<HTMLDivElement>(null)
   const questionLabelId = useId()
 
   const { phase, answers, current } = flow
@@ -84,6 +86,18 @@ export default function RequestDrawer({
     if (phase === 'review' && !reviewShown.current) reviewHeadingRef.current?.focus()
     reviewShown.current = reviewing
   }, [phase, reviewing])
+
+  // 'Continue where you left off?' is the step's question: its answer takes the focus, as a
+  // question's field does.
+  useEffect(() => {
+    if (phase === 'resume') resumeButtonRef.current?.focus()
+  }, [phase])
+
+  // A step that failed took its form away, or disabled the button that had the focus (Submit):
+  // the focus goes to Retry, the way on.
+  useEffect(() => {
+    if (flow.error?.retry) flowErrorRef.current?.querySelector('button')?.focus()
+  }, [flow.error])
 
   // Confetti on the first-ever request only.
   useEffect(() => {
@@ -150,7 +164,9 @@ export default function RequestDrawer({
               aria-labelledby={`${questionLabelId}-resume`}
               className="m-0 flex flex-col gap-2 border-0 p-0 sm:flex-row sm:justify-end"
             >
-              <Button onClick={flow.resume}>Continue</Button>
+              <Button ref={resumeButtonRef} onClick={flow.resume}>
+                Continue
+              </Button>
               <Button variant="secondary" onClick={flow.startOver}>
                 Start over
               </Button>
@@ -172,7 +188,9 @@ export default function RequestDrawer({
           ) : null}
 
           {flow.error ? (
-            <RetryAlert message={flow.error.message} onRetry={flow.error.retry} compact />
+            <div ref={flowErrorRef}>
+              <RetryAlert message={flow.error.message} onRetry={flow.error.retry} compact />
+            </div>
           ) : null}
 
           {reviewing ? (
