@@ -14,6 +14,7 @@ export function RequestCard({ request, now }: { request: RequestListItem; now?: 
   return (
     <RouterLink
       to={`/requests/${request.id}`}
+      data-request-id={request.id}
       data-unread={unread || undefined}
       className={cx(
         'group flex items-center gap-4 rounded-2xl border bg-surface p-4 shadow-xs transition-colors motion-reduce:transition-none',
@@ -27,8 +28,12 @@ export function RequestCard({ request, now }: { request: RequestListItem; now?: 
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-1.5">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {/* Two lines, not one: on a phone, names that differ only at the end stay apart. */}
           <span
-            className={cx('me-1 min-w-0 truncate text-ink', unread ? 'font-bold' : 'font-semibold')}
+            className={cx(
+              'me-1 line-clamp-2 min-w-0 text-ink wrap-anywhere',
+              unread ? 'font-bold' : 'font-semibold',
+            )}
           >
             {request.name}
           </span>

@@ -1,8 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { requestKeys } from '@/features/conversation'
 import { renderWithProviders, signInSession } from '@/test/render'
-import { listHandlers, makeRequest, minutesAgo } from '@/test/requestFixtures'
+import { listHandlers, listItem, makeRequest, minutesAgo } from '@/test/requestFixtures'
 import { apiUrl, server } from '@/test/server'
 import Requests from './Requests'
 
@@ -16,6 +18,8 @@ beforeEach(() => {
   openDrawer.mockReset()
   signInSession()
 })
+
+afterEach(() => onlineManager.setOnline(true))
 
 function renderRequests(route = '/requests') {
   return renderWithProviders(<Requests />, { route, path: '/requests' })
@@ -179,6 +183,16 @@ describe('Requests', () => {
     expect(card.querySelector('[data-category-icon="pet"]')).not.toBeNull()
   })
 
+  it('§2 Requests: a long request name shows on up to two lines at 375 px, not cut to one', async () => {
+    const name = 'Find a babysitter for Saturday evening while we are at the school fundraiser'
+    server.use(...listHandlers({ open: [makeRequest({ name })] }))
+    renderRequests()
+    const card = await screen.findByRole('link', { name: new RegExp(name) })
+    const shown = within(card).getByText(name)
+    expect(shown).toHaveClass('line-clamp-2', 'wrap-anywhere', 'min-w-0')
+    expect(shown).not.toHaveClass('truncate')
+  })
+
   it("unread replies: a request with a reply not opened yet reads bold with a 'New reply' mark, in every tab", async () => {
     server.use(
       ...listHandlers({
@@ -235,5 +249,104 @@ describe('Requests', () => {
     fail = false
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(screen.getByRole('tab', { name: 'To do (0)' })).toBeInTheDocument())
+  })
+
+  it('§4 Tabs: ?tab=Completed without completed requests shows To do, and a completed request arriving later does not switch the view', async () => {
+    const lists: Parameters<typeof listHandlers>[0] = {
+      open: [makeRequest({ name: 'Book a vet' })],
+    }
+    server.use(...listHandlers(lists))
+    const { router, queryClient } = renderRequests('/requests?tab=Completed')
+    expect(await screen.findByRole('tab', { name: 'To do (1)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+
+    lists.completed = [makeRequest({ name: 'Renew passport', status: 'closed' })]
+    await act(() => queryClient.invalidateQueries({ queryKey: requestKeys.lists() }))
+    expect(await screen.findByRole('tab', { name: 'Completed (1)' })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    )
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Book a vet')
+  })
+
+  it('§2 Requests: a live update that moves the focused request from the queue to in progress keeps focus on it', async () => {
+    const vet = makeRequest({ id: 21, name: 'Book a vet' })
+    const lists: Parameters<typeof listHandlers>[0] = {
+      in_progress: [makeRequest({ id: 20, name: 'Find a plumber', status: 'in_progress' })],
+      open: [vet],
+    }
+    server.use(...listHandlers(lists))
+    const { queryClient } = renderRequests()
+    ;(await screen.findByRole('link', { name: /Book a vet/ })).focus()
+
+    lists.in_progress = [{ ...vet, status: 'in_progress' }, ...(lists.in_progress ?? [])]
+    lists.open = []
+    await act(() => queryClient.invalidateQueries({ queryKey: requestKeys.lists() }))
+    const moved = await screen.findByRole('link', { name: /Book a vet.*In Progress/ })
+    await waitFor(() => expect(moved).toHaveFocus())
+  })
+
+  it('§2 Requests: a live update that takes the focused request or tab away moves focus to the selected tab, not the page', async () => {
+    const vet = makeRequest({ id: 31, name: 'Book a vet' })
+    const lists: Parameters<typeof listHandlers>[0] = { open: [vet] }
+    server.use(...listHandlers(lists))
+    const { queryClient, user } = renderRequests()
+    ;(await screen.findByRole('link', { name: /Book a vet/ })).focus()
+
+    // Completed: it leaves To do for the Completed tab, which is not the one shown.
+    lists.open = []
+    lists.completed = [{ ...vet, status: 'closed' }]
+    await act(() => queryClient.invalidateQueries({ queryKey: requestKeys.lists() }))
+    const todo = await screen.findByRole('tab', { name: 'To do (0)' })
+    await waitFor(() => expect(todo).toHaveFocus())
+
+    // Reopened while its tab has focus: the Completed tab goes, focus stays on the tabs.
+    await user.click(screen.getByRole('tab', { name: 'Completed (1)' }))
+    lists.open = [vet]
+    lists.completed = []
+    await act(() => queryClient.invalidateQueries({ queryKey: requestKeys.lists() }))
+    const back = await screen.findByRole('tab', { name: 'To do (1)' })
+    await waitFor(() => expect(back).toHaveFocus())
+    expect(back).toHaveAttribute('aria-selected', 'true')
+  })
+
+  it('§8 Requests: a background refetch that fails keeps the list on screen', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let fail = false
+    server.use(
+      http.get(apiUrl('/api/v1/requests/:bucket'), ({ params }) =>
+        fail
+          ? HttpResponse.json({ success: false, error: 'Boom' }, { status: 502 })
+          : HttpResponse.json({
+              requests:
+                params.bucket === 'open' ? [listItem(makeRequest({ name: 'Book a vet' }))] : [],
+            }),
+      ),
+    )
+    const { queryClient } = renderRequests()
+    expect(await screen.findByRole('link', { name: /Book a vet/ })).toBeInTheDocument()
+
+    fail = true
+    await act(() => queryClient.refetchQueries({ queryKey: requestKeys.lists() }))
+    await waitFor(() =>
+      expect(queryClient.getQueryState(requestKeys.list('open'))?.status).toBe('error'),
+    )
+    expect(screen.getByRole('link', { name: /Book a vet/ })).toBeInTheDocument()
+    expect(screen.queryByText('We couldn’t load your requests')).not.toBeInTheDocument()
+  })
+
+  it('§2 Requests: offline, the first load says so rather than a skeleton that never ends, and loads once back online', async () => {
+    server.use(...listHandlers({ open: [makeRequest({ name: 'Book a vet' })] }))
+    onlineManager.setOnline(false)
+    renderRequests()
+    expect(await screen.findByRole('heading', { name: 'You’re offline' })).toBeInTheDocument()
+    expect(screen.getByText('Your requests will load when you’re back online.')).toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: 'Loading requests' })).not.toBeInTheDocument()
+
+    act(() => onlineManager.setOnline(true))
+    expect(await screen.findByRole('link', { name: /Book a vet/ })).toBeInTheDocument()
   })
 })

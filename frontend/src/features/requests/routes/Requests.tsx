@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query'
-import { Plus } from 'lucide-react'
+import { Plus, WifiOff } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import {
   ASSISTANT_NAME,
@@ -28,6 +29,7 @@ import { listedOnce } from '../buckets'
 import { RequestCard } from '../components/RequestCard'
 import { RequestListSkeleton, RequestsHeader } from '../components/RequestsLoading'
 import { REQUEST_BUCKETS } from '../loader'
+import { useFocusKept } from '../useFocusKept'
 
 /**
  * Stable tab ids: the spec's rule (§4 Tabs: non-word characters become '_') applied to the labels
@@ -46,7 +48,10 @@ export default function Requests() {
   const results = useQueries({ queries: REQUEST_BUCKETS.map((bucket) => requestListQuery(bucket)) })
   const [inProgress, open, completed] = listedOnce(results)
   const isPending = results.some((r) => r.isPending)
-  const failed = results.find((r) => r.isError)
+  // Offline, a first load waits for the connection: a skeleton would spin with no end.
+  const offline = results.some((r) => r.isPending && r.fetchStatus === 'paused')
+  // A background refetch that fails keeps the list it had; only a list never loaded fails here.
+  const failed = results.find((r) => r.isError && r.data === undefined)
 
   return (
     <div className="flex flex-col gap-6 sm:gap-8">
@@ -61,6 +66,8 @@ export default function Requests() {
             for (const r of results) if (r.isError) void r.refetch()
           }}
         />
+      ) : offline ? (
+        <RequestsOffline />
       ) : isPending ? (
         <RequestListSkeleton />
       ) : (
@@ -81,54 +88,67 @@ function RequestTabs({
 }) {
   const [params, setParams] = useSearchParams()
   const now = useNow()
+  const root = useRef<HTMLDivElement>(null)
+  useFocusKept(root)
   const todoCount = inProgress.length + open.length
-  const selected = params.get('tab') === COMPLETED_TAB_ID ? COMPLETED_TAB_ID : TODO_TAB_ID
+  const hasCompleted = completed.length > 0
+  const asksCompleted = params.get('tab') === COMPLETED_TAB_ID
+  const selected = asksCompleted && hasCompleted ? COMPLETED_TAB_ID : TODO_TAB_ID
 
   const onSelectionChange = (id: string) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev)
-        if (id === TODO_TAB_ID) next.delete('tab')
-        else next.set('tab', id)
-        return next
-      },
-      { replace: true },
-    )
+    setParams((prev) => withTab(prev, id), { replace: true })
   }
 
+  // An address naming a Completed tab that is not there (its last request reopened) would
+  // otherwise switch the view to it as soon as a request is completed again.
+  useEffect(() => {
+    if (asksCompleted && !hasCompleted)
+      setParams((prev) => withTab(prev, TODO_TAB_ID), { replace: true })
+  }, [asksCompleted, hasCompleted, setParams])
+
   return (
-    <Tabs aria-label="Requests" selectedKey={selected} onSelectionChange={onSelectionChange}>
-      <TabPanel id={TODO_TAB_ID} label={tabLabel(TODO_TAB_LABEL, todoCount)}>
-        {todoCount === 0 ? (
-          <NoOpenRequests />
-        ) : (
-          <div className="flex flex-col gap-8">
-            {inProgress.length > 0 ? (
-              <RequestSection
-                id="requests-in-progress"
-                title={inProgressHeading(inProgress.length)}
-                requests={inProgress}
-                now={now}
-              />
-            ) : null}
-            {open.length > 0 ? (
-              <RequestSection
-                id="requests-in-queue"
-                title={inQueueHeading(open.length)}
-                requests={open}
-                now={now}
-              />
-            ) : null}
-          </div>
-        )}
-      </TabPanel>
-      {completed.length > 0 ? (
-        <TabPanel id={COMPLETED_TAB_ID} label={tabLabel(COMPLETED_TAB_LABEL, completed.length)}>
-          <RequestList requests={completed} now={now} label="Completed requests" />
+    <div ref={root}>
+      <Tabs aria-label="Requests" selectedKey={selected} onSelectionChange={onSelectionChange}>
+        <TabPanel id={TODO_TAB_ID} label={tabLabel(TODO_TAB_LABEL, todoCount)}>
+          {todoCount === 0 ? (
+            <NoOpenRequests />
+          ) : (
+            <div className="flex flex-col gap-8">
+              {inProgress.length > 0 ? (
+                <RequestSection
+                  id="requests-in-progress"
+                  title={inProgressHeading(inProgress.length)}
+                  requests={inProgress}
+                  now={now}
+                />
+              ) : null}
+              {open.length > 0 ? (
+                <RequestSection
+                  id="requests-in-queue"
+                  title={inQueueHeading(open.length)}
+                  requests={open}
+                  now={now}
+                />
+              ) : null}
+            </div>
+          )}
         </TabPanel>
-      ) : null}
-    </Tabs>
+        {hasCompleted ? (
+          <TabPanel id={COMPLETED_TAB_ID} label={tabLabel(COMPLETED_TAB_LABEL, completed.length)}>
+            <RequestList requests={completed} now={now} label="Completed requests" />
+          </TabPanel>
+        ) : null}
+      </Tabs>
+    </div>
   )
+}
+
+/** The address's query with `tab` naming the tab, or without it for the first tab. */
+function withTab(query: URLSearchParams, id: string): URLSearchParams {
+  const next = new URLSearchParams(query)
+  if (id === TODO_TAB_ID) next.delete('tab')
+  else next.set('tab', id)
+  return next
 }
 
 function RequestSection({
@@ -189,6 +209,23 @@ function NoOpenRequests() {
       >
         Create a request
       </Button>
+    </section>
+  )
+}
+
+function RequestsOffline() {
+  return (
+    <section
+      role="status"
+      className="flex flex-col items-center gap-4 rounded-3xl border border-dashed border-line-strong/60 bg-surface px-6 py-12 text-center sm:py-16"
+    >
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-neutral-100 text-ink-muted">
+        <WifiOff aria-hidden="true" className="size-7" />
+      </span>
+      <Heading level={2}>You’re offline</Heading>
+      <Paragraph tone="muted" className="max-w-md">
+        Your requests will load when you’re back online.
+      </Paragraph>
     </section>
   )
 }
