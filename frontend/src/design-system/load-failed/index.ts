@@ -1,1 +1,6 @@
 export { LoadFailed, type LoadFailedProps } from './LoadFailed'
+export {
+  OFFLINE_TITLE,
+  WaitingForConnection,
+  type WaitingForConnectionProps,
+} from './WaitingForConnection'

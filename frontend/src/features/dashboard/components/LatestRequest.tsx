@@ -16,6 +16,7 @@ import {
   RetryAlert,
   Skeleton,
   SkeletonGroup,
+  WaitingForConnection,
 } from '@/design-system'
 import { type RequestListItem, requestListQuery, UnreadMark } from '@/features/conversation'
 import { relativeTime, statusLabel } from '@/lib/format'
@@ -57,8 +58,19 @@ export function LatestRequest() {
     if (inProgress.isError) void inProgress.refetch()
     if (open.isError) void open.refetch()
   }
-  if (inProgress.isError || open.isError) {
+  // A background refetch that fails keeps the card it had; only a list never loaded fails here.
+  if (inProgress.isLoadingError || open.isLoadingError) {
     return <RetryAlert message="We couldn't load your latest request." onRetry={retry} />
+  }
+  // Offline, a first load waits for the connection: a skeleton would spin with no end.
+  const waiting = [inProgress, open].some((q) => q.isPending && q.fetchStatus === 'paused')
+  if (waiting) {
+    return (
+      <WaitingForConnection
+        message="Your latest request will load when you’re back online."
+        compact
+      />
+    )
   }
   if (inProgress.isPending || open.isPending) {
     return (
@@ -111,7 +123,7 @@ function RequestCard({ request }: { request: RequestListItem }) {
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span
             className={cx(
-              'min-w-0 truncate text-base text-ink',
+              'line-clamp-2 min-w-0 text-base break-words text-ink',
               unread ? 'font-bold' : 'font-semibold',
             )}
           >

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft, SearchX, WifiOff } from 'lucide-react'
+import { ArrowLeft, SearchX } from 'lucide-react'
 import { useEffect, useMemo, useRef } from 'react'
 import { useParams } from 'react-router'
 import {
@@ -11,6 +11,7 @@ import {
   Paragraph,
   Skeleton,
   SkeletonGroup,
+  WaitingForConnection,
 } from '@/design-system'
 import {
   buildThread,
@@ -69,7 +70,13 @@ function RequestScreen({ id }: { id: number }) {
     refetchInterval: (query) => (isNotFound(query.state.error) ? false : REQUEST_POLL_MS),
   })
   // Offline, the first load waits for the connection: a skeleton would spin with no end.
-  if (isPending && fetchStatus === 'paused') return <RequestOffline />
+  if (isPending && fetchStatus === 'paused')
+    return (
+      <WaitingForConnection
+        message="This request will load when you’re back online."
+        headingLevel={1}
+      />
+    )
   if (isPending) return <RequestSkeleton />
   if (isError && !data) {
     if (isNotFound(error)) return <RequestNotFound />
@@ -192,28 +199,6 @@ function RequestNotFound() {
       <Button to="/requests" variant="secondary" icon={<ArrowLeft />}>
         Back to requests
       </Button>
-    </section>
-  )
-}
-
-const OFFLINE_TITLE = 'You’re offline'
-const OFFLINE_MESSAGE = 'This request will load when you’re back online.'
-
-function RequestOffline() {
-  return (
-    <section
-      role="status"
-      className="flex flex-col items-center gap-4 rounded-3xl border border-dashed border-line-strong/60 bg-surface px-6 py-12 text-center sm:py-16"
-    >
-      <span className="inline-flex size-14 items-center justify-center rounded-full bg-neutral-100 text-ink-muted">
-        <WifiOff aria-hidden="true" className="size-7" />
-      </span>
-      <Heading level={1} size="lg">
-        {OFFLINE_TITLE}
-      </Heading>
-      <Paragraph tone="muted" className="max-w-md">
-        {OFFLINE_MESSAGE}
-      </Paragraph>
     </section>
   )
 }

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query'
-import { Plus, WifiOff } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import {
@@ -12,6 +12,7 @@ import {
   TabPanel,
   Tabs,
   tabIdFromLabel,
+  WaitingForConnection,
 } from '@/design-system'
 import {
   COMPLETED_TAB_LABEL,
@@ -67,7 +68,7 @@ export default function Requests() {
           }}
         />
       ) : offline ? (
-        <RequestsOffline />
+        <WaitingForConnection message="Your requests will load when you’re back online." />
       ) : isPending ? (
         <RequestListSkeleton />
       ) : (
@@ -209,23 +210,6 @@ function NoOpenRequests() {
       >
         Create a request
       </Button>
-    </section>
-  )
-}
-
-function RequestsOffline() {
-  return (
-    <section
-      role="status"
-      className="flex flex-col items-center gap-4 rounded-3xl border border-dashed border-line-strong/60 bg-surface px-6 py-12 text-center sm:py-16"
-    >
-      <span className="inline-flex size-14 items-center justify-center rounded-full bg-neutral-100 text-ink-muted">
-        <WifiOff aria-hidden="true" className="size-7" />
-      </span>
-      <Heading level={2}>You’re offline</Heading>
-      <Paragraph tone="muted" className="max-w-md">
-        Your requests will load when you’re back online.
-      </Paragraph>
     </section>
   )
 }
