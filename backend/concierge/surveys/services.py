@@ -85,21 +85,28 @@ def _require_get_help(*, user: User, survey_id: int, offering_id: int) -> None:
         raise NotFound(HELP_NOT_OFFERED)
 
 
+def _run_locked(*, user: User, user_request_survey_id: int) -> UserRequestSurvey:
+    """The user's run, locked until the transaction ends (submit and discard take turns on
+    it); another person's run, or one that is gone, is a 404."""
+    if not is_database_id(user_request_survey_id):
+        raise NotFound(selectors.USER_SURVEY_NOT_FOUND)
+    run = (
+        UserRequestSurvey.objects.select_for_update()
+        .filter(pk=user_request_survey_id, user=user)
+        .first()
+    )
+    if run is None:
+        raise NotFound(selectors.USER_SURVEY_NOT_FOUND)
+    return run
+
+
 def user_request_survey_discard(*, user: User, user_request_survey_id: int) -> None:
     """Discard the user's unsubmitted run and its answers (the request was cancelled), so the
     next begin starts fresh. A submitted run is kept: its request exists. Another person's run,
     or one already gone, is a 404."""
-    if not is_database_id(user_request_survey_id):
-        raise NotFound(selectors.USER_SURVEY_NOT_FOUND)
     with transaction.atomic():
         # Locked as submit locks it: a submit under way ends first, and its run is then kept.
-        run = (
-            UserRequestSurvey.objects.select_for_update()
-            .filter(pk=user_request_survey_id, user=user)
-            .first()
-        )
-        if run is None:
-            raise NotFound(selectors.USER_SURVEY_NOT_FOUND)
+        run = _run_locked(user=user, user_request_survey_id=user_request_survey_id)
         if run.submitted_at is None:
             run.delete()
 
@@ -210,16 +217,8 @@ def user_request_survey_submit(*, user: User, user_request_survey_id: int) -> in
     the run submitted and links it. Idempotent: the run is locked, and a run already
     submitted returns its request's id without creating another.
     """
-    if not is_database_id(user_request_survey_id):
-        raise NotFound(selectors.USER_SURVEY_NOT_FOUND)
     with transaction.atomic():
-        run = (
-            UserRequestSurvey.objects.select_for_update()
-            .filter(pk=user_request_survey_id, user=user)
-            .first()
-        )
-        if run is None:
-            raise NotFound(selectors.USER_SURVEY_NOT_FOUND)
+        run = _run_locked(user=user, user_request_survey_id=user_request_survey_id)
         if run.submitted_at is not None and run.service_request_id is not None:
             return run.service_request_id
         if run.submitted_at is not None:  # its request was deleted: it stays submitted
