@@ -12,6 +12,7 @@ import { ToastProvider } from '@/design-system'
 import { fakeSurveyServer } from '@/test/fakeSurveyServer'
 import { createGate } from '@/test/gate'
 import { makeUser, signInSession } from '@/test/render'
+import { listItem, makeRequest } from '@/test/requestFixtures'
 import { apiUrl, server } from '@/test/server'
 import { routes } from './router'
 
@@ -171,6 +172,17 @@ describe('a drawer over the screen is no navigation to another screen', () => {
 
   it('another address of the same screen (a Requests tab) keeps the screen while its data reloads: no skeleton in its place', async () => {
     signedInWithNoRequests()
+    // A completed request, so that the Completed tab is there to go to.
+    server.use(
+      http.get(apiUrl('/api/v1/requests/:bucket'), ({ params }) =>
+        HttpResponse.json({
+          requests:
+            params.bucket === 'completed'
+              ? [listItem(makeRequest({ name: 'Renew my passport', status: 'closed' }))]
+              : [],
+        }),
+      ),
+    )
     const reloaded = createGate()
     const { router } = renderApp(
       '/requests',
@@ -182,7 +194,7 @@ describe('a drawer over the screen is no navigation to another screen', () => {
       { level: 1, name: 'Requests' },
       { timeout: 10_000 },
     )
-    await screen.findByRole('tab', { name: 'To do (0)' })
+    await screen.findByRole('tab', { name: 'Completed (1)' })
 
     act(() => void router.navigate('/requests?tab=Completed', { replace: true }))
 
