@@ -66,3 +66,9 @@ export function signedInLoader(warm: () => Promise<unknown>[]) {
     return null
   }
 }
+
+/** A first load that waits for the connection: TanStack Query pauses it while the browser is
+ * offline, so it neither fails nor ends (a screen shows `WaitingForConnection`, not a skeleton). */
+export function waitsForConnection(query: { isPending: boolean; fetchStatus: string }): boolean {
+  return query.isPending && query.fetchStatus === 'paused'
+}

@@ -20,6 +20,7 @@ import {
 } from '@/design-system'
 import { type RequestListItem, requestListQuery, UnreadMark } from '@/features/conversation'
 import { relativeTime, statusLabel } from '@/lib/format'
+import { waitsForConnection } from '@/lib/queryClient'
 
 export const LATEST_HEADINGS = {
   inProgress: 'Your request is in progress',
@@ -62,9 +63,7 @@ export function LatestRequest() {
   if (inProgress.isLoadingError || open.isLoadingError) {
     return <RetryAlert message="We couldn't load your latest request." onRetry={retry} />
   }
-  // Offline, a first load waits for the connection: a skeleton would spin with no end.
-  const waiting = [inProgress, open].some((q) => q.isPending && q.fetchStatus === 'paused')
-  if (waiting) {
+  if (waitsForConnection(inProgress) || waitsForConnection(open)) {
     return (
       <WaitingForConnection
         message="Your latest request will load when you’re back online."

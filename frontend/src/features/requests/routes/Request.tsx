@@ -35,6 +35,7 @@ import {
 import { RetentionNotice } from '@/features/privacy'
 import { useCurrentUser } from '@/lib/currentUser'
 import { formatWhen } from '@/lib/format'
+import { waitsForConnection } from '@/lib/queryClient'
 import { useNow } from '@/lib/useNow'
 import { MessageComposer } from '../components/MessageComposer'
 import { MessageThread } from '../components/MessageThread'
@@ -64,13 +65,13 @@ export default function Request() {
 }
 
 function RequestScreen({ id }: { id: number }) {
-  const { data, isPending, isError, error, refetch, fetchStatus } = useQuery({
+  const query = useQuery({
     ...requestQuery(id),
     // Pauses while the tab is hidden (refetchIntervalInBackground is off); stops for a missing request.
     refetchInterval: (query) => (isNotFound(query.state.error) ? false : REQUEST_POLL_MS),
   })
-  // Offline, the first load waits for the connection: a skeleton would spin with no end.
-  if (isPending && fetchStatus === 'paused')
+  const { data, isPending, isError, error, refetch } = query
+  if (waitsForConnection(query))
     return (
       <WaitingForConnection
         message="This request will load when you’re back online."

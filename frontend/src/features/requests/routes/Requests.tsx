@@ -25,6 +25,7 @@ import {
 } from '@/features/conversation'
 import { PushPrompt } from '@/features/notifications'
 import { INTRO_SURVEY_ID, useRequestDrawer } from '@/features/request-drawer'
+import { waitsForConnection } from '@/lib/queryClient'
 import { useNow } from '@/lib/useNow'
 import { listedOnce } from '../buckets'
 import { RequestCard } from '../components/RequestCard'
@@ -49,10 +50,9 @@ export default function Requests() {
   const results = useQueries({ queries: REQUEST_BUCKETS.map((bucket) => requestListQuery(bucket)) })
   const [inProgress, open, completed] = listedOnce(results)
   const isPending = results.some((r) => r.isPending)
-  // Offline, a first load waits for the connection: a skeleton would spin with no end.
-  const offline = results.some((r) => r.isPending && r.fetchStatus === 'paused')
+  const offline = results.some(waitsForConnection)
   // A background refetch that fails keeps the list it had; only a list never loaded fails here.
-  const failed = results.find((r) => r.isError && r.data === undefined)
+  const failed = results.find((r) => r.isLoadingError)
 
   return (
     <div className="flex flex-col gap-6 sm:gap-8">
