@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '@/test/render'
 import { useDrawerHistory } from './useDrawerHistory'
 
@@ -56,5 +56,17 @@ describe('useDrawerHistory', () => {
 
     expect(await screen.findByText('Closed')).toBeInTheDocument()
     expect(view.router.state.location.state).toEqual({ from: 'account' })
+  })
+
+  it('an entry left from before a reload steps back to the page, so the next Back leaves it', async () => {
+    const { router } = await pageWithOneBehind()
+    const leftBehind = { drawer: { name: 'note', opening: 'before-a-reload-1' } }
+
+    await act(() => router.navigate('/page', { state: leftBehind }))
+
+    expect(await screen.findByText('Closed')).toBeInTheDocument()
+    await vi.waitFor(() => expect(router.state.location.state).toBeNull())
+    await act(() => router.navigate(-1))
+    expect(router.state.location.pathname).toBe('/before')
   })
 })

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { type Location, useLocation, useNavigate } from 'react-router'
 
 /** The key of a history entry's state that names the drawer open in it (one at a time). */
@@ -32,11 +32,15 @@ function addressOf({ pathname, search, hash }: Location) {
 }
 
 let openings = 0
+/** The openings of this page load: an entry naming another one was made before a reload. */
+const openedHere = new Set<string>()
 
 /** Unique beyond this page load too: the history keeps its entries across a reload. */
 function newOpening(): string {
   openings += 1
-  return `${Date.now().toString(36)}-${openings}`
+  const opening = `${Date.now().toString(36)}-${openings}`
+  openedHere.add(opening)
+  return opening
 }
 
 export interface DrawerHistory<T> {
@@ -53,7 +57,8 @@ export interface DrawerHistory<T> {
  * over that entry, so none is left behind. Any other navigation lands on an entry without the
  * drawer, which closes it; a drawer opened from another takes the other's entry, so one Back
  * closes it. The value stays in memory (it may hold callbacks, which history state cannot), so
- * after a reload the entry shows the page alone.
+ * an entry left from before a reload cannot show its drawer again: landing on one steps back
+ * over it, so that the next Back leaves the page as people expect.
  */
 export function useDrawerHistory<T>(name: string): DrawerHistory<T> {
   const location = useLocation()
@@ -62,6 +67,13 @@ export function useDrawerHistory<T>(name: string): DrawerHistory<T> {
   const entry = drawerEntryIn(location.state)
   const value = entry?.name === name && entry.opening === shown?.opening ? shown.value : null
   const wentBackFrom = useRef<string | null>(null)
+  const fromBeforeReload = entry?.name === name && !openedHere.has(entry.opening)
+
+  useEffect(() => {
+    if (!fromBeforeReload || wentBackFrom.current === location.key) return
+    wentBackFrom.current = location.key
+    navigate(-1)
+  }, [fromBeforeReload, location.key, navigate])
 
   const open = useCallback(
     (next: T) => {
