@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
 from functools import cache
@@ -43,6 +44,9 @@ SOURCE_NAME_MAX = 200
 USER_MAX_ATTACHMENTS = 1  # spec §5 and §9: one file per message
 CONCIERGE_MAX_ATTACHMENTS = 10
 BODY_REQUIRED = "Please enter a message."
+# Characters that show nothing (zero-width spaces and joiners, the word joiner, the byte-order
+# mark): a message of only these and whitespace is as empty as a blank one (spec §5).
+_INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff]")
 BODY_TOO_LONG = too_long(BODY_MAX)
 IDEMPOTENCY_KEY_INVALID = (
     f"The Idempotency-Key header must be 1 to {IDEMPOTENCY_KEY_MAX} characters."
@@ -223,7 +227,7 @@ def _message_create(
             return existing, False
 
     text = (body or "").strip()
-    if not text:
+    if not _INVISIBLE.sub("", text).strip():
         raise ValidationFailed.for_field("body", BODY_REQUIRED)
     if len(text) > BODY_MAX:
         raise ValidationFailed.for_field("body", BODY_TOO_LONG)

@@ -51,15 +51,27 @@ def test_message_body_is_sanitised_html(signed_in_api, user, make_request):
     assert html.endswith("Thanks")
 
 
-@pytest.mark.parametrize("body", ["", "   ", "\n\t \n"])
+@pytest.mark.parametrize("body", ["", "   ", "\n\t \n", "\u200b", " \u200b\ufeff\u2060 \u200d"])
 def test_empty_or_whitespace_only_message_is_refused(signed_in_api, user, make_request, body):
-    """§5 Message composer: text required; whitespace-only is not sent."""
+    """§5 Message composer: text required; whitespace-only is not sent, nor one of only
+    characters that show nothing (zero-width spaces and joiners)."""
     service_request = make_request(user)
     response = send(signed_in_api, service_request.pk, body)
     assert response.status_code == 422
     assert response.json()["error"] == services.BODY_REQUIRED
     assert response.json()["errors"] == {"body": [services.BODY_REQUIRED]}
     assert Message.objects.count() == 0
+
+
+def test_a_message_with_a_zero_width_joiner_inside_visible_text_is_sent(
+    signed_in_api, user, make_request
+):
+    """§5 Message composer: zero-width characters between visible ones (an emoji sequence) are
+    part of the message, kept as typed."""
+    service_request = make_request(user)
+    response = send(signed_in_api, service_request.pk, "Thanks \U0001f469\u200d\U0001f4bb")
+    assert response.status_code == 201
+    assert Message.objects.get().body_html == "Thanks \U0001f469\u200d\U0001f4bb"
 
 
 @pytest.mark.parametrize("length", [10_001, 60_000])

@@ -33,6 +33,11 @@ export interface DraftToSend {
   idempotencyKey: string
 }
 
+/** Whitespace and characters that show nothing (zero-width spaces and joiners) only: §5's blank. */
+function isBlank(text: string): boolean {
+  return text.replace(/[\u200b-\u200d\u2060\ufeff]/g, '').trim() === ''
+}
+
 function carriesFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files')
 }
@@ -74,7 +79,7 @@ export function useMessageDraft(emptyError: string) {
       event.preventDefault()
       if (sending || uploading) return
       const body = text.trim()
-      if (!body) {
+      if (isBlank(body)) {
         setFieldError(emptyError)
         // Nothing is read out where Send was pressed: focused, the text reads its error. Sent
         // from the text itself (Ctrl/⌘ + Enter), focus does not move, so the error is read out.
@@ -96,7 +101,7 @@ export function useMessageDraft(emptyError: string) {
 
   const onChange = (event: ChangeEvent<TextInputElement>) => {
     setText(event.target.value)
-    if (fieldError && event.target.value.trim()) {
+    if (fieldError && !isBlank(event.target.value)) {
       setFieldError(null)
       setErrorReadOut(false)
     }

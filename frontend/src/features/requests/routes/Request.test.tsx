@@ -354,6 +354,22 @@ describe('Request: message composer', () => {
     expect(sent).toHaveLength(0)
   })
 
+  it('§5 Message composer: a message of characters that show nothing (zero-width spaces) is not sent', async () => {
+    const sent: SentMessage[] = []
+    const state = { request: makeRequest({ id: 18 }) }
+    server.use(
+      detailHandler(() => state.request),
+      messageHandler(state, sent),
+    )
+    const { user } = renderRequest(18)
+    const box = await screen.findByRole('textbox', { name: 'Message' })
+    await user.type(box, ' \u200b\u200b ')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(await screen.findByText('Please enter a message')).toBeInTheDocument()
+    expect(box).toBeInvalid()
+    expect(sent).toHaveLength(0)
+  })
+
   it('§5 Message composer: Send with an empty box tells a screen reader why nothing was sent', async () => {
     const sent: SentMessage[] = []
     const state = { request: makeRequest({ id: 19 }) }
