@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { LifeBuoy } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import {
   Assistant,
   Button,
@@ -16,6 +17,7 @@ import {
   type Offering,
   type OfferingDetail,
   OfferingNotFoundError,
+  offeringKeys,
   useOffering,
   useRefreshCatalogue,
 } from '../api'
@@ -184,7 +186,15 @@ function SectionsSkeleton() {
   )
 }
 
+/**
+ * The offering is gone for this person: the lists behind are fetched again, so its card goes
+ * too. Not the details: fetched again, they would show their skeleton, then this again.
+ */
 function NotAvailable({ onClose }: { onClose: () => void }) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: offeringKeys.lists() })
+  }, [queryClient])
   return (
     <div className="flex flex-col items-center gap-4 py-10 text-center">
       <Assistant size="lg" />

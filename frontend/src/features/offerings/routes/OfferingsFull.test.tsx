@@ -217,4 +217,20 @@ describe('§2 OfferingsFull', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Medical plan' })
     expect(await within(dialog).findByRole('region', { name: 'Get help' })).toBeInTheDocument()
   })
+
+  it('§2 Offering details drawer: an offering whose details are no longer available (404) leaves the list once the drawer says so', async () => {
+    const { user } = renderFull('', { details: { [medical.id]: medicalDetail } })
+    await cardList()
+    // An admin turned the dental benefit off after the list loaded.
+    server.use(
+      ...offeringsApi({ offerings: allOfferings.filter((o) => o.id !== dental.id) }).handlers,
+    )
+    await user.click(screen.getByRole('button', { name: label(dental) }))
+    const dialog = await screen.findByRole('dialog')
+    await within(dialog).findByRole('heading', { name: "This offering isn't available" })
+    await user.click(within(dialog).getByRole('button', { name: 'Back to benefits & offers' }))
+
+    await waitFor(() => expect(screen.queryByRole('button', { name: label(dental) })).toBeNull())
+    expect(screen.getByRole('button', { name: label(medical) })).toBeInTheDocument()
+  })
 })
