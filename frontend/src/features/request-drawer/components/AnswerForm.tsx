@@ -198,6 +198,17 @@ export function AnswerForm({
             >
               Cancel
             </Button>
+            {optional && startValue !== '' ? (
+              <Button
+                variant="tertiary"
+                size="sm"
+                onClick={() => void send('skip')}
+                disabled={saving !== null}
+                loading={saving === 'skip'}
+              >
+                Skip
+              </Button>
+            ) : null}
             <Button type="submit" size="sm" disabled={!ready} loading={saving === 'answer'}>
               Save
             </Button>

@@ -426,6 +426,44 @@ describe('§4 request drawer: editing answers', () => {
     expect(fake.state.answerCalls).toHaveLength(0)
   })
 
+  it("§4 request drawer: an answered optional question can be skipped from its editor ('Question Skipped')", async () => {
+    const fake = useFake({ answered: { 11: 'Find a plumber', 12: 'Ring twice' } })
+    const { user } = renderDrawer()
+    await screen.findByRole('textbox', { name: /best phone number/ })
+    await user.click(screen.getByRole('button', { name: /^Edit answer: Anything else/ }))
+    const editor = screen.getByRole('form', { name: /Anything else/ })
+    await user.click(within(editor).getByRole('button', { name: 'Skip' }))
+
+    await waitFor(() => expect(screen.queryByRole('form', { name: /Anything else/ })).toBeNull())
+    expect(fake.state.answerCalls.at(-1)?.body.user_request_answer).toMatchObject({
+      object_satisfied_id: 12,
+      value: null,
+    })
+    expect(within(screen.getByRole('log')).getByText('Question Skipped')).toBeInTheDocument()
+  })
+
+  it('§4 request drawer: a skipped or required question being edited offers no Skip', async () => {
+    useFake({ answered: { 11: 'Find a plumber', 12: null } })
+    const { user } = renderDrawer()
+    await screen.findByRole('textbox', { name: /best phone number/ })
+    await user.click(screen.getByRole('button', { name: /^Edit answer: Anything else/ }))
+    expect(
+      within(screen.getByRole('form', { name: /Anything else/ })).queryByRole('button', {
+        name: 'Skip',
+      }),
+    ).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    await user.click(
+      screen.getByRole('button', { name: 'Edit answer: What do you need help with?' }),
+    )
+    expect(
+      within(screen.getByRole('form', { name: 'What do you need help with?' })).queryByRole(
+        'button',
+        { name: 'Skip' },
+      ),
+    ).toBeNull()
+  })
+
   it('§4 request drawer: Cancel without changes closes the editor without asking', async () => {
     useFake({ answered: { 11: 'Find a plumber' } })
     const { user } = renderDrawer()
