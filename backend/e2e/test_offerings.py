@@ -365,6 +365,22 @@ def test_details_drawer_sections_and_link_rules(
 
 
 @pytest.mark.phone_screenshots
+def test_back_after_a_reload_with_the_drawer_open_leaves_the_page(page: Page, demo) -> None:
+    """§2 Offering details drawer: Back closes the drawer; after a reload with it open (its
+    history entry stays, its drawer cannot come back), the page shows alone and the next Back
+    leaves the page instead of seeming to do nothing."""
+    sign_in_to(page, "/dashboard", DEMO_EMAIL, DEMO_PASSWORD)
+    page.goto("/benefits-and-offers")
+    page.get_by_role("button", name=BLUEHARBOR, exact=True).click()
+    expect(page.get_by_role("dialog", name="Medical coverage", exact=True)).to_be_visible()
+
+    page.reload()
+    expect(page.get_by_role("button", name=BLUEHARBOR, exact=True)).to_be_visible()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+
+
 def test_get_help_and_request_help_open_the_request_drawer(
     page: Page, demo, screenshot, viewport_name
 ) -> None:
