@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 from django_tasks import task
 
@@ -13,7 +15,7 @@ from concierge.notification_settings.selectors import (
     email_unsubscribe,
     unsubscribe_footer,
 )
-from concierge.notifications.delivery import email_send
+from concierge.notifications.services import email_enqueue_with_transaction
 from concierge.servicerequests.html import html_to_text
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.servicerequests.reply_address import request_email_headers
@@ -67,14 +69,30 @@ def reply_notification_send(*, message_id: int) -> str:
     Runs REPLY_NOTIFICATION_DELAY_SECONDS after the reply. Skips (returning why) when the
     employee opened the thread since, when a later reply will send its own email (one email
     per burst of replies), or when this reply was already notified (a task may run twice).
+    The checks, the reply's record of its email (`employee_notified_at`) and the email's own
+    task are written in one transaction, under the reply's row lock: a task run twice, or
+    stopped mid-way, queues the email once.
     """
-    message = Message.objects.select_related("request__user").filter(pk=message_id).first()
-    if message is None:
-        return "message deleted"
-    reason = reply_notification_reason_to_skip(message)
-    if reason is not None:
-        logger.info("No reply email for message %s: %s", message_id, reason)
-        return reason
+    with transaction.atomic():
+        message = (
+            Message.objects.select_for_update(of=("self",))
+            .select_related("request__user")
+            .filter(pk=message_id)
+            .first()
+        )
+        if message is None:
+            return "message deleted"
+        reason = reply_notification_reason_to_skip(message)
+        if reason is not None:
+            logger.info("No reply email for message %s: %s", message_id, reason)
+            return reason
+        email_enqueue_with_transaction(**_reply_email(message))
+        Message.objects.filter(pk=message.pk).update(employee_notified_at=timezone.now())
+    return "sent"
+
+
+def _reply_email(message: Message) -> dict[str, Any]:
+    """The reply email's recipient, subject, text, threading headers and Reply-To."""
     service_request: ServiceRequest = message.request
     employee = service_request.user
     text = html_to_text(message.body_html)
@@ -89,10 +107,10 @@ def reply_notification_send(*, message_id: int) -> str:
         if reply_to
         else f"Read and reply: {link}\n"
     )
-    email_send(
-        to=employee.email,
-        subject=f"New reply to your request: {service_request.name}",
-        body=(
+    return {
+        "to": employee.email,
+        "subject": f"New reply to your request: {service_request.name}",
+        "body": (
             f"Hello {employee.first_name},\n\n"
             f"{message.source_name or 'Your concierge'} replied to your request "
             f"\u201c{service_request.name}\u201d:\n\n"
@@ -101,8 +119,6 @@ def reply_notification_send(*, message_id: int) -> str:
             f"{how_to_reply}\n"
             f"{unsubscribe_footer(kind='reply', url=unsubscribe_link)}\n"
         ),
-        headers=headers,
-        reply_to=reply_to,
-    )
-    Message.objects.filter(pk=message.pk).update(employee_notified_at=timezone.now())
-    return "sent"
+        "headers": headers,
+        "reply_to": reply_to,
+    }

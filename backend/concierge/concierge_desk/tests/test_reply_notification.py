@@ -16,6 +16,7 @@ from django_tasks_db.models import DBTaskResult, get_date_max
 from freezegun import freeze_time
 
 from concierge.servicerequests import services
+from concierge.servicerequests import tasks as tasks_module
 from concierge.servicerequests.models import Message
 
 pytestmark = pytest.mark.django_db
@@ -67,8 +68,38 @@ def test_task_is_committed_with_the_reply_and_the_worker_sends_the_email(
     assert Message.objects.get(pk=message["id"]).employee_notified_at is not None
 
     # A task run twice (at-least-once delivery) does not email twice.
-    DBTaskResult.objects.update(status=TaskResultStatus.READY)
+    DBTaskResult.objects.filter(task_path=task.task_path).update(status=TaskResultStatus.READY)
     run_worker_at(timezone.now() + timedelta(seconds=400))
+    assert len(outbox.emails()) == 1
+
+
+def test_a_task_stopped_after_deciding_to_email_sends_one_email_when_run_again(
+    concierge_api, user, make_request, outbox, tasks, monkeypatch
+):
+    """A worker stopped between queueing the email and recording it (here: the record's
+    write fails) leaves neither behind: the task's next run sends the one email."""
+    service_request = make_request(user)
+    message = reply(concierge_api, service_request.pk)
+    tasks.commit()
+    stamped = Message.objects.filter(pk=message["id"])
+    real_update = type(stamped).update
+
+    def stopped(queryset, **changes):
+        if "employee_notified_at" in changes:
+            raise RuntimeError("the worker stopped here")
+        return real_update(queryset, **changes)
+
+    monkeypatch.setattr(type(stamped), "update", stopped)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        tasks_module.reply_notification_send.call(message_id=message["id"])
+    monkeypatch.undo()
+    assert outbox.emails() == []
+
+    assert tasks_module.reply_notification_send.call(message_id=message["id"]) == "sent"
+    assert [e.subject for e in outbox.emails(to=user.email)] == [SUBJECT]
+    assert tasks_module.reply_notification_send.call(message_id=message["id"]) == (
+        "already notified"
+    )
     assert len(outbox.emails()) == 1
 
 
@@ -131,7 +162,7 @@ def test_the_delay_is_configurable(settings, concierge_api, user, make_request, 
     reply(concierge_api, service_request.pk)
     [task] = tasks.results()
     assert task.run_after == get_date_max()  # as soon as possible
-    assert tasks.run() == 1
+    assert tasks.run() == 2  # the reply's task, then the email's own
     assert len(outbox.emails(to=user.email)) == 1
 
 
