@@ -8,6 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from ninja import Query, Schema
 from pydantic import Field
 
+from concierge.common.errors import ValidationFailed
+from concierge.common.validation import is_database_id
 from concierge.concierge_desk.api.access import ERRORS, concierge_of, desk_router
 from concierge.concierge_desk.queue_view import desk_queue_view
 from concierge.concierge_desk.schemas import QueueOut
@@ -15,6 +17,8 @@ from concierge.servicerequests import selectors as request_selectors
 from concierge.servicerequests.choices import RequestStatus
 
 router = desk_router()
+
+COMPANY_INVALID = "Choose a company from the list."
 
 
 class QueueFilters(Schema):
@@ -55,6 +59,9 @@ def queue(request: HttpRequest, filters: Query[QueueFilters]):
     `limit` rows at a time (`next_cursor`), with the count of each status under the same
     filters (for the In Queue / In Progress / Completed tabs), up to `count_limit`.
     A fixed number of SQL queries whatever the number of requests."""
+    # No company has an id past a bigint's, and the database refuses one (a 500).
+    if filters.company is not None and not is_database_id(filters.company):
+        raise ValidationFailed.for_field("company", COMPANY_INVALID)
     view = desk_queue_view(
         concierge=concierge_of(request),
         status=filters.status,

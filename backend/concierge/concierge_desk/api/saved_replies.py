@@ -83,10 +83,12 @@ def saved_reply_list_for_request(request: HttpRequest, request_id: int):
     request's name and my first name in place of their placeholders."""
     service_request = request_selectors.request_get_for_desk(request_id=request_id)
     me = concierge_of(request)
+    # Without a first name (some provisioned accounts have none), the name there is: never
+    # "Hi !" in a reply.
     values = {
-        "first_name": service_request.user.first_name,
+        "first_name": service_request.user.first_name or service_request.user.full_name,
         "request_name": service_request.name,
-        "concierge_first_name": me.first_name,
+        "concierge_first_name": me.first_name or me.full_name,
     }
     return FilledReplyListOut(
         saved_replies=[

@@ -110,6 +110,13 @@ def test_company_filter(concierge_api, user, bob, globex, make_request):
     assert body["counts"]["open"] == 1
 
 
+def test_company_filter_beyond_any_id_is_refused_not_a_server_error(concierge_api):
+    """A company id no database id can be (a hand-edited or mangled link): 422, not a 500."""
+    response = concierge_api.get("concierge/requests", query={"company": str(2**63)})
+    assert response.status_code == 422, response.content
+    assert response.json()["errors"] == {"company": ["Choose a company from the list."]}
+
+
 def test_employee_of_two_companies_shows_the_filtered_one(
     concierge_api, user, globex, make_request
 ):

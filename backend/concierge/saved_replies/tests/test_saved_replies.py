@@ -57,6 +57,22 @@ def test_saved_replies_placeholders_filled_for_the_request(concierge_api, user, 
     assert concierge_api.get("concierge/requests/999999/saved-replies").status_code == 404
 
 
+def test_saved_replies_without_a_first_name_use_the_name_there_is(
+    concierge_api, concierge, user, make_request
+):
+    """An employee (or a concierge) with no first name: their full name, never 'Hi !'."""
+    create(concierge_api)
+    user.first_name, user.last_name = "", "Lovelace"
+    user.save(update_fields=["first_name", "last_name"])
+    concierge.first_name = ""
+    concierge.save(update_fields=["first_name"])
+    service_request = make_request(user, name="Find a dog walker")
+    body = concierge_api.get(f"concierge/requests/{service_request.pk}/saved-replies").json()
+    assert body["saved_replies"][0]["text"] == (
+        'Hi Lovelace! "Find a dog walker" is on its way. Jones'
+    )
+
+
 def test_saved_replies_fill_is_plain_substitution():
     """A value that looks like a placeholder is not filled in again; braces stay."""
     text = saved_reply_fill(

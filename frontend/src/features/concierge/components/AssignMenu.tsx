@@ -5,6 +5,7 @@ import { cx, focusRingAria, Spinner } from '@/design-system'
 import { conciergesQuery, type Person } from '../api'
 
 const UNASSIGNED = 'unassigned'
+const RETRY = 'retry'
 
 /** 'Assign': a menu of every concierge, plus 'Unassigned'. */
 export function AssignMenu({
@@ -51,6 +52,10 @@ export function AssignMenu({
           className="max-h-80 outline-none"
           onAction={(key) => {
             const id = String(key)
+            if (id === RETRY) {
+              void concierges.refetch()
+              return
+            }
             if (id === current) return
             onAssign(id === UNASSIGNED ? null : Number(id))
           }}
@@ -74,6 +79,18 @@ export function AssignMenu({
               ) : null}
             </MenuItem>
           ))}
+          {concierges.isError && !concierges.data ? (
+            <MenuItem
+              id={RETRY}
+              textValue="We couldn’t load the concierges. Try again"
+              className={cx(
+                'rounded-lg px-3 py-2 text-sm text-danger-700 outline-none',
+                'data-[focused]:bg-danger-50',
+              )}
+            >
+              We couldn’t load the concierges. <span className="underline">Try again</span>
+            </MenuItem>
+          ) : null}
           {concierges.isPending ? (
             <MenuItem
               id="loading"

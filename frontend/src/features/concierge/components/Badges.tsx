@@ -43,6 +43,19 @@ export function shortDuration(ms: number): string {
   return restHours ? `${days} d ${restHours} h` : `${days} d`
 }
 
+/** The server's 'due_soon': a deadline within the hour. */
+const DUE_SOON_MS = 60 * 60_000
+const RUNNING_STATES: Sla['state'][] = ['on_track', 'due_soon', 'overdue']
+
+/** Where a running clock stands at `now`: the queue is not reloaded when a deadline passes,
+ * so a request loaded on track turns due soon, then overdue, on screen (never back). */
+export function slaStateAt(sla: Sla, now: number): Sla['state'] {
+  if (!sla.due_at || !RUNNING_STATES.includes(sla.state)) return sla.state
+  const left = new Date(sla.due_at).getTime() - now
+  const state = left <= 0 ? 'overdue' : left <= DUE_SOON_MS ? 'due_soon' : 'on_track'
+  return RUNNING_STATES.indexOf(state) > RUNNING_STATES.indexOf(sla.state) ? state : sla.state
+}
+
 const SLA_TONES = {
   overdue: 'bg-danger-600 text-white ring-danger-700',
   due_soon: 'bg-warning-50 text-warning-800 ring-warning-200',
@@ -61,11 +74,13 @@ export function SlaBadge({
   now: number
   className?: string
 }) {
-  if (!sla || sla.state === 'completed') return null
+  if (!sla) return null
+  const state = slaStateAt(sla, now)
+  if (state === 'completed') return null
   const what = sla.target === 'first_response' ? 'First reply' : 'Resolution'
   let label: string
   let title: string
-  if (sla.state === 'paused' || !sla.due_at) {
+  if (state === 'paused' || !sla.due_at) {
     label = 'Clock paused'
     title = 'Waiting on the employee: the reply-time clock resumes when they write.'
   } else {
@@ -74,14 +89,14 @@ export function SlaBadge({
     label = left <= 0 ? `Overdue ${shortDuration(left)}` : `Due in ${shortDuration(left)}`
     title = `${what} due ${formatWhen(due, { now })}`
   }
-  const Icon = sla.state === 'paused' ? PauseCircle : sla.state === 'overdue' ? AlarmClock : Clock
+  const Icon = state === 'paused' ? PauseCircle : state === 'overdue' ? AlarmClock : Clock
   return (
     <span
-      data-sla={sla.state}
+      data-sla={state}
       title={title}
       className={cx(
         'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap tabular-nums ring-1 ring-inset',
-        SLA_TONES[sla.state],
+        SLA_TONES[state],
         className,
       )}
     >

@@ -3,7 +3,8 @@ import { LockKeyhole } from 'lucide-react'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { Button, TextInput } from '@/design-system'
 import { formatWhen, relativeTime } from '@/lib/format'
-import { addNote, type DeskApiError, type DeskNote, type DeskRequest, deskKeys } from '../api'
+import { addNote, type DeskApiError, type DeskNote } from '../api'
+import { cacheDeskAnswer } from '../lib/useDeskAction'
 
 export const INTERNAL_NOTICE = 'Internal — the employee never sees these'
 export const EMPTY_NOTE_ERROR = 'Please write the note.'
@@ -25,6 +26,12 @@ export function NotesPanel({
   const queryClient = useQueryClient()
   const [text, setText] = useState('')
   const [fieldError, setFieldError] = useState<string | null>(null)
+  const field = useRef<HTMLTextAreaElement>(null)
+  // Focused, the box reads its error out: pressed on Add note, it would go unheard.
+  const refuse = (message: string) => {
+    setFieldError(message)
+    field.current?.focus()
+  }
   // Set at once on submit: `add.isPending` reaches the form a tick later, after a double
   // click's second submit (a note has no idempotency key: it would be added twice).
   const adding = useRef(false)
@@ -37,13 +44,13 @@ export function NotesPanel({
     onSuccess: (note) => {
       setText('')
       setFieldError(null)
-      queryClient.setQueryData<DeskRequest>(deskKeys.detail(requestId), (request) =>
+      void cacheDeskAnswer(queryClient, requestId, (request) =>
         request && !request.notes.some((n) => n.id === note.id)
           ? { ...request, notes: [...request.notes, note] }
           : request,
       )
     },
-    onError: (error) => setFieldError(error.message),
+    onError: (error) => refuse(error.message),
   })
 
   const onSubmit = (event: FormEvent) => {
@@ -51,7 +58,7 @@ export function NotesPanel({
     if (adding.current) return
     const body = text.trim()
     if (!body) {
-      setFieldError(EMPTY_NOTE_ERROR)
+      refuse(EMPTY_NOTE_ERROR)
       return
     }
     adding.current = true
@@ -95,6 +102,7 @@ export function NotesPanel({
           {add.isSuccess ? 'Note added.' : ''}
         </p>
         <TextInput
+          ref={field}
           type="textarea"
           name="note"
           label="Add an internal note"

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router'
 import { CategoryIcon, cx, focusRing } from '@/design-system'
 import { formatWhen, relativeTime } from '@/lib/format'
 import type { QueueItem } from '../api'
-import { AssigneeName, NeedsReplyBadge, SlaBadge } from './Badges'
+import { AssigneeName, NeedsReplyBadge, SlaBadge, slaStateAt } from './Badges'
 
 export function deskRequestPath(id: number): string {
   return `/concierge/requests/${id}`
@@ -14,6 +14,10 @@ function lastAuthor(item: QueueItem): string {
   if (!message) return ''
   if (message.source === 'user') return item.employee.full_name
   return message.source_name || 'Concierge'
+}
+
+function isOverdue(item: QueueItem, now: number): boolean {
+  return item.sla ? slaStateAt(item.sla, now) === 'overdue' : false
 }
 
 function Age({ item, now }: { item: QueueItem; now: number }) {
@@ -106,11 +110,11 @@ function QueueTable({ items, now }: { items: QueueItem[]; now: number }) {
             <tr
               key={item.id}
               data-request-id={item.id}
-              data-overdue={item.sla?.state === 'overdue' || undefined}
+              data-overdue={isOverdue(item, now) || undefined}
               className={cx(
                 'relative transition-colors hover:bg-primary-50/60 motion-reduce:transition-none',
                 // Overdue rows stand out: a red edge and a tinted background.
-                item.sla?.state === 'overdue' &&
+                isOverdue(item, now) &&
                   'bg-danger-50/70 shadow-[inset_4px_0_0_var(--color-danger-600)]',
               )}
             >
@@ -140,8 +144,13 @@ function QueueTable({ items, now }: { items: QueueItem[]; now: number }) {
               </td>
               <td className={td}>
                 <div className="flex min-w-0 flex-col">
-                  <span className="truncate font-medium text-ink">{item.employee.full_name}</span>
-                  <span className="truncate text-xs text-ink-muted">{item.employee.email}</span>
+                  {/* Cut short in a narrow column: the whole of it on hover. */}
+                  <span className="truncate font-medium text-ink" title={item.employee.full_name}>
+                    {item.employee.full_name}
+                  </span>
+                  <span className="truncate text-xs text-ink-muted" title={item.employee.email}>
+                    {item.employee.email}
+                  </span>
                 </div>
               </td>
               <td className={cx(td, 'break-words text-ink')}>{item.company?.name ?? '—'}</td>
@@ -169,13 +178,13 @@ function QueueCards({ items, now }: { items: QueueItem[]; now: number }) {
         <li
           key={item.id}
           data-request-id={item.id}
-          data-overdue={item.sla?.state === 'overdue' || undefined}
+          data-overdue={isOverdue(item, now) || undefined}
         >
           <RouterLink
             to={deskRequestPath(item.id)}
             className={cx(
               'flex flex-col gap-2 rounded-2xl border p-4 transition-colors hover:border-primary-300 motion-reduce:transition-none',
-              item.sla?.state === 'overdue'
+              isOverdue(item, now)
                 ? 'border-danger-200 bg-danger-50 shadow-[inset_4px_0_0_var(--color-danger-600)]'
                 : 'border-line bg-surface shadow-xs',
               focusRing,
@@ -193,7 +202,9 @@ function QueueCards({ items, now }: { items: QueueItem[]; now: number }) {
             </span>
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
               <span className="font-medium text-ink">{item.employee.full_name}</span>
-              <span className="min-w-0 truncate text-ink-muted">{item.employee.email}</span>
+              <span className="min-w-0 truncate text-ink-muted" title={item.employee.email}>
+                {item.employee.email}
+              </span>
             </span>
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-muted">
               {item.company ? <span>{item.company.name}</span> : null}

@@ -89,7 +89,7 @@ export function ReplyComposer({ requestId, firstName }: { requestId: number; fir
         type="textarea"
         name="reply"
         label={`Reply to ${name}`}
-        description={`${name} sees this in the request and gets an email if they don't read it soon.`}
+        description={`${firstName || 'The employee'} sees this in the request and gets an email if they don't read it soon.`}
         required
         rows={4}
         {...draft.textField}

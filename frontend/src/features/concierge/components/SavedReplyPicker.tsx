@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Search, X } from 'lucide-react'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { cx, focusRing } from '@/design-system'
+import { cx, focusRing, RetryAlert } from '@/design-system'
 import { type FilledReply, filledRepliesQuery } from '../api'
 
 /** Every typed word must appear in the title or the text (case-insensitive). */
@@ -34,6 +34,7 @@ export function SavedReplyPicker({
   const listId = useId()
   const matches = useMemo(() => filterReplies(replies.data ?? [], query), [replies.data, query])
   const current = matches[Math.min(active, matches.length - 1)]
+  const failed = replies.isError && !replies.data
 
   useEffect(() => inputRef.current?.focus(), [])
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at the top
@@ -94,6 +95,16 @@ export function SavedReplyPicker({
           <X aria-hidden="true" className="size-4" />
         </button>
       </div>
+      {failed ? (
+        <RetryAlert
+          compact
+          message={replies.error.message}
+          onRetry={() => {
+            void replies.refetch()
+            inputRef.current?.focus()
+          }}
+        />
+      ) : null}
       <div
         id={listId}
         role="listbox"
@@ -103,7 +114,7 @@ export function SavedReplyPicker({
       >
         {replies.isPending ? (
           <p className="px-2 py-1.5 text-sm text-ink-muted">Loading…</p>
-        ) : matches.length === 0 ? (
+        ) : failed ? null : matches.length === 0 ? (
           <p className="px-2 py-1.5 text-sm text-ink-muted">
             {replies.data?.length ? 'No saved reply matches.' : 'No saved replies yet.'}
           </p>

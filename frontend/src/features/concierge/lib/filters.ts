@@ -16,7 +16,7 @@ export function filtersFromParams(params: URLSearchParams): QueueFilters {
   const company = Number(params.get('company'))
   return {
     status: isRequestStatus(status) ? status : 'open',
-    company: Number.isInteger(company) && company > 0 ? company : null,
+    company: Number.isSafeInteger(company) && company > 0 ? company : null,
     assignee: (ASSIGNEES.has(assignee) ? assignee : '') as AssigneeFilter,
     q: (params.get('q') ?? '').slice(0, 200),
     order: (ORDERS.has(params.get('order') ?? '') ? params.get('order') : 'due') as QueueOrder,

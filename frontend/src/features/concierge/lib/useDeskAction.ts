@@ -1,6 +1,23 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useToast } from '@/design-system'
 import { type DeskApiError, type DeskRequest, deskKeys } from '../api'
+
+/**
+ * A write's answer into the cached request. A refetch already under way (a live update's)
+ * was read before the write and would put the request back as it was when it lands: it is
+ * dropped, and the request read again once the answer is in.
+ */
+export async function cacheDeskAnswer(
+  queryClient: QueryClient,
+  requestId: number,
+  update: (cached: DeskRequest | undefined) => DeskRequest | undefined,
+) {
+  const queryKey = deskKeys.detail(requestId)
+  const overtaken = queryClient.isFetching({ queryKey }) > 0
+  if (overtaken) await queryClient.cancelQueries({ queryKey })
+  queryClient.setQueryData<DeskRequest>(queryKey, update)
+  if (overtaken) void queryClient.invalidateQueries({ queryKey })
+}
 
 interface DeskWriteOptions<TAnswer> {
   onSuccess?: (answer: TAnswer) => void
@@ -24,10 +41,8 @@ export function useDeskWrite<TVariables, TAnswer>(
   const { toast } = useToast()
   return useMutation<TAnswer, DeskApiError, TVariables>({
     mutationFn: run,
-    onSuccess: (answer) => {
-      queryClient.setQueryData<DeskRequest>(deskKeys.detail(requestId), (cached) =>
-        update(cached, answer),
-      )
+    onSuccess: async (answer) => {
+      await cacheDeskAnswer(queryClient, requestId, (cached) => update(cached, answer))
       void queryClient.invalidateQueries({ queryKey: deskKeys.queues() })
       options.onSuccess?.(answer)
     },

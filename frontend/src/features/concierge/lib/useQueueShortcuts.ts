@@ -7,7 +7,7 @@ function typing(target: EventTarget | null): boolean {
 }
 
 /** The queue's request links the concierge can see now (the table on wide screens, else the cards). */
-function visibleRequestLinks(list: HTMLElement): HTMLAnchorElement[] {
+export function visibleRequestLinks(list: HTMLElement): HTMLAnchorElement[] {
   const links = list.querySelectorAll<HTMLAnchorElement>('[data-request-id] a[href]')
   // checkVisibility: false inside a part the layout hides (the table on phones, the cards on wide screens).
   return [...links].filter((link) => link.checkVisibility?.() ?? true)

@@ -308,6 +308,32 @@ describe('issue 5 request view: internal notes', () => {
     expect(within(notes).getByRole('status')).toHaveTextContent('Note added.')
   })
 
+  it('desk notes: an empty or refused note moves focus to the box, which reads its error out', async () => {
+    deskServer(makeDeskRequest())
+    const { user } = renderDesk()
+    const notes = await screen.findByRole('region', { name: 'Internal notes' })
+    const box = within(notes).getByLabelText('Add an internal note')
+    await user.click(within(notes).getByRole('button', { name: 'Add note' }))
+    expect(box).toHaveFocus()
+    expect(box).toHaveAccessibleDescription('Please write the note.')
+
+    server.use(
+      http.post(apiUrl('/api/v1/concierge/requests/:id/notes'), () =>
+        HttpResponse.json(
+          { success: false, error: 'Please use at most 10,000 characters.' },
+          { status: 422 },
+        ),
+      ),
+    )
+    await user.type(box, 'Called the vet')
+    await user.click(within(notes).getByRole('button', { name: 'Add note' }))
+    await waitFor(() =>
+      expect(box).toHaveAccessibleDescription('Please use at most 10,000 characters.'),
+    )
+    expect(box).toHaveFocus()
+    expect(box).toHaveValue('Called the vet')
+  })
+
   it('issue 5 notes: a double click on Add note adds the note once', async () => {
     const desk = deskServer(makeDeskRequest())
     const { user } = renderDesk()
@@ -380,6 +406,30 @@ describe('issue 5 request view: claim, assign and status', () => {
         { assignee_id: null },
       ]),
     )
+  })
+
+  it('desk assign: when the concierges could not be loaded the menu says so and tries again, not just "Unassigned"', async () => {
+    deskServer(makeDeskRequest({ assignee: null }))
+    let fail = true
+    server.use(
+      http.get(apiUrl('/api/v1/concierge/concierges'), () =>
+        fail
+          ? HttpResponse.json({ success: false, error: 'Server trouble' }, { status: 500 })
+          : HttpResponse.json({ concierges: [ME, SAM] }),
+      ),
+    )
+    const { user } = renderDesk()
+    await heading('Find a dog walker')
+    await user.click(screen.getByRole('button', { name: 'Assign' }))
+    const retry = await within(await screen.findByRole('menu')).findByRole('menuitem', {
+      name: /couldn’t load the concierges/,
+    })
+    fail = false
+    await user.click(retry)
+    await user.click(screen.getByRole('button', { name: 'Assign' }))
+    expect(
+      await within(await screen.findByRole('menu')).findByRole('menuitem', { name: 'Sam Lee' }),
+    ).toBeInTheDocument()
   })
 
   it('issue 5 status: In Queue offers Start and Complete; In Progress Complete; Completed Reopen', async () => {
@@ -463,6 +513,65 @@ describe('issue 5 request view: the reply composer', () => {
     expect(within(composer).getByText('Reply sent.')).toHaveAttribute('role', 'status')
     // The server moved it to In Progress; the header follows.
     expect(screen.getByText('In Progress')).toBeInTheDocument()
+  })
+
+  it('desk reply: without a first name the composer names the employee as the thread does, and its hint starts with a capital', async () => {
+    const request = makeDeskRequest()
+    deskServer({
+      ...request,
+      messages: [],
+      employee: { ...request.employee, first_name: '', full_name: 'Doe' },
+    })
+    renderDesk()
+    await heading('Find a dog walker')
+    const composer = screen.getByRole('form', { name: 'Reply to the employee' })
+    expect(within(composer).getByLabelText('Reply to Doe')).toHaveAccessibleDescription(
+      /^Doe sees this in the request/,
+    )
+    expect(screen.getByText(/starts the conversation with Doe/)).toBeInTheDocument()
+  })
+
+  it('desk reply: with no name at all the hint reads "The employee sees this…"', async () => {
+    const request = makeDeskRequest()
+    deskServer({ ...request, employee: { ...request.employee, first_name: '', full_name: '' } })
+    renderDesk()
+    await heading('Find a dog walker')
+    const composer = screen.getByRole('form', { name: 'Reply to the employee' })
+    expect(within(composer).getByLabelText('Reply to the employee')).toHaveAccessibleDescription(
+      /^The employee sees this in the request/,
+    )
+  })
+
+  it('desk reply: a live refetch read before the reply went in does not take the reply (or the claim) off the screen', async () => {
+    const desk = deskServer(makeDeskRequest({ assignee: null, messages: [] }))
+    // The next reads of the request wait for `release`, answering the request as it was when
+    // they were asked: a live update's refetch under way while the concierge sends.
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const { user, queryClient } = renderDesk()
+    await heading('Find a dog walker')
+    server.use(
+      http.get(apiUrl('/api/v1/concierge/requests/:id'), async () => {
+        const asked = desk.state.request
+        await gate
+        return HttpResponse.json({ request: asked })
+      }),
+    )
+    void queryClient.invalidateQueries({ queryKey: deskKeys.detail(101) })
+
+    await user.click(screen.getByRole('button', { name: 'Claim' }))
+    const composer = screen.getByRole('form', { name: 'Reply to the employee' })
+    await user.type(within(composer).getByLabelText('Reply to Jane'), 'Booked for Thursday')
+    await user.click(within(composer).getByRole('button', { name: 'Send reply' }))
+    const messages = await screen.findByRole('list', { name: 'Messages' })
+    await waitFor(() => expect(messages).toHaveTextContent('Booked for Thursday'))
+
+    release()
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(screen.getByRole('list', { name: 'Messages' })).toHaveTextContent('Booked for Thursday')
+    expect(screen.queryByRole('button', { name: 'Claim' })).not.toBeInTheDocument()
   })
 
   it('issue 5 reply: a retry after a failure reuses the Idempotency-Key; an empty reply is refused', async () => {
@@ -659,6 +768,32 @@ describe('issue 12 saved replies and rating on the desk', () => {
     expect(await within(composer).findByText('No saved replies yet.')).toBeInTheDocument()
     await user.keyboard('{Escape}')
     await waitFor(() => expect(within(composer).getByLabelText('Reply to Jane')).toHaveFocus())
+  })
+
+  it('saved replies: a list that failed to load says so with Retry, not "No saved replies yet."', async () => {
+    deskServer(makeDeskRequest())
+    let fail = true
+    server.use(
+      http.get(apiUrl('/api/v1/concierge/requests/101/saved-replies'), () =>
+        fail
+          ? HttpResponse.json({ success: false, error: 'Server trouble' }, { status: 500 })
+          : HttpResponse.json({
+              saved_replies: [{ id: 1, title: 'All done', text: 'Good news, Jane: all set.' }],
+            }),
+      ),
+    )
+    const { user } = renderDesk()
+    await heading('Find a dog walker')
+    const composer = screen.getByRole('form', { name: 'Reply to the employee' })
+    await user.click(within(composer).getByRole('button', { name: /Saved replies/ }))
+    expect(await within(composer).findByRole('alert')).toHaveTextContent('Server trouble')
+    expect(within(composer).queryByText('No saved replies yet.')).toBeNull()
+
+    fail = false
+    await user.click(within(composer).getByRole('button', { name: 'Retry' }))
+    expect(await within(composer).findByRole('option', { name: /All done/ })).toBeInTheDocument()
+    expect(within(composer).queryByRole('alert')).toBeNull()
+    expect(within(composer).getByRole('combobox', { name: 'Filter saved replies' })).toHaveFocus()
   })
 
   it('issue 12 CSAT: the desk shows the employee rating on the request', async () => {

@@ -69,7 +69,10 @@ function RequestView({ request, updatedAt }: { request: DeskRequestData; updated
             Conversation
           </h2>
           <DeskThread request={request} now={now} />
-          <ReplyComposer requestId={request.id} firstName={request.employee.first_name} />
+          <ReplyComposer
+            requestId={request.id}
+            firstName={request.employee.first_name || request.employee.full_name}
+          />
         </section>
         <aside aria-label="About this request" className="flex min-w-0 flex-col gap-4">
           <RatingPanel rating={request.rating} />

@@ -1,13 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import type { Queue as QueueData } from '../api'
 import { makeConcierge, makeQueue, makeQueueItem, minutesAgo } from '../test/fixtures'
-import Queue from './Queue'
+import Queue, { SEARCH_DEBOUNCE_MS } from './Queue'
 
 beforeEach(() => signInSession())
+afterEach(() => vi.useRealTimers())
 
 /** Answers the queue with `answer(params)` and records every call's query parameters. */
 function queueHandler(answer: (params: URLSearchParams) => QueueData) {
@@ -90,6 +91,24 @@ describe('issue 5 queue', () => {
     )
     await user.click(cells.getByRole('link', { name: 'Book a plumber' }))
     expect(router.state.location.pathname).toBe('/concierge/requests/42')
+  })
+
+  it('desk queue: an employee name or email cut short to fit the row shows in full on hover', async () => {
+    const email = 'maria.gonzalez-fernandez@international-holdings.example.com'
+    queueHandler(() =>
+      makeQueue([
+        makeQueueItem({ employee: { full_name: 'Maria Gonzalez Fernandez de la Vega', email } }),
+      ]),
+    )
+    renderQueue()
+    const table = await screen.findByRole('table', { name: 'Requests' })
+    expect(within(table).getByText(email)).toHaveAttribute('title', email)
+    expect(within(table).getByText('Maria Gonzalez Fernandez de la Vega')).toHaveAttribute(
+      'title',
+      'Maria Gonzalez Fernandez de la Vega',
+    )
+    const cards = screen.getByRole('list', { name: 'Requests' })
+    expect(within(cards).getByText(email)).toHaveAttribute('title', email)
   })
 
   it("issue 5 queue: 'Needs reply' when the employee wrote last (or nobody has), not when the concierge did", async () => {
@@ -192,6 +211,14 @@ describe('issue 5 queue', () => {
     expect(screen.getByRole('combobox', { name: 'Company' })).toHaveDisplayValue('Company #9')
   })
 
+  it('desk queue: a company id in the address that no company can have is dropped, not sent', async () => {
+    const calls = queueHandler(() => makeQueue([makeQueueItem()]))
+    renderQueue('/concierge?company=99999999999999999999')
+    await screen.findByRole('table', { name: 'Requests' })
+    expect(plain(calls[0])).toEqual({ status: 'open', order: 'due' })
+    expect(screen.getByRole('combobox', { name: 'Company' })).toHaveDisplayValue('All companies')
+  })
+
   it('issue 5 queue: the search is sent as q once typing pauses (300 ms debounce)', async () => {
     const calls = queueHandler(() => makeQueue([makeQueueItem()]))
     const { user } = renderQueue()
@@ -202,12 +229,34 @@ describe('issue 5 queue', () => {
     expect(calls.map((c) => c.get('q')).filter(Boolean)).toEqual(['jane doe'])
   })
 
+  it('desk queue: leaving a search by a link to the plain queue empties the search box too', async () => {
+    const calls = queueHandler(() => makeQueue([makeQueueItem()]))
+    const { router } = renderQueue('/concierge?q=rex')
+    const box = await screen.findByRole('searchbox', { name: 'Search' })
+    expect(box).toHaveValue('rex')
+    await act(() => router.navigate('/concierge'))
+    await waitFor(() => expect(box).toHaveValue(''))
+    expect(screen.queryByRole('heading', { name: /Best matches/ })).not.toBeInTheDocument()
+    // And the old search does not come back once the box settles.
+    await act(() => new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100)))
+    expect(router.state.location.search).toBe('')
+    expect(calls.at(-1)?.get('q')).toBeNull()
+  })
+
   it('issue 5 queue: an empty tab says so; a filtered one suggests other filters', async () => {
     queueHandler(() => makeQueue([]))
     const { user } = renderQueue()
     expect(await screen.findByText('Nothing here right now')).toBeInTheDocument()
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zzz')
     expect(await screen.findByText('No requests match these filters')).toBeInTheDocument()
+  })
+
+  it('desk queue: an empty In Progress or Completed tab says what fills it, not that new requests arrive there', async () => {
+    queueHandler(() => makeQueue([]))
+    renderQueue('/concierge?status=closed')
+    expect(await screen.findByText('Nothing here right now')).toBeInTheDocument()
+    expect(screen.getByText('Requests appear here once they are completed.')).toBeInTheDocument()
+    expect(screen.queryByText(/New requests appear here/)).not.toBeInTheDocument()
   })
 
   it('issue 5 queue: a failed load offers to try again', async () => {
@@ -274,6 +323,24 @@ describe('issue 30 a desk that scales', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument()
     expect(screen.queryByText(/Showing the soonest due/)).not.toBeInTheDocument()
   })
+
+  it("desk queue: after 'Show more' focus is on the first request it added, not lost with the button", async () => {
+    queueHandler((params) =>
+      params.get('cursor')
+        ? makeQueue([makeQueueItem({ id: 102, name: 'Second page' })], { open: 2 })
+        : makeQueue(
+            [makeQueueItem({ id: 101, name: 'First page' })],
+            { open: 2 },
+            { next_cursor: 'due.0.1.1.101' },
+          ),
+    )
+    const { user } = renderQueue()
+    const table = await screen.findByRole('table', { name: 'Requests' })
+    screen.getByRole('button', { name: 'Show more' }).focus()
+    await user.keyboard('{Enter}')
+    const added = await within(table).findByRole('link', { name: 'Second page' })
+    await waitFor(() => expect(added).toHaveFocus())
+  })
 })
 
 describe('issue 12 reply-time promises', () => {
@@ -303,6 +370,37 @@ describe('issue 12 reply-time promises', () => {
     expect(row(2)).not.toHaveAttribute('data-overdue')
     expect(within(row(3)).getByText(/Due in 3 h/)).toBeInTheDocument()
     expect(within(row(4)).getByText(/Clock paused/)).toBeInTheDocument()
+  })
+
+  it('desk SLA: a deadline that passes while the queue is open turns the row overdue, not a green "Overdue"', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    queueHandler(() =>
+      makeQueue([
+        makeQueueItem({ id: 1, name: 'Close call', sla: sla('on_track', inMinutes(61)) }),
+      ]),
+    )
+    renderQueue()
+    const table = await screen.findByRole('table')
+    const row = () => table.querySelector('tr[data-request-id="1"]') as HTMLElement
+    await waitFor(() => expect(row()).toBeTruthy())
+    const badge = () =>
+      within(row())
+        .getByText(/^(Due in|Overdue)/)
+        .closest('[data-sla]')
+    expect(badge()).toHaveAttribute('data-sla', 'on_track')
+
+    act(() => {
+      vi.advanceTimersByTime(2 * 60_000)
+    })
+    expect(badge()).toHaveAttribute('data-sla', 'due_soon')
+    expect(row()).not.toHaveAttribute('data-overdue')
+
+    act(() => {
+      vi.advanceTimersByTime(60 * 60_000)
+    })
+    expect(within(row()).getByText(/Overdue/)).toBeInTheDocument()
+    expect(badge()).toHaveAttribute('data-sla', 'overdue')
+    expect(row()).toHaveAttribute('data-overdue', 'true')
   })
 
   it("issue 12 SLA: the 'Deadline' filter asks for overdue or due-within-the-hour requests", async () => {

@@ -36,7 +36,7 @@ import {
   rememberQueueSearch,
 } from '../lib/filters'
 import { useDebouncedValue } from '../lib/useDebouncedValue'
-import { useQueueShortcuts } from '../lib/useQueueShortcuts'
+import { useQueueShortcuts, visibleRequestLinks } from '../lib/useQueueShortcuts'
 
 export const SEARCH_DEBOUNCE_MS = 300
 
@@ -65,6 +65,11 @@ export default function Queue() {
   useEffect(() => {
     if (settledSearch.trim() !== filters.q.trim()) update({ q: settledSearch })
   }, [settledSearch])
+  // The address changed under the box (the desk's logo link, a shared link): the box follows it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the address counts
+  useEffect(() => {
+    if (filters.q.trim() !== settledSearch.trim()) setSearch(filters.q)
+  }, [filters.q])
 
   const searchBox = useRef<HTMLInputElement>(null)
   const list = useRef<HTMLDivElement>(null)
@@ -81,6 +86,22 @@ export default function Queue() {
   const count = (status: RequestStatus) =>
     first ? countLabel(first.counts[status], first.counts_capped.includes(status)) : ''
   const more = queue.hasNextPage || (first ? first.counts[filters.status] > rows.length : false)
+
+  // 'Show more' is busy while its page loads and gone after the last one: focus moves on to
+  // the first request the page added.
+  const shown = useRef<HTMLDivElement>(null)
+  const focusRow = useRef<number | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a page has come in
+  useEffect(() => {
+    const at = focusRow.current
+    if (at === null || queue.isFetchingNextPage) return
+    focusRow.current = null
+    if (shown.current) visibleRequestLinks(shown.current)[at]?.focus()
+  }, [rows, queue.isFetchingNextPage])
+  const showMore = () => {
+    focusRow.current = rows.length
+    void queue.fetchNextPage()
+  }
 
   return (
     <div ref={list} className="flex flex-col gap-5">
@@ -197,10 +218,15 @@ export default function Queue() {
               />
             ) : rows.length === 0 ? (
               <QueueEmpty
+                status={filters.status}
                 filtered={Boolean(filters.q || filters.company || filters.assignee || filters.due)}
               />
             ) : (
-              <div className="flex flex-col gap-3" aria-busy={queue.isPlaceholderData || undefined}>
+              <div
+                ref={shown}
+                className="flex flex-col gap-3"
+                aria-busy={queue.isPlaceholderData || undefined}
+              >
                 <QueueList items={rows} now={now} />
                 {more ? (
                   <div className="flex flex-wrap items-center justify-between gap-3">
@@ -219,7 +245,7 @@ export default function Queue() {
                         variant="secondary"
                         size="sm"
                         loading={queue.isFetchingNextPage}
-                        onClick={() => queue.fetchNextPage()}
+                        onClick={showMore}
                       >
                         Show more
                       </Button>
@@ -288,7 +314,14 @@ function QueueSkeleton() {
   )
 }
 
-function QueueEmpty({ filtered }: { filtered: boolean }) {
+/** What fills an empty tab, when no filter narrows it. */
+const EMPTY_TAB: Record<RequestStatus, string> = {
+  open: 'New requests appear here as soon as employees send them.',
+  in_progress: 'Requests appear here once a concierge starts them or replies.',
+  closed: 'Requests appear here once they are completed.',
+}
+
+function QueueEmpty({ status, filtered }: { status: RequestStatus; filtered: boolean }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line-strong/60 bg-surface px-6 py-10 text-center">
       {filtered ? (
@@ -300,9 +333,7 @@ function QueueEmpty({ filtered }: { filtered: boolean }) {
         {filtered ? 'No requests match these filters' : 'Nothing here right now'}
       </p>
       <Paragraph size="sm" tone="muted" className="max-w-sm">
-        {filtered
-          ? 'Try another search, company, assignee or deadline.'
-          : 'New requests appear here as soon as employees send them.'}
+        {filtered ? 'Try another search, company, assignee or deadline.' : EMPTY_TAB[status]}
       </Paragraph>
     </div>
   )

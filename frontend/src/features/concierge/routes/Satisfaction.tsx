@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Heading, Paragraph, Skeleton } from '@/design-system'
+import { Heading, LoadFailed, Paragraph, Skeleton } from '@/design-system'
 import { type RatingAverage, ratingSummaryQuery } from '../api'
 
 function Stars({ average }: { average: number }) {
@@ -73,7 +73,11 @@ export default function Satisfaction() {
       {summary.isPending ? (
         <Skeleton height="10rem" className="rounded-2xl" />
       ) : summary.isError ? (
-        <Paragraph role="alert">{summary.error.message}</Paragraph>
+        <LoadFailed
+          title="We couldn’t load the ratings"
+          message={summary.error.message}
+          onRetry={() => summary.refetch()}
+        />
       ) : (
         <>
           <p className="flex flex-wrap items-baseline gap-x-3 text-ink" data-testid="csat-overall">

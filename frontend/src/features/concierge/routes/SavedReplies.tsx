@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
-import { useId, useState } from 'react'
+import { type RefObject, useEffect, useId, useRef, useState } from 'react'
 import {
   Button,
   FormError,
   Heading,
+  LoadFailed,
   Paragraph,
   Skeleton,
   TextInput,
@@ -24,6 +25,21 @@ import {
 const PLACEHOLDER_HELP =
   'Placeholders: {first_name} (the employee), {request_name}, {concierge_first_name} (you).'
 
+/**
+ * Where focus goes after the next render: the control that takes the place of the one just
+ * pressed (Edit → the form, Cancel → Edit again), so a keyboard user is not dropped on the page.
+ */
+function useFocusAfterRender() {
+  const target = useRef<RefObject<HTMLElement | null> | null>(null)
+  useEffect(() => {
+    target.current?.current?.focus()
+    target.current = null
+  })
+  return (ref: RefObject<HTMLElement | null>) => {
+    target.current = ref
+  }
+}
+
 function ReplyForm({
   initial,
   submitLabel,
@@ -40,6 +56,9 @@ function ReplyForm({
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const titleField = useRef<HTMLInputElement>(null)
+  const bodyField = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => titleField.current?.focus(), [])
   return (
     <form
       noValidate
@@ -51,6 +70,9 @@ function ReplyForm({
         if (!body.trim()) next.body = 'Please write the reply.'
         setErrors(next)
         setFailure(null)
+        // Focused, the first field in error reads it out.
+        if (next.title) titleField.current?.focus()
+        else if (next.body) bodyField.current?.focus()
         if (Object.keys(next).length) return
         setPending(true)
         try {
@@ -63,6 +85,7 @@ function ReplyForm({
       }}
     >
       <TextInput
+        ref={titleField}
         name="title"
         label="Title"
         required
@@ -72,6 +95,7 @@ function ReplyForm({
         onValueChange={(value) => setTitle(String(value ?? ''))}
       />
       <TextInput
+        ref={bodyField}
         type="textarea"
         name="body"
         label="Reply"
@@ -97,16 +121,21 @@ function ReplyForm({
   )
 }
 
-function ReplyCard({ reply }: { reply: SavedReply }) {
+function ReplyCard({ reply, onDeleted }: { reply: SavedReply; onDeleted: () => void }) {
   const queryClient = useQueryClient()
   const { toast } = useToast()
   const [editing, setEditing] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const headingId = useId()
+  const editButton = useRef<HTMLButtonElement>(null)
+  const deleteButton = useRef<HTMLButtonElement>(null)
+  const keepButton = useRef<HTMLButtonElement>(null)
+  const focusAfterRender = useFocusAfterRender()
   const remove = useMutation({
     mutationFn: () => deleteSavedReply(reply.id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: deskKeys.savedReplies() })
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: deskKeys.savedReplies() })
+      onDeleted()
       toast({ message: `Deleted “${reply.title}”.`, severity: 'success', autoDismiss: true })
     },
     onError: (error: Error) => toast({ message: error.message, severity: 'error' }),
@@ -120,11 +149,15 @@ function ReplyCard({ reply }: { reply: SavedReply }) {
         <ReplyForm
           initial={{ title: reply.title, body: reply.body }}
           submitLabel="Save changes"
-          onCancel={() => setEditing(false)}
+          onCancel={() => {
+            setEditing(false)
+            focusAfterRender(editButton)
+          }}
           onSave={async (input) => {
             await updateSavedReply(reply.id, input)
             await queryClient.invalidateQueries({ queryKey: deskKeys.savedReplies() })
             setEditing(false)
+            focusAfterRender(editButton)
           }}
         />
       ) : (
@@ -135,6 +168,7 @@ function ReplyCard({ reply }: { reply: SavedReply }) {
           <p className="text-sm break-words whitespace-pre-line text-ink">{reply.body}</p>
           <div className="flex flex-wrap items-center gap-2">
             <Button
+              ref={editButton}
               size="sm"
               variant="secondary"
               icon={<Pencil />}
@@ -152,16 +186,29 @@ function ReplyCard({ reply }: { reply: SavedReply }) {
                 >
                   Delete for everyone<span className="sr-only"> “{reply.title}”</span>
                 </Button>
-                <Button size="sm" variant="tertiary" onClick={() => setConfirming(false)}>
+                <Button
+                  ref={keepButton}
+                  size="sm"
+                  variant="tertiary"
+                  onClick={() => {
+                    setConfirming(false)
+                    focusAfterRender(deleteButton)
+                  }}
+                >
                   Keep it
                 </Button>
               </>
             ) : (
               <Button
+                ref={deleteButton}
                 size="sm"
                 variant="tertiary"
                 icon={<Trash2 />}
-                onClick={() => setConfirming(true)}
+                onClick={() => {
+                  setConfirming(true)
+                  // The safe choice first, as the design system's confirm dialog has it.
+                  focusAfterRender(keepButton)
+                }}
               >
                 Delete<span className="sr-only"> “{reply.title}”</span>
               </Button>
@@ -183,14 +230,21 @@ export default function SavedReplies() {
   const replies = useQuery(savedRepliesQuery())
   const queryClient = useQueryClient()
   const [adding, setAdding] = useState(false)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const newButton = useRef<HTMLButtonElement>(null)
+  const focusAfterRender = useFocusAfterRender()
+  const stopAdding = () => {
+    setAdding(false)
+    focusAfterRender(newButton)
+  }
   return (
     <div className="flex max-w-3xl flex-col gap-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <Heading level={1} size="lg">
+        <Heading ref={heading} level={1} size="lg" tabIndex={-1} className="outline-none">
           Saved replies
         </Heading>
         {!adding ? (
-          <Button size="sm" icon={<Plus />} onClick={() => setAdding(true)}>
+          <Button ref={newButton} size="sm" icon={<Plus />} onClick={() => setAdding(true)}>
             New saved reply
           </Button>
         ) : null}
@@ -207,11 +261,11 @@ export default function SavedReplies() {
           <ReplyForm
             initial={{ title: '', body: '' }}
             submitLabel="Add saved reply"
-            onCancel={() => setAdding(false)}
+            onCancel={stopAdding}
             onSave={async (input) => {
               await createSavedReply(input)
               await queryClient.invalidateQueries({ queryKey: deskKeys.savedReplies() })
-              setAdding(false)
+              stopAdding()
             }}
           />
         </section>
@@ -219,13 +273,17 @@ export default function SavedReplies() {
       {replies.isPending ? (
         <Skeleton height="8rem" className="rounded-2xl" />
       ) : replies.isError ? (
-        <Paragraph role="alert">{replies.error.message}</Paragraph>
+        <LoadFailed
+          title="We couldn’t load the saved replies"
+          message={replies.error.message}
+          onRetry={() => replies.refetch()}
+        />
       ) : replies.data.length === 0 ? (
         <Paragraph tone="muted">No saved replies yet.</Paragraph>
       ) : (
         <ul aria-label="Saved replies" className="flex flex-col gap-3">
           {replies.data.map((reply) => (
-            <ReplyCard key={reply.id} reply={reply} />
+            <ReplyCard key={reply.id} reply={reply} onDeleted={() => heading.current?.focus()} />
           ))}
         </ul>
       )}
