@@ -105,7 +105,10 @@ def _plan_or_422(run, file: UploadedFile) -> RosterPlan:  # type: ignore[no-unty
 def roster_preview(request: HttpRequest, company_id: int, file: File[UploadedFile]):
     """What importing the CSV would do, row by row; nothing changes yet."""
     company = _admin_company(request, company_id)
-    plan = _plan_or_422(lambda content: roster_plan(company=company, content=content), file)
+    admin = request_auth_token(request).user
+    plan = _plan_or_422(
+        lambda content: roster_plan(company=company, content=content, admin=admin), file
+    )
     return _roster_out(plan, applied=False)
 
 
@@ -114,5 +117,8 @@ def roster_import(request: HttpRequest, company_id: int, file: File[UploadedFile
     """Imports the CSV (checked again first): its valid rows are applied, rows in error are
     skipped. Importing the same file again changes nothing."""
     company = _admin_company(request, company_id)
-    plan = _plan_or_422(lambda content: roster_apply(company=company, content=content), file)
+    admin = request_auth_token(request).user
+    plan = _plan_or_422(
+        lambda content: roster_apply(company=company, content=content, admin=admin), file
+    )
     return _roster_out(plan, applied=True)

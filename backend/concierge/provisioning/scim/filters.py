@@ -16,6 +16,7 @@ from django.db.models import Q
 
 from concierge.provisioning.scim.attributes import ENTERPRISE_USER, path_normalise
 from concierge.provisioning.scim.errors import ScimError
+from concierge.provisioning.services.records import storable
 
 FILTER_MAX = 1000
 _TOKEN = re.compile(
@@ -191,7 +192,7 @@ def _compare(attribute: _Attribute, operator: str, value: Any) -> Q:
         text = str(value)
         q = Q(pk=int(text)) if re.fullmatch(r"[0-9]{1,18}", text) else Q(pk__in=[])
     else:
-        if not isinstance(value, str) or "\x00" in value:
+        if not isinstance(value, str) or not storable(value):
             raise invalid_filter(f"{attribute.field} is compared with a quoted string.")
         lookup = _STRING_LOOKUPS["eq" if operator == "ne" else operator]
         if attribute.kind == "text" and lookup in ("exact", "contains", "startswith", "endswith"):

@@ -7,6 +7,7 @@ access check reads, in step with the record."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -28,6 +29,13 @@ EMAIL_MAX = 254
 NAME_MAX = 150
 EMPLOYEE_ID_MAX = 100
 EXTERNAL_ID_MAX = 255
+
+# What no text column can store, though JSON can carry it: NUL and unpaired UTF-16 surrogates.
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def storable(text: str) -> bool:
+    return _UNSTORABLE.search(text) is None
 
 
 class RecordInvalid(ValueError):
@@ -77,7 +85,7 @@ def email_clean(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise RecordInvalid("email", "An email address is required.")
     email = value.strip().lower()
-    if "\x00" in email:
+    if not storable(email):
         raise RecordInvalid("email", "The email address has a character that is not allowed.")
     if len(email) > EMAIL_MAX:
         raise RecordInvalid("email", f"The email address is longer than {EMAIL_MAX} characters.")
@@ -94,7 +102,7 @@ def text_clean(field: str, value: object, limit: int) -> str:
     if not isinstance(value, str):
         raise RecordInvalid(field, f"{field} must be text.")
     text = value.strip()
-    if "\x00" in text:
+    if not storable(text):
         raise RecordInvalid(field, f"{field} has a character that is not allowed.")
     if len(text) > limit:
         raise RecordInvalid(field, f"{field} is longer than {limit} characters.")

@@ -67,6 +67,9 @@ INACTIVE_WORDS = {
 }
 
 
+NOT_YOURSELF = "You can't deactivate yourself: this row is skipped."
+
+
 class RosterUnreadable(ValueError):
     """The file as a whole cannot be read (not CSV text, no email column, too big)."""
 
@@ -92,13 +95,17 @@ class RosterPlan:
         return {action: counted.get(action, 0) for action in actions}
 
 
-def roster_plan(*, company: Company, content: bytes) -> RosterPlan:
-    """What applying the file would do, row by row (nothing is written)."""
+def roster_plan(*, company: Company, content: bytes, admin: User | None = None) -> RosterPlan:
+    """What applying the file would do, row by row (nothing is written). The `admin` who
+    imports it cannot deactivate themselves, as on the members page."""
     existing = company_records_by_email(company=company)
     seen: dict[str, int] = {}
     rows = []
     for number, values in _rows(content):
-        rows.append(_row_plan(number, values, existing, seen))
+        row = _row_plan(number, values, existing, seen)
+        if row.action == "deactivate" and admin and existing[row.email].user_id == admin.pk:
+            row = RosterRow(row=number, email=row.email, action="error", reason=NOT_YOURSELF)
+        rows.append(row)
     return RosterPlan(rows=rows)
 
 
@@ -214,11 +221,15 @@ def _row_plan(
 
 
 @transaction.atomic
-def roster_apply(*, company: Company, content: bytes) -> RosterPlan:
+def roster_apply(*, company: Company, content: bytes, admin: User | None = None) -> RosterPlan:
     """Plans the file again and applies its valid rows; rows in error are skipped. Rows that
     touch no account are written in bulk; the others go one by one through the record
-    services (a membership to end or start, sessions to sign out)."""
-    plan = roster_plan(company=company, content=content)
+    services (a membership to end or start, sessions to sign out).
+
+    One import of a company at a time: another one waits here, then plans against what this
+    one wrote (planning first, both would create the same records)."""
+    Company.objects.select_for_update(no_key=True).filter(pk=company.pk).first()
+    plan = roster_plan(company=company, content=content, admin=admin)
     creates = [r.fields for r in plan.rows if r.action == "create" and r.fields is not None]
     changes = [
         r for r in plan.rows if r.action in ("update", "deactivate", "reactivate") and r.fields

@@ -6,14 +6,17 @@ policy: sign-up admits only people the roster lists as active."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection, connections
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from concierge.accounts.models import Company, EmployeeRecord
+from concierge.provisioning.services import roster
 
 pytestmark = pytest.mark.django_db
 
@@ -112,6 +115,59 @@ def test_roster_deactivation_and_reactivation_go_through_the_memberships(
     body = upload(hr_api, company, "apply", "email,status\nada@example.com,active\n").json()
     assert body["counts"]["reactivate"] == 1
     assert user.companies.filter(pk=company.pk).exists()
+
+
+def test_the_admin_importing_the_file_cannot_deactivate_themselves(hr_api, hr, company):
+    """Roster: as on the members page, the company admin's own row cannot end their access
+    (they would be signed out mid-import, with no one left to undo it): that row is an error,
+    the other rows apply."""
+    EmployeeRecord.objects.create(company=company, email="leaver@example.com", source="roster")
+    content = f"email,status\n{hr.email},inactive\nleaver@example.com,inactive\n"
+    preview = rows_by_number(upload(hr_api, company, "preview", content).json())
+    assert preview[2]["action"] == "error" and "yourself" in preview[2]["reason"]
+    assert preview[3]["action"] == "deactivate"
+    body = upload(hr_api, company, "apply", content).json()
+    assert body["counts"]["error"] == 1 and body["counts"]["deactivate"] == 1
+    assert hr.companies.filter(pk=company.pk).exists()
+    assert hr_api.get("users/current").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks are PostgreSQL's")
+def test_two_imports_of_the_same_file_at_once_both_succeed(company, monkeypatch):
+    """Roster: a second import (another admin, another tab) that starts while the first is
+    writing waits for it, then finds nothing left to do, instead of failing on the records
+    the first one made."""
+    first_wrote = threading.Event()
+    records_create = roster._records_create
+
+    def slow_records_create(*args, **kwargs):
+        records_create(*args, **kwargs)
+        first_wrote.set()
+        time.sleep(0.5)
+
+    monkeypatch.setattr(roster, "_records_create", slow_records_create)
+    content = b"email\nnew.one@example.com\nnew.two@example.com\n"
+    results: list[object] = []
+
+    def run(wait: bool) -> None:
+        try:
+            if wait:
+                first_wrote.wait(5)
+            results.append(roster.roster_apply(company=company, content=content).counts)
+        except Exception as exc:  # noqa: BLE001 (the failure is what this test looks for)
+            results.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(wait,)) for wait in (False, True)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert [r["create"] if isinstance(r, dict) else r for r in results] == [2, 0]
+    assert EmployeeRecord.objects.filter(company=company).count() == 2
 
 
 def test_a_file_without_statuses_never_brings_back_a_deactivated_person(hr_api, company):

@@ -297,6 +297,25 @@ def test_patch_errors(scim):
     assert scim.get(path).json()["name"] == {"givenName": "P"}
 
 
+LONE_SURROGATE = "\ud800"  # valid in JSON ("\\ud800"), but no UTF-8 text can hold it
+
+
+def test_text_no_database_can_store_is_a_400_not_a_500(scim):
+    """SCIM: a lone UTF-16 surrogate, which JSON allows and PostgreSQL's UTF-8 cannot store,
+    in a created, replaced or patched attribute or in a filter is a SCIM 400."""
+    bad_name = {"userName": "s@example.com", "name": {"givenName": f"A{LONE_SURROGATE}"}}
+    assert_scim_error(scim.post("Users", bad_name), 400, "invalidValue")
+    assert_scim_error(scim.post("Users", {"userName": f"s@ex{LONE_SURROGATE}.com"}), 400)
+    created = new_user(scim, "s@example.com")
+    path = f"Users/{created['id']}"
+    assert_scim_error(scim.put(path, {**bad_name, "externalId": LONE_SURROGATE}), 400)
+    patch = {"Operations": [{"op": "replace", "path": "name.familyName", "value": LONE_SURROGATE}]}
+    assert_scim_error(scim.patch(path, patch), 400, "invalidValue")
+    for filter_text in ('userName eq "\\ud800"', 'externalId eq "x\\udfff"'):  # JSON escapes
+        assert_scim_error(scim.get("Users", query={"filter": filter_text}), 400, "invalidFilter")
+    assert scim.get(path).json()["userName"] == "s@example.com"
+
+
 def test_a_waiting_record_deactivates_and_the_person_cannot_join(scim, company, api):
     """Issue 26 SCIM: a user with no account yet can be deactivated (and deleted); their
     later sign-up gets no access to the company."""

@@ -12,9 +12,12 @@ export class ReportApiError extends ApiError {
 
 export const REPORT_MONTHS = 12
 
-export async function fetchCompanyReport(): Promise<CompanyReport> {
+/** The report of `companyId`, or of the admin's first company. */
+export async function fetchCompanyReport(companyId?: number): Promise<CompanyReport> {
   const answer = await api
-    .GET('/api/v1/company/report', { params: { query: { months: REPORT_MONTHS } } })
+    .GET('/api/v1/company/report', {
+      params: { query: { months: REPORT_MONTHS, company: companyId } },
+    })
     .catch((cause: unknown) => {
       console.error('Failed to fetch the company report', cause)
       throw new ReportApiError(FALLBACK_ERROR, 0)
@@ -24,19 +27,21 @@ export async function fetchCompanyReport(): Promise<CompanyReport> {
   return data
 }
 
-export function companyReportQuery() {
+export function companyReportQuery(companyId?: number) {
   return queryOptions({
-    queryKey: ['company', 'report', REPORT_MONTHS],
-    queryFn: fetchCompanyReport,
+    queryKey: ['company', 'report', REPORT_MONTHS, companyId ?? null],
+    queryFn: () => fetchCompanyReport(companyId),
+    // Another company's report loads under the last one, so the company picker keeps the focus.
+    placeholderData: (previous) => previous,
     retry: (count, error) =>
       !(error instanceof ReportApiError && error.status === 403) && count < 1,
   })
 }
 
 /** Downloads the report as CSV (the request carries the session's auth headers). */
-export async function downloadReportCsv(): Promise<void> {
+export async function downloadReportCsv(companyId: number): Promise<void> {
   const { data, error, response } = await api.GET('/api/v1/company/report.csv', {
-    params: { query: { months: REPORT_MONTHS } },
+    params: { query: { months: REPORT_MONTHS, company: companyId } },
     parseAs: 'blob',
   })
   if (!data) throw new ReportApiError(errorMessage(error, response), response.status)
@@ -57,10 +62,9 @@ export async function downloadReportCsv(): Promise<void> {
 export function companyAccessQuery() {
   return queryOptions({
     queryKey: ['company', 'access'],
-    queryFn: async () => {
-      const { data } = await api.GET('/api/v1/company/access')
-      return data?.companies ?? []
-    },
+    // A failure is an error, not "no company": the members page must not say "admins only".
+    queryFn: async () =>
+      (await answered(api.GET('/api/v1/company/access'), 'fetch the company access')).companies,
     staleTime: 5 * 60_000,
   })
 }

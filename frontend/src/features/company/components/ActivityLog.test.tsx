@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
@@ -39,6 +39,20 @@ describe('ActivityLog (issue 27: the company admin sees their company administra
     expect(await screen.findByText('Created an invite link')).toBeInTheDocument()
     expect(asked).toEqual([null, '2'])
     expect(screen.queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument()
+  })
+
+  it('after the oldest events are shown, the focus goes to the log, not lost with the button', async () => {
+    server.use(
+      http.get(apiUrl('/api/v1/company/3/audit'), ({ request }) =>
+        new URL(request.url).searchParams.get('before')
+          ? HttpResponse.json({ events: [event(1, 'company.invite.sent')], next_before: null })
+          : HttpResponse.json({ events: [event(2, 'company.member.deactivated')], next_before: 2 }),
+      ),
+    )
+    const { user } = renderWithProviders(<ActivityLog companyId={3} />, { user: makeUser() })
+    await user.click(await screen.findByRole('button', { name: 'Show older' }))
+    expect(await screen.findByText('Created an invite link')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Activity log' })).toHaveFocus())
   })
 
   it('shows a change made on the page as soon as it succeeds, without a reload', async () => {

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
-import { Button, Paragraph, Skeleton } from '@/design-system'
+import { useEffect, useRef } from 'react'
+import { Button, Paragraph, RetryAlert, Skeleton } from '@/design-system'
 import { formatWhen } from '@/lib/format'
 import { actionLabel, companyAuditQuery } from '../auditApi'
 
@@ -10,11 +10,21 @@ import { actionLabel, companyAuditQuery } from '../auditApi'
 export function ActivityLog({ companyId }: { companyId: number }) {
   const log = useInfiniteQuery(companyAuditQuery(companyId))
   useRefreshAfterChanges(companyId)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const showOlder = async () => {
+    const shown = await log.fetchNextPage()
+    if (!shown.hasNextPage) heading.current?.focus() // Show older is gone: the oldest are shown
+  }
   const events = log.data?.pages.flatMap((page) => page.events) ?? []
   return (
     <section aria-labelledby="activity-log" className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
-        <h2 id="activity-log" className="text-lg font-semibold text-ink">
+        <h2
+          id="activity-log"
+          ref={heading}
+          tabIndex={-1}
+          className="text-lg font-semibold text-ink outline-none"
+        >
           Activity log
         </h2>
         <Paragraph size="sm" tone="muted">
@@ -23,7 +33,9 @@ export function ActivityLog({ companyId }: { companyId: number }) {
         </Paragraph>
       </div>
       {log.isPending ? <Skeleton height="6rem" className="rounded-2xl" /> : null}
-      {log.isError ? <Paragraph role="alert">{log.error.message}</Paragraph> : null}
+      {log.isError ? (
+        <RetryAlert message={log.error.message} onRetry={() => void log.refetch()} />
+      ) : null}
       {log.data && !events.length ? (
         <Paragraph size="sm" tone="muted">
           Nothing yet.
@@ -55,7 +67,7 @@ export function ActivityLog({ companyId }: { companyId: number }) {
           size="sm"
           className="self-start"
           loading={log.isFetchingNextPage}
-          onClick={() => log.fetchNextPage()}
+          onClick={showOlder}
         >
           Show older
         </Button>

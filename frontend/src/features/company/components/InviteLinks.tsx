@@ -7,6 +7,7 @@ import {
   CopyField,
   FormError,
   Paragraph,
+  RetryAlert,
   Skeleton,
   TextInput,
   useToast,
@@ -185,7 +186,7 @@ export function InviteLinks({ companyId }: { companyId: number }) {
       {invites.isPending ? (
         <Skeleton height="4rem" className="rounded-2xl" />
       ) : invites.isError ? (
-        <Paragraph role="alert">{invites.error.message}</Paragraph>
+        <RetryAlert message={invites.error.message} onRetry={() => void invites.refetch()} />
       ) : invites.data.invites.length === 0 ? (
         <Paragraph size="sm" tone="muted">
           No invite links yet.

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { renderWithProviders, signInSession } from '@/test/render'
+import { createTestQueryClient, renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
+import { type MembersPage, membersQuery } from '../api'
 import type { RosterResult } from '../provisioningApi'
 import { RosterImport } from './RosterImport'
 
@@ -60,7 +61,7 @@ describe('RosterImport (issue 26 roster import)', () => {
     expect(calls).toEqual(['preview:multipart/form-data:true'])
     const preview = screen.getByRole('list', { name: 'Preview' })
     expect(within(preview).getByText('to add').parentElement).toHaveTextContent('1 to add')
-    expect(preview).toHaveTextContent('1 rows with errors (skipped)')
+    expect(preview).toHaveTextContent('1 row with errors (skipped)')
     const table = screen.getByRole('table')
     const rows = within(table).getAllByRole('row')
     expect(rows[2]).toHaveTextContent('ada@acme.example')
@@ -113,5 +114,76 @@ describe('RosterImport (issue 26 roster import)', () => {
     const input = container.querySelector('input[type="file"]') as HTMLInputElement
     await user.upload(input, new File([CSV], 'same.csv', { type: 'text/csv' }))
     expect(await screen.findByRole('button', { name: 'Nothing to import' })).toBeDisabled()
+  })
+
+  it('loads the members list again after an import, not after a preview', async () => {
+    serveRoster([])
+    const queryClient = createTestQueryClient()
+    const members = membersQuery(7, { search: '', status: '', page: 1 }).queryKey
+    queryClient.setQueryData(members, { members: [] } as unknown as MembersPage)
+    const { user, container } = renderWithProviders(<RosterImport companyId={7} />, {
+      queryClient,
+    })
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement
+    await user.upload(input, new File([CSV], 'staff.csv', { type: 'text/csv' }))
+    await screen.findByRole('heading', { name: 'Preview: nothing has changed yet' })
+    expect(queryClient.getQueryState(members)?.isInvalidated).toBe(false)
+
+    await user.click(screen.getByRole('button', { name: 'Import 3 changes' }))
+    await screen.findByRole('heading', { name: 'Imported' })
+    await waitFor(() => expect(queryClient.getQueryState(members)?.isInvalidated).toBe(true))
+  })
+
+  it('after "Import another file" the focus is on the section, not lost with the button', async () => {
+    serveRoster([])
+    const { user, container } = renderWithProviders(<RosterImport companyId={7} />)
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement
+    await user.upload(input, new File([CSV], 'staff.csv', { type: 'text/csv' }))
+    await user.click(await screen.findByRole('button', { name: 'Import 3 changes' }))
+    await user.click(await screen.findByRole('button', { name: 'Import another file' }))
+    expect(screen.getByRole('heading', { name: 'Roster import' })).toHaveFocus()
+  })
+
+  it('lets the same file be chosen again after its check failed', async () => {
+    let previews = 0
+    server.use(
+      http.post(apiUrl('/api/v1/company/7/roster/preview'), () => {
+        previews += 1
+        return previews === 1 ? HttpResponse.error() : HttpResponse.json(result(false))
+      }),
+    )
+    const { user, container } = renderWithProviders(<RosterImport companyId={7} />)
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement
+    const file = new File([CSV], 'staff.csv', { type: 'text/csv' })
+    await user.upload(input, file)
+    expect(await screen.findByRole('alert')).toHaveTextContent(/./)
+
+    await user.upload(input, file)
+    expect(
+      await screen.findByRole('heading', { name: 'Preview: nothing has changed yet' }),
+    ).toBeInTheDocument()
+    expect(previews).toBe(2)
+  })
+
+  it('says "1 change" and "1 row with errors", not "1 changes" and "1 rows"', async () => {
+    const one = (applied: boolean): RosterResult => ({
+      counts: { create: 1, update: 0, deactivate: 0, reactivate: 0, unchanged: 0, error: 1 },
+      rows: [{ row: 2, email: 'new@acme.example', action: 'create', changes: [], reason: '' }],
+      listed_all: true,
+      applied,
+    })
+    server.use(
+      http.post(apiUrl('/api/v1/company/7/roster/preview'), () => HttpResponse.json(one(false))),
+      http.post(apiUrl('/api/v1/company/7/roster/apply'), () => HttpResponse.json(one(true))),
+    )
+    const { user, container } = renderWithProviders(<RosterImport companyId={7} />)
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement
+    await user.upload(input, new File([CSV], 'one.csv', { type: 'text/csv' }))
+    const importButton = await screen.findByRole('button', { name: 'Import 1 change' })
+    expect(screen.getByRole('list', { name: 'Preview' })).toHaveTextContent(
+      '1 row with errors (skipped)',
+    )
+    await user.click(importButton)
+    expect(await screen.findByText('Roster imported: 1 change.')).toBeInTheDocument()
   })
 })

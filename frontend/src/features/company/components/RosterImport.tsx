@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { FileCheck, Upload } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import {
@@ -47,6 +47,8 @@ function changeCount(result: RosterResult): number {
   return create + update + deactivate + reactivate
 }
 
+const changesText = (count: number) => `${count.toLocaleString()} change${count === 1 ? '' : 's'}`
+
 function Summary({ result }: { result: RosterResult }) {
   const { counts } = result
   const items: [string, number][] = [
@@ -55,7 +57,7 @@ function Summary({ result }: { result: RosterResult }) {
     [result.applied ? 'deactivated' : 'to deactivate', counts.deactivate],
     [result.applied ? 'reactivated' : 'to reactivate', counts.reactivate],
     ['unchanged', counts.unchanged],
-    ['rows with errors (skipped)', counts.error],
+    [`${counts.error === 1 ? 'row' : 'rows'} with errors (skipped)`, counts.error],
   ]
   return (
     <ul className="flex flex-wrap gap-2" aria-label={result.applied ? 'Import result' : 'Preview'}>
@@ -63,7 +65,7 @@ function Summary({ result }: { result: RosterResult }) {
         <li
           key={label}
           className={
-            label.startsWith('rows with errors') && count > 0
+            label.endsWith('with errors (skipped)') && count > 0
               ? 'rounded-full border border-danger-200 bg-danger-50 px-3 py-1 text-sm text-danger-800'
               : 'rounded-full border border-line bg-surface-muted px-3 py-1 text-sm text-ink'
           }
@@ -186,9 +188,11 @@ function RowsTable({ result }: { result: RosterResult }) {
  * applied. People the file does not list are left as they are.
  */
 export function RosterImport({ companyId }: { companyId: number }) {
+  const queryClient = useQueryClient()
   const { toast } = useToast()
   const upload = useRef<FileUploadHandle>(null)
   const resultHeading = useRef<HTMLHeadingElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
   const [file, setFile] = useState<File | null>(null)
   const [result, setResult] = useState<RosterResult | null>(null)
   const [error, setError] = useState<string>()
@@ -201,14 +205,21 @@ export function RosterImport({ companyId }: { companyId: number }) {
       setResult(answer)
       if (answer.applied) {
         toast({
-          message: `Roster imported: ${changeCount(answer).toLocaleString()} changes.`,
+          message: `Roster imported: ${changesText(changeCount(answer))}.`,
           severity: 'success',
           autoDismiss: true,
         })
+        void queryClient.invalidateQueries({ queryKey: ['company', companyId, 'members'] })
       }
     },
-    onError: (cause) =>
-      setError(cause instanceof ProvisioningApiError ? cause.message : String(cause)),
+    onError: (cause, { action }) => {
+      setError(cause instanceof ProvisioningApiError ? cause.message : String(cause))
+      // The picker ignores the file it holds: cleared, the same file can be tried again.
+      if (action === 'preview') {
+        upload.current?.reset()
+        setFile(null)
+      }
+    },
   })
 
   // The preview or the result takes the focus once it is on the screen.
@@ -231,7 +242,12 @@ export function RosterImport({ companyId }: { companyId: number }) {
   return (
     <section aria-labelledby="roster-import" className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
-        <h2 id="roster-import" className="text-lg font-semibold text-ink">
+        <h2
+          id="roster-import"
+          ref={heading}
+          tabIndex={-1}
+          className="text-lg font-semibold text-ink outline-none"
+        >
           Roster import
         </h2>
         <Paragraph size="sm" tone="muted">
@@ -273,7 +289,10 @@ export function RosterImport({ companyId }: { companyId: number }) {
               <Button
                 variant="secondary"
                 icon={<Upload />}
-                onClick={startOver}
+                onClick={() => {
+                  startOver()
+                  heading.current?.focus() // the button goes away with the result
+                }}
                 className="self-start"
               >
                 Import another file
@@ -288,7 +307,7 @@ export function RosterImport({ companyId }: { companyId: number }) {
               >
                 {changeCount(result) === 0
                   ? 'Nothing to import'
-                  : `Import ${changeCount(result).toLocaleString()} changes`}
+                  : `Import ${changesText(changeCount(result))}`}
               </Button>
             )}
           </div>

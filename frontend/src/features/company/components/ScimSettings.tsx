@@ -1,7 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { KeyRound, RefreshCw, ShieldOff } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { Button, ConfirmDialog, CopyField, Paragraph, Skeleton, useToast } from '@/design-system'
+import {
+  Button,
+  ConfirmDialog,
+  CopyField,
+  Paragraph,
+  RetryAlert,
+  Skeleton,
+  useToast,
+} from '@/design-system'
 import { formatWhen } from '@/lib/format'
 import {
   fetchScimStatus,
@@ -72,7 +80,10 @@ export function ScimSettings({ companyId }: { companyId: number }) {
       {status.isPending ? (
         <Skeleton height="8rem" className="rounded-2xl" />
       ) : status.isError || !data ? (
-        <Paragraph role="alert">{status.error?.message ?? 'Something went wrong.'}</Paragraph>
+        <RetryAlert
+          message={status.error?.message ?? 'Something went wrong.'}
+          onRetry={() => void status.refetch()}
+        />
       ) : (
         <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-5">
           <CopyField

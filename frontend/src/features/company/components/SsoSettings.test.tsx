@@ -122,4 +122,17 @@ describe('SsoSettings', () => {
       'The test sign-in failed. Wrong audience.',
     )
   })
+
+  it('offers Retry when the settings failed to load', async () => {
+    let calls = 0
+    server.use(
+      http.get(apiUrl('/api/v1/company/:id/sso'), () => {
+        calls += 1
+        return calls === 1 ? HttpResponse.error() : HttpResponse.json(EMPTY)
+      }),
+    )
+    const { user } = renderWithProviders(<SsoSettings companyId={7} />)
+    await user.click(await screen.findByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText(EMPTY.oidc_redirect_uri)).toBeInTheDocument()
+  })
 })

@@ -7,6 +7,7 @@ import {
   CheckboxField,
   FormError,
   Paragraph,
+  RetryAlert,
   Skeleton,
   TextInput,
   useToast,
@@ -106,7 +107,7 @@ export function SsoSettings({ companyId }: { companyId: number }) {
       {settings.isPending ? (
         <Skeleton height="16rem" className="rounded-2xl" />
       ) : settings.isError ? (
-        <Paragraph role="alert">{settings.error.message}</Paragraph>
+        <RetryAlert message={settings.error.message} onRetry={() => void settings.refetch()} />
       ) : (
         <SsoForm companyId={companyId} data={settings.data} />
       )}

@@ -52,8 +52,13 @@ function serveMembers(all: Member[], seen: URLSearchParams[] = []) {
       seen.push(params)
       const search = (params.get('search') ?? '').toLowerCase()
       const page = Number(params.get('page') ?? 1)
-      const found = all.filter((m) =>
-        `${m.first_name} ${m.last_name} ${m.email} ${m.employee_id}`.toLowerCase().includes(search),
+      const status = params.get('status')
+      const found = all.filter(
+        (m) =>
+          `${m.first_name} ${m.last_name} ${m.email} ${m.employee_id}`
+            .toLowerCase()
+            .includes(search) &&
+          (!status || m.status === status),
       )
       const body: MembersPage = {
         company: COMPANY,
@@ -95,7 +100,10 @@ describe("issue 26 the company admin's members page", () => {
     )
     // People, invite links, company sign-in, SCIM, roster import and (issue 27) the activity log.
     expect(sections.getAllByRole('link')).toHaveLength(6)
-    expect(screen.getByRole('link', { name: 'Company report' })).toHaveAttribute('href', '/company')
+    expect(screen.getByRole('link', { name: 'Company report' })).toHaveAttribute(
+      'href',
+      '/company?company=7',
+    )
   })
 
   it('issue 26 members page: search sends the words and pages go 25 at a time', async () => {
@@ -264,6 +272,118 @@ describe("issue 26 the company admin's members page", () => {
     renderWithProviders(<CompanyMembers />, { user: makeUser() })
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "This page is for your company's admins only.",
+    )
+  })
+
+  it('when it cannot be told whether I am an admin, the page says it failed (with Retry), not that it is for admins only', async () => {
+    serveMembers([ADA, ME])
+    let calls = 0
+    server.use(
+      http.get(apiUrl('/api/v1/company/access'), () => {
+        calls += 1
+        return calls === 1
+          ? HttpResponse.json({ success: false, error: 'Server error' }, { status: 500 })
+          : HttpResponse.json({ companies: [COMPANY] })
+      }),
+    )
+    const { user } = renderWithProviders(<CompanyMembers />, { user: makeUser() })
+    const alert = await screen.findByRole('alert')
+    expect(alert).not.toHaveTextContent('admins only')
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('heading', { name: 'Acme Corp: members' })).toBeInTheDocument()
+  })
+
+  it('a section that failed to load offers Retry, which loads it', async () => {
+    serveMembers([ADA, ME])
+    const failOnce = (path: string, body: object) => {
+      let calls = 0
+      server.use(
+        http.get(apiUrl(path), () => {
+          calls += 1
+          return calls === 1 ? HttpResponse.error() : HttpResponse.json(body)
+        }),
+      )
+    }
+    failOnce('/api/v1/company/7/members', {
+      company: COMPANY,
+      join_policy: 'invite',
+      total: 1,
+      page: 1,
+      page_size: 25,
+      members: [ADA],
+    })
+    failOnce('/api/v1/company/7/invites', {
+      join_policy: 'invite',
+      invites_needed: true,
+      invites: [],
+    })
+    failOnce('/api/v1/company/7/scim', {
+      has_token: false,
+      created_at: null,
+      last_used_at: null,
+      base_url: 'https://concierge.example.com/scim/v2',
+    })
+    failOnce('/api/v1/company/7/audit', { events: [], next_before: null })
+    const { user } = renderWithProviders(<CompanyMembers />, { user: makeUser() })
+    const sections = ['People', 'Invite links', 'Automatic provisioning (SCIM)', 'Activity log']
+    for (const name of sections) {
+      const section = await screen.findByRole('region', { name })
+      await user.click(await within(section).findByRole('button', { name: 'Retry' }))
+    }
+    expect(await screen.findByRole('table', { name: 'People' })).toHaveTextContent('Ada Lovelace')
+    expect(await screen.findByText('No invite links yet.')).toBeInTheDocument()
+    expect(await screen.findByText('No token: provisioning is off.')).toBeInTheDocument()
+    expect(await screen.findByText('Nothing yet.')).toBeInTheDocument()
+  })
+
+  it('when the last person on the last page leaves the status shown, the page before is shown', async () => {
+    const people = Array.from({ length: 26 }, (_, n) => person(100 + n))
+    serveMembers(people)
+    server.use(
+      http.post(apiUrl('/api/v1/company/7/members/125/deactivate'), () => {
+        people[25] = { ...people[25], status: 'deactivated' }
+        return HttpResponse.json(people[25])
+      }),
+    )
+    const { user } = renderWithProviders(<CompanyMembers />, { user: makeUser() })
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'Active')
+    await user.click(await screen.findByRole('button', { name: 'Next' }))
+    expect(await screen.findByText('Page 2 of 2 · 26 people')).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Person 125' }))
+    const dialog = await screen.findByRole('alertdialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }))
+
+    expect(await screen.findByText('25 people')).toBeInTheDocument()
+    expect(screen.getByRole('table', { name: 'People' })).toHaveTextContent('Person 100')
+    expect(screen.queryByText('No one matches your search.')).not.toBeInTheDocument()
+  })
+
+  it('an admin of several companies picks the company, which starts afresh; the report link keeps it', async () => {
+    serveMembers([ADA, ME])
+    server.use(
+      http.get(apiUrl('/api/v1/company/access'), () =>
+        HttpResponse.json({ companies: [COMPANY, { id: 8, name: 'Globex' }] }),
+      ),
+      http.get(apiUrl('/api/v1/company/8/members'), () =>
+        HttpResponse.json({
+          company: { id: 8, name: 'Globex' },
+          join_policy: 'invite',
+          total: 0,
+          page: 1,
+          page_size: 25,
+          members: [],
+        }),
+      ),
+    )
+    const { user } = renderWithProviders(<CompanyMembers />, { user: makeUser() })
+    expect(await screen.findByRole('heading', { name: 'Acme Corp: members' })).toBeInTheDocument()
+    await user.type(screen.getByRole('searchbox', { name: 'Search people' }), 'ada')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Company' }), 'Globex')
+    expect(await screen.findByRole('heading', { name: 'Globex: members' })).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: 'Search people' })).toHaveValue('')
+    expect(screen.getByRole('link', { name: 'Company report' })).toHaveAttribute(
+      'href',
+      '/company?company=8',
     )
   })
 })

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ChartColumn, ChevronLeft, ChevronRight, Search } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { Fragment, useEffect, useId, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import {
   Button,
@@ -10,6 +10,7 @@ import {
   focusRing,
   Heading,
   Paragraph,
+  RetryAlert,
   Skeleton,
   useToast,
 } from '@/design-system'
@@ -22,6 +23,7 @@ import {
   membersQuery,
 } from '../api'
 import { ActivityLog } from '../components/ActivityLog'
+import { CompanyPicker } from '../components/CompanyPicker'
 import { InviteLinks } from '../components/InviteLinks'
 import { STATUS_LABELS } from '../components/MemberStatusBadge'
 import { MembersList, memberName } from '../components/MembersList'
@@ -223,6 +225,10 @@ function People({ companyId, companyName }: { companyId: number; companyName: st
 
   const data = members.data
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1
+  // The last person of the last page left the status shown (deactivated): the page before.
+  useEffect(() => {
+    if (data && data.members.length === 0 && data.page > 1) setPage(pages)
+  }, [data, pages])
   const deactivating = confirming?.status !== 'deactivated'
   return (
     <section aria-labelledby="company-people" className="flex flex-col gap-4">
@@ -238,7 +244,7 @@ function People({ companyId, companyName }: { companyId: number; companyName: st
       {members.isPending ? (
         <Skeleton height="12rem" className="rounded-2xl" />
       ) : members.isError ? (
-        <Paragraph role="alert">{members.error.message}</Paragraph>
+        <RetryAlert message={members.error.message} onRetry={() => void members.refetch()} />
       ) : data && data.members.length === 0 ? (
         <Paragraph tone="muted" role="status">
           {settled || status ? 'No one matches your search.' : 'No one has joined yet.'}
@@ -307,6 +313,16 @@ export default function CompanyMembers() {
       </div>
     )
   }
+  if (access.isError) {
+    return (
+      <div className="flex flex-col gap-3">
+        <Heading level={1} size="lg">
+          Members
+        </Heading>
+        <RetryAlert message={access.error.message} onRetry={() => void access.refetch()} />
+      </div>
+    )
+  }
   if (!company) {
     return (
       <div className="flex flex-col gap-3">
@@ -329,7 +345,8 @@ export default function CompanyMembers() {
             never what they asked for.
           </Paragraph>
         </div>
-        <Button variant="secondary" icon={<ChartColumn />} to="/company">
+        <CompanyPicker companyId={company.id} />
+        <Button variant="secondary" icon={<ChartColumn />} to={`/company?company=${company.id}`}>
           Company report
         </Button>
       </div>
@@ -350,13 +367,16 @@ export default function CompanyMembers() {
           ))}
         </ul>
       </nav>
-      <People companyId={company.id} companyName={company.name} />
-      <InviteLinks companyId={company.id} />
-      <SsoSettings companyId={company.id} />
-      {/* Provisioning: the identity provider's SCIM connection, or the roster file. */}
-      <ScimSettings companyId={company.id} />
-      <RosterImport companyId={company.id} />
-      <ActivityLog companyId={company.id} />
+      {/* Another company starts afresh: no search, preview or new link of the last one. */}
+      <Fragment key={company.id}>
+        <People companyId={company.id} companyName={company.name} />
+        <InviteLinks companyId={company.id} />
+        <SsoSettings companyId={company.id} />
+        {/* Provisioning: the identity provider's SCIM connection, or the roster file. */}
+        <ScimSettings companyId={company.id} />
+        <RosterImport companyId={company.id} />
+        <ActivityLog companyId={company.id} />
+      </Fragment>
     </div>
   )
 }

@@ -76,6 +76,64 @@ describe("issue 12 the employer's report", () => {
     )
   })
 
+  it('report: a report that failed to load offers Retry, which loads it', async () => {
+    let calls = 0
+    server.use(
+      http.get(apiUrl('/api/v1/company/report'), () => {
+        calls += 1
+        return calls <= 2
+          ? HttpResponse.error()
+          : HttpResponse.json({
+              company: { id: 1, name: 'Acme Corp' },
+              months: [month('2026-11', 8)],
+            })
+      }),
+    )
+    const { user } = renderWithProviders(<CompanyReport />, { user: makeUser() })
+    await user.click(await screen.findByRole('button', { name: 'Retry' }, { timeout: 3000 }))
+    expect(
+      await screen.findByRole('heading', { name: 'Acme Corp: concierge report' }),
+    ).toBeInTheDocument()
+  })
+
+  it('report: an admin of several companies picks the company, whose report is shown and linked', async () => {
+    const asked: (string | null)[] = []
+    const names: Record<string, string> = { '1': 'Acme Corp', '2': 'Globex' }
+    server.use(
+      http.get(apiUrl('/api/v1/company/access'), () =>
+        HttpResponse.json({
+          companies: [
+            { id: 1, name: 'Acme Corp' },
+            { id: 2, name: 'Globex' },
+          ],
+        }),
+      ),
+      http.get(apiUrl('/api/v1/company/report'), ({ request }) => {
+        const company = new URL(request.url).searchParams.get('company')
+        asked.push(company)
+        const id = Number(company ?? 1)
+        return HttpResponse.json({
+          company: { id, name: names[String(id)] },
+          months: [month('2026-11', 8)],
+        })
+      }),
+    )
+    const { user } = renderWithProviders(<CompanyReport />, { user: makeUser(), route: '/company' })
+    expect(
+      await screen.findByRole('heading', { name: 'Acme Corp: concierge report' }),
+    ).toBeInTheDocument()
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Company' }), 'Globex')
+    expect(
+      await screen.findByRole('heading', { name: 'Globex: concierge report' }),
+    ).toBeInTheDocument()
+    expect(asked.at(-1)).toBe('2')
+    expect(screen.getByRole('combobox', { name: 'Company' })).toHaveFocus()
+    expect(screen.getByRole('link', { name: 'Members' })).toHaveAttribute(
+      'href',
+      '/company/members?company=2',
+    )
+  })
+
   it('report privacy: a withheld figure shows a “fewer than 5” placeholder with an accessible label, never a number', async () => {
     serve([month('2026-10', 6), withheldMonth('2026-11')])
     renderWithProviders(<CompanyReport />, { user: makeUser() })

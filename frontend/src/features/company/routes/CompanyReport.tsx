@@ -1,8 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { Download, Users } from 'lucide-react'
 import { type ReactNode, useMemo, useState } from 'react'
-import { Button, cx, FormError, focusRing, Heading, Paragraph, Skeleton } from '@/design-system'
+import { useSearchParams } from 'react-router'
+import {
+  Button,
+  cx,
+  FormError,
+  focusRing,
+  Heading,
+  Paragraph,
+  RetryAlert,
+  Skeleton,
+} from '@/design-system'
 import { companyReportQuery, downloadReportCsv, ReportApiError, type ReportMonth } from '../api'
+import { CompanyPicker } from '../components/CompanyPicker'
 import { type Series, shortMonth, TrendChart } from '../components/TrendChart'
 import { PRIVACY_NOTE, WITHHELD, Withheld } from '../components/Withheld'
 
@@ -102,7 +113,8 @@ function useCharts(months: ReportMonth[]) {
  * library on demand; the table and the CSV carry the figures.
  */
 export default function CompanyReport() {
-  const report = useQuery(companyReportQuery())
+  const [params] = useSearchParams()
+  const report = useQuery(companyReportQuery(Number(params.get('company')) || undefined))
   const [downloading, setDownloading] = useState(false)
   const [downloadError, setDownloadError] = useState<string | null>(null)
   const charts = useCharts(report.data?.months ?? [])
@@ -122,20 +134,23 @@ export default function CompanyReport() {
         <Heading level={1} size="lg">
           Company report
         </Heading>
-        <Paragraph role="alert">
-          {forbidden ? "This report is for your company's admins only." : report.error.message}
-        </Paragraph>
+        {forbidden ? (
+          <Paragraph role="alert">This report is for your company's admins only.</Paragraph>
+        ) : (
+          <RetryAlert message={report.error.message} onRetry={() => void report.refetch()} />
+        )}
       </div>
     )
   }
 
   const months = report.data.months
+  const companyId = report.data.company.id
   const latest = months[months.length - 1]
   const download = async () => {
     setDownloading(true)
     setDownloadError(null)
     try {
-      await downloadReportCsv()
+      await downloadReportCsv(companyId)
     } catch (error) {
       setDownloadError((error as Error).message)
     } finally {
@@ -154,8 +169,9 @@ export default function CompanyReport() {
             The last {months.length} months, aggregates only. {PRIVACY_NOTE}
           </Paragraph>
         </div>
+        <CompanyPicker companyId={companyId} />
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" icon={<Users />} to="/company/members">
+          <Button variant="secondary" icon={<Users />} to={`/company/members?company=${companyId}`}>
             Members
           </Button>
           <Button variant="secondary" icon={<Download />} loading={downloading} onClick={download}>
