@@ -10,7 +10,10 @@ from email import policy
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses
+from html import unescape
 
+import nh3
+from django.core.exceptions import SuspiciousOperation
 from mailparser_reply import EmailReplyParser
 
 from concierge.servicerequests.html import html_to_text
@@ -43,13 +46,19 @@ def headers_parse(raw: bytes) -> EmailMessage:
     return BytesHeaderParser(policy=policy.default).parsebytes(raw)  # type: ignore[return-value]
 
 
+def _one_line(value: str) -> str:
+    """A decoded header value as one line without NUL: an encoded word may hide a line break,
+    which no header we send may hold, or a NUL, which PostgreSQL cannot store."""
+    return " ".join(value.replace("\x00", "").split())
+
+
 def header_text(message: EmailMessage, name: str) -> str:
-    """A header's value as text ('' when absent or unreadable)."""
+    """A header's value as one line of text ('' when absent or unreadable)."""
     try:
         value = message.get(name)
     except Exception:  # a malformed header policy.default cannot parse
         return ""
-    return "" if value is None else str(value).strip()
+    return "" if value is None else _one_line(str(value))
 
 
 def header_addresses(message: EmailMessage, *names: str) -> list[str]:
@@ -64,9 +73,17 @@ def header_addresses(message: EmailMessage, *names: str) -> list[str]:
 
 
 def from_address(message: EmailMessage) -> str:
-    """The From header's one address ('' when there is none or more than one)."""
-    addresses = header_addresses(message, "From")
-    return addresses[0].strip() if len(addresses) == 1 else ""
+    """The From header's one mailbox ('' when there is none, more than one, or a name without
+    an address: an encoded word may spell `ada@example.com` where no address is)."""
+    try:
+        mailboxes = [a for header in message.get_all("From", []) for a in header.addresses]
+    except Exception:  # a From header policy.default cannot parse
+        return ""
+    if len(mailboxes) != 1 or not mailboxes[0].username or not mailboxes[0].domain:
+        return ""
+    # Raw 8-bit bytes in the header are kept as surrogates: back to text.
+    addr_spec = mailboxes[0].addr_spec.encode("utf-8", "surrogateescape")
+    return _one_line(addr_spec.decode("utf-8", "replace"))
 
 
 def is_bounce(message: EmailMessage, *, sender: str, envelope_sender: str | None) -> bool:
@@ -112,7 +129,11 @@ def dmarc_failed(message: EmailMessage, provider_verdicts: Mapping[str, str]) ->
 def html_as_text(html: str) -> str:
     """An email's HTML as plain text: the quoted history cut, blocks as lines, no markup."""
     html = _HTML_QUOTE.sub("", _INVISIBLE.sub("", html))
-    return html_to_text(_BLOCK_TAGS.sub("\n", html).replace("\r", ""))
+    html = _BLOCK_TAGS.sub("\n", html).replace("\r", "")
+    try:
+        return html_to_text(html)
+    except SuspiciousOperation:  # markup Django's strip_tags refuses (a tag left open too long)
+        return unescape(nh3.clean(html, tags=set())).strip()
 
 
 def _part_text(part: EmailMessage) -> str:
@@ -124,23 +145,26 @@ def _part_text(part: EmailMessage) -> str:
     return content if isinstance(content, str) else ""
 
 
+def _body(message: EmailMessage, subtype: str) -> EmailMessage | None:
+    """The message's text/<subtype> body part; when a part's Content-Disposition cannot be
+    read (which `get_body` needs for every part), the first text/<subtype> part."""
+    try:
+        return message.get_body(preferencelist=(subtype,))  # type: ignore[return-value]
+    except Exception:
+        parts = (p for p in message.walk() if p.get_content_type() == f"text/{subtype}")
+        return next(parts, None)
+
+
 _BLANK_RUNS = re.compile(r"\n(?:[ \t]*\n){2,}")
 
 
 def reply_text(message: EmailMessage) -> str:
-    """The reply's own words: the text/plain part (else the HTML as text) without the quoted
-    history, the "On … wrote:" line and the signature."""
-    try:
-        plain = message.get_body(preferencelist=("plain",))
-        html = message.get_body(preferencelist=("html",))
-    except Exception:
-        return ""
-    if plain is not None:
-        text = _part_text(plain)  # type: ignore[arg-type]
-    elif html is not None:
-        text = html_as_text(_part_text(html))  # type: ignore[arg-type]
-    else:
-        return ""
+    """The reply's own words: the text/plain part (else, or when it is blank, the HTML as
+    text) without the quoted history, the "On … wrote:" line and the signature."""
+    plain, html = _body(message, "plain"), _body(message, "html")
+    text = _part_text(plain) if plain is not None else ""
+    if not text.strip() and html is not None:
+        text = html_as_text(_part_text(html))
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     reply = EmailReplyParser(languages=REPLY_LANGUAGES).read(text)
     if not reply.replies:
@@ -171,8 +195,16 @@ class Attachment:
 def attachments(message: EmailMessage) -> Iterator[Attachment]:
     """The files attached, in order; pictures placed in the text (an inline part with a
     Content-ID: a signature's logo) are not attachments."""
-    for part in message.iter_attachments():
-        disposition = (part.get_content_disposition() or "").lower()
+    try:
+        parts = list(message.iter_attachments())
+    except Exception:  # a text part's Content-Disposition policy.default cannot parse
+        return
+    for part in parts:
+        try:
+            disposition = (part.get_content_disposition() or "").lower()
+            filename = part.get_filename() or "attachment"
+        except Exception:  # a Content-Disposition policy.default cannot parse
+            disposition, filename = "attachment", "attachment"
         if disposition == "inline" and part.get("Content-ID"):
             continue
         if part.get_content_maintype() == "multipart":
@@ -181,5 +213,4 @@ def attachments(message: EmailMessage) -> Iterator[Attachment]:
             content = part.get_payload(decode=True)
         except Exception:
             content = None
-        filename = part.get_filename() or "attachment"
         yield Attachment(filename=filename, content=content if isinstance(content, bytes) else b"")

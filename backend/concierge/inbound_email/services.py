@@ -34,7 +34,7 @@ from concierge.servicerequests.reply_address import (
 )
 from concierge.servicerequests.selectors import request_with_employee
 from concierge.servicerequests.services import BODY_MAX, message_create
-from concierge.uploads.files import too_large_message
+from concierge.uploads.files import file_size_label
 from concierge.uploads.services import TOO_MANY_ATTACHMENTS, upload_from_bytes
 
 if TYPE_CHECKING:
@@ -379,7 +379,7 @@ def _refuse(
             and _first_in_window(f"inbound-note:{mail.sender.lower()}:{reason}")
         ):
             _note_send(
-                mail, text.format(limit=too_large_message(int(settings.INBOUND_EMAIL_MAX_BYTES)))
+                mail, text.format(limit=file_size_label(int(settings.INBOUND_EMAIL_MAX_BYTES)))
             )
     return result
 

@@ -281,6 +281,17 @@ def test_refused_an_email_over_the_size_limit(user, reply_to, outbox, settings):
     assert "2 KB" in outbox.emails()[0].body or "larger than we accept" in outbox.emails()[0].body
 
 
+def test_the_too_large_note_names_the_largest_size_taken(user, reply_to, outbox, settings):
+    """Reply by email QA: the note says how large an email may be ('larger than we accept
+    (2 KB)'), not an upload form's sentence inside its brackets."""
+    _, address = reply_to
+    settings.INBOUND_EMAIL_MAX_BYTES = 2048
+    raw = reply_email(to=address, sender=user.email, body="x" * 4000)
+    assert receive(raw).reason == "too_large"
+    [note] = outbox.emails()
+    assert "Your email is larger than we accept (2 KB), so it was not added" in note.body
+
+
 def test_refused_when_the_request_no_longer_exists(user, reply_to, outbox):
     """Issue 28 reply by email: the token names a deleted request: refused, nothing written."""
     service_request, address = reply_to
@@ -432,6 +443,116 @@ def test_garbage_bytes_are_recorded_never_raised(user, reply_to):
         result = receive(raw)
         assert result.outcome in ("refused", "dropped")
     assert Message.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["Message-ID: <a\x00b@mail.example.com>", "From: ada\x00@example.com"],
+)
+def test_a_nul_in_a_header_is_recorded_never_raised(user, reply_to, header):
+    """Reply by email QA: a NUL in a header PostgreSQL stores (Message-ID, From) is recorded
+    like any email, never a database error (a webhook 500 or an SMTP 451 the sending server
+    would retry for days)."""
+    service_request, address = reply_to
+    headers = {"From": "ada@example.com", "Subject": "hi", "Message-ID": "<m@mail.example.com>"}
+    name, value = header.split(": ", 1)
+    headers[name] = value
+    raw = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+    raw += f"To: {address}\r\n\r\nTuesday works for me.\r\n"
+    result = receive(raw.encode())
+    assert result.record is not None
+    assert "\x00" not in result.record.email_message_id + result.record.sender
+    assert InboundEmail.objects.count() == 1
+
+
+def test_the_note_is_sent_when_the_subject_and_message_id_decode_to_several_lines(
+    user, reply_to, outbox
+):
+    """Reply by email QA: an encoded subject or Message-ID that decodes to a line break still
+    gets its note (a header we send may not hold one: the note's task failed every attempt)."""
+    _, address = reply_to
+    broken = "=?utf-8?q?Re:_the_walker=0A_for_Friday?="
+    raw = (
+        f"From: ada@example.com\r\nTo: {address}\r\nSubject: {broken}\r\n"
+        f"Message-ID: {broken}\r\n\r\n\r\n"
+    ).encode()
+    assert receive(raw).reason == "empty"
+    [note] = outbox.emails()
+    assert note.subject == "Concierge: Not delivered: Re: the walker for Friday"
+
+
+@pytest.mark.parametrize(
+    "disposition", ["attachment; filename*", "attachment; filename*=utf\x00-8''walker.png"]
+)
+def test_an_attachment_with_a_broken_content_disposition_never_loses_the_reply(
+    user, reply_to, disposition
+):
+    """Reply by email QA: an attachment header Python's email package cannot read (a lone
+    `filename*`, a NUL in its charset) does not fail the whole email (a webhook 500, an SMTP
+    451): the reply's text is taken into the thread."""
+    service_request, address = reply_to
+    raw = (
+        f"From: ada@example.com\r\nTo: {address}\r\nSubject: Re: walker\r\n"
+        "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=XX\r\n\r\n"
+        "--XX\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nHere is the photo.\r\n"
+        f"--XX\r\nContent-Type: image/png\r\nContent-Disposition: {disposition}\r\n"
+        "Content-Transfer-Encoding: base64\r\n\r\niVBORw0KGgo=\r\n--XX--\r\n"
+    )
+    result = receive(raw.encode())
+    assert result.outcome == "accepted"
+    [message] = employee_messages(service_request)
+    assert html_to_text(message.body_html) == "Here is the photo."
+
+
+def test_a_blank_plain_text_part_beside_the_html_takes_the_html(user, reply_to):
+    """Reply by email QA: a mail app that sends an empty text/plain alternative beside the
+    HTML it wrote in has its reply taken from the HTML, not refused as empty."""
+    service_request, address = reply_to
+    raw = (
+        f"From: ada@example.com\r\nTo: {address}\r\nSubject: Re: walker\r\n"
+        "MIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=XX\r\n\r\n"
+        "--XX\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n \r\n"
+        "--XX\r\nContent-Type: text/html; charset=utf-8\r\n\r\n"
+        "<div>Friday at 8 works.</div><blockquote>Would Friday suit you?</blockquote>\r\n"
+        "--XX--\r\n"
+    )
+    assert receive(raw.encode()).outcome == "accepted"
+    [message] = employee_messages(service_request)
+    assert html_to_text(message.body_html) == "Friday at 8 works."
+
+
+def test_html_with_a_tag_left_open_too_long_is_read_never_raised(user, reply_to):
+    """Reply by email QA: HTML that Django's strip_tags refuses (SuspiciousOperation: a tag
+    left open past 1,000 characters holding many '<') is still read as text, not a webhook
+    500 or an SMTP 451 the sending server retries."""
+    service_request, address = reply_to
+    html = "<p>Friday works.</p><span " + "<i " * 60 + "x" * 1000
+    raw = (
+        f"From: ada@example.com\r\nTo: {address}\r\nSubject: Re: walker\r\n"
+        "MIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n"
+        f"{html}\r\n"
+    )
+    assert receive(raw.encode()).outcome == "accepted"
+    [message] = employee_messages(service_request)
+    assert html_to_text(message.body_html) == "Friday works."
+
+
+@pytest.mark.parametrize(
+    "sender", ["=?utf-8?q?ada=40example.com?=", "=?utf-8?b?YWRhQGV4YW1wbGUuY29t?="]
+)
+def test_an_encoded_word_spelling_the_employees_address_is_not_their_address(
+    user, reply_to, sender
+):
+    """Reply by email QA: a From holding only an encoded word that decodes to the employee's
+    address names no mailbox (no domain for DMARC to check), so it does not pass the sender
+    check: nothing is written to the thread."""
+    service_request, address = reply_to
+    raw = (
+        f"From: {sender}\r\nTo: {address}\r\nSubject: Re: walker\r\n"
+        "Message-ID: <forged@mail.example.com>\r\n\r\nCancel everything.\r\n"
+    )
+    assert receive(raw.encode()).outcome != "accepted"
+    assert employee_messages(service_request) == []
 
 
 def test_erasure_removes_the_records_of_the_persons_emails(user, reply_to, bob):

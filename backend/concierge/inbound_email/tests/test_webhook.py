@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import time
 
 import pytest
@@ -88,3 +89,22 @@ def test_the_webhook_is_not_found_while_unconfigured(user, reply_to, settings):
     )
     assert response.status_code == 404
     assert InboundEmail.objects.count() == 0
+
+
+def test_a_reply_with_a_photo_larger_than_a_form_field_may_be_is_taken(user, reply_to):
+    """Reply by email QA: Mailgun posts the raw email as one form field, and a reply with a
+    3 MB photo is over the 2.5 MB Django allows a field (DATA_UPLOAD_MAX_MEMORY_SIZE): it was
+    answered 400 and never received. It is taken, its text and its photo."""
+    service_request, address = reply_to
+    photo = b"\x89PNG\r\n\x1a\n" + os.urandom(3 * 1024 * 1024)
+    raw = reply_email(
+        to=address,
+        sender=user.email,
+        body="Here\u2019s the route for the walker.\n",
+        files=[("route.png", photo, "image/png")],
+    )
+    response = mailgun_post(raw, recipient=address, sender=user.email)
+    assert response.status_code == 200, response.content
+    [message] = Message.objects.filter(request=service_request, by_email=True)
+    assert message.body_html == "Here\u2019s the route for the walker."
+    assert [link.upload.filename for link in message.attachment_links.all()] == ["route.png"]

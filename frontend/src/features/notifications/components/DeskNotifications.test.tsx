@@ -42,6 +42,40 @@ describe('Issue 28 desk notifications', () => {
     expect(box).toBeChecked()
   })
 
+  it('says so when the choices could not be loaded, and loads them on Retry', async () => {
+    let failing = true
+    server.use(
+      http.get(apiUrl('/api/v1/notifications/preferences'), () =>
+        failing
+          ? HttpResponse.json({ success: false, error: 'Server error' }, { status: 500 })
+          : HttpResponse.json({
+              reply_email: true,
+              reply_push: true,
+              completion_email: true,
+              completion_push: true,
+              show_previews: false,
+              desk_new_request_push: true,
+              desk_reply_push: false,
+              is_concierge: true,
+            }),
+      ),
+      http.get(apiUrl('/api/v1/notifications/push_subscriptions'), () =>
+        HttpResponse.json({ push_subscriptions: [] }),
+      ),
+      http.get(apiUrl('/api/v1/notifications/push_key'), () =>
+        HttpResponse.json({ available: true, public_key: 'BPublicKey' }),
+      ),
+    )
+    const { user } = renderWithProviders(<DeskNotifications />, { route: '/concierge' })
+    await user.click(screen.getByText('Notifications'))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We couldn’t load your notification choices.',
+    )
+    failing = false
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('checkbox', { name: 'New requests' })).toBeChecked()
+  })
+
   it('Escape closes the menu and gives the focus back to its button (ARCHITECTURE §8)', async () => {
     server.use(
       http.get(apiUrl('/api/v1/notifications/preferences'), () => HttpResponse.json({})),

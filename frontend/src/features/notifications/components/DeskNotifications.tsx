@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react'
-import { CheckboxField, cx, focusRing, Paragraph } from '@/design-system'
-import { PushDevices, useServerPush } from './NotificationsSection'
+import { CheckboxField, cx, focusRing, Paragraph, RetryAlert } from '@/design-system'
+import { PREFERENCES_FAILED, PushDevices, useServerPush } from './NotificationsSection'
 import { usePreferences } from './usePreferences'
 
 /** The desk's notification menu: push for new requests and for employees' replies. */
@@ -34,7 +34,9 @@ export function DeskNotifications() {
         <Paragraph size="sm" tone="muted">
           Push notifications to this desk’s browsers.
         </Paragraph>
-        {prefs && pushOffered ? (
+        {query.isError ? (
+          <RetryAlert message={PREFERENCES_FAILED} compact onRetry={() => void query.refetch()} />
+        ) : prefs && pushOffered ? (
           <>
             <CheckboxField
               label="New requests"

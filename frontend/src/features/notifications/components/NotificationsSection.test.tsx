@@ -5,7 +5,12 @@ import { DEFAULT_PREFERENCES } from '@/test/handlers'
 import { renderWithProviders } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import { fakePushBrowser, removeFakePushBrowser } from '../test/fakePush'
-import { NotificationsSection, PUSH_UNAVAILABLE, PUSH_UNSUPPORTED } from './NotificationsSection'
+import {
+  DEVICES_FAILED,
+  NotificationsSection,
+  PUSH_UNAVAILABLE,
+  PUSH_UNSUPPORTED,
+} from './NotificationsSection'
 
 const PHONE = {
   id: 4,
@@ -75,6 +80,24 @@ describe('Issue 28 Account page: Notifications', () => {
     await user.click(list.getByRole('button', { name: 'Remove Safari on iPhone' }))
     await waitFor(() => expect(deleted).toEqual(['4']))
     expect(await screen.findByText('No device gets push notifications yet.')).toBeInTheDocument()
+  })
+
+  it('says so when the devices could not be loaded, and loads them on Retry', async () => {
+    serve()
+    let failing = true
+    server.use(
+      http.get(apiUrl('/api/v1/notifications/push_subscriptions'), () =>
+        failing
+          ? HttpResponse.json({ success: false, error: 'Server error' }, { status: 500 })
+          : HttpResponse.json({ push_subscriptions: [PHONE] }),
+      ),
+    )
+    const { user } = renderWithProviders(<NotificationsSection />, { route: '/account' })
+    expect(await screen.findByRole('alert')).toHaveTextContent(DEVICES_FAILED)
+    failing = false
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    const list = within(await screen.findByRole('list', { name: 'Devices that get notifications' }))
+    expect(list.getByText('Safari on iPhone')).toBeInTheDocument()
   })
 
   it("says so when this browser can't get push", async () => {

@@ -19,6 +19,8 @@ import { usePreferences } from './usePreferences'
 export const PUSH_UNAVAILABLE = 'Push notifications are not set up on this server yet.'
 export const PUSH_UNSUPPORTED = 'This browser can’t show notifications from the app.'
 export const DEVICE_REMOVED = 'This device won’t get notifications any more.'
+export const DEVICES_FAILED = 'We couldn’t load your devices.'
+export const PREFERENCES_FAILED = 'We couldn’t load your notification choices.'
 
 /** Account page: how the person hears about their requests (issue 28). */
 export function NotificationsSection() {
@@ -33,11 +35,7 @@ export function NotificationsSection() {
     >
       <h2 className="text-lg font-semibold text-ink">Notifications</h2>
       {query.isError ? (
-        <RetryAlert
-          message="We couldn’t load your notification choices."
-          compact
-          onRetry={() => void query.refetch()}
-        />
+        <RetryAlert message={PREFERENCES_FAILED} compact onRetry={() => void query.refetch()} />
       ) : !prefs ? (
         <Skeleton className="h-40 w-full" />
       ) : (
@@ -151,7 +149,9 @@ export function PushDevices({ compact = false }: { compact?: boolean }) {
           <FormError message={error} />
         </div>
       ) : null}
-      {devices.data && devices.data.length > 0 ? (
+      {devices.isError ? (
+        <RetryAlert message={DEVICES_FAILED} compact onRetry={() => void devices.refetch()} />
+      ) : devices.data && devices.data.length > 0 ? (
         <ul aria-label="Devices that get notifications" className="flex flex-col gap-2">
           {devices.data.map((device) => (
             <DeviceRow

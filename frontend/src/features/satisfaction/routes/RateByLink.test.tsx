@@ -89,4 +89,60 @@ describe('issue 12 satisfaction: the completion email one-tap link', () => {
       'This rating link has expired. You can still rate the request from its page.',
     )
   })
+
+  it('the thanks for a comment takes the focus from the removed Send button (read out)', async () => {
+    server.use(
+      http.post(apiUrl('/api/v1/ratings/link'), () =>
+        HttpResponse.json(
+          { rating: rating(5), comment_key: 'k1', already_rated: false },
+          { status: 201 },
+        ),
+      ),
+      http.post(apiUrl('/api/v1/ratings/link/comment'), () =>
+        HttpResponse.json({ rating: rating(5, 'Great') }),
+      ),
+    )
+    const { user } = renderWithProviders(<RateByLink />, {
+      route: '/rate/tok.en.sig?score=5',
+      path: '/rate/:token',
+    })
+    await user.type(await screen.findByRole('textbox'), 'Great')
+    await user.click(screen.getByRole('button', { name: 'Send comment' }))
+    expect(await screen.findByText("Thanks, we've added your comment.")).toHaveFocus()
+  })
+
+  it('a rating that did not go through (no connection) can be tried again from the page', async () => {
+    let calls = 0
+    server.use(
+      http.post(apiUrl('/api/v1/ratings/link'), () => {
+        calls += 1
+        if (calls === 1) return HttpResponse.error()
+        return HttpResponse.json(
+          { rating: rating(3), comment_key: 'k1', already_rated: false },
+          { status: 201 },
+        )
+      }),
+    )
+    renderWithProviders(<RateByLink />, { route: '/rate/abc?score=3', path: '/rate/:token' })
+    expect(
+      await screen.findByRole('heading', { name: "We couldn't record this rating" }),
+    ).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('Thank you for your rating!')).toBeInTheDocument()
+    expect(calls).toBe(2)
+  })
+
+  it('an expired link offers no Try again (it would fail the same way)', async () => {
+    server.use(
+      http.post(apiUrl('/api/v1/ratings/link'), () =>
+        HttpResponse.json(
+          { success: false, error: 'This rating link is not valid.' },
+          { status: 404 },
+        ),
+      ),
+    )
+    renderWithProviders(<RateByLink />, { route: '/rate/abc?score=5', path: '/rate/:token' })
+    expect(await screen.findByRole('alert')).toHaveTextContent('This rating link is not valid.')
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
+  })
 })

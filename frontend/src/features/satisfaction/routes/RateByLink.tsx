@@ -2,9 +2,21 @@ import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { Button, Heading, Paragraph, Spinner } from '@/design-system'
-import { commentByLink, type LinkRating, rateByLink } from '../api'
+import { commentByLink, type LinkRating, RatingApiError, rateByLink } from '../api'
 import { RatingCommentForm } from '../components/RatingCommentForm'
 import { RatingFaces, SCORE_LABELS, type Score } from '../components/RatingFaces'
+
+/** No answer, too many tries, or the server failing: the same tap may go through later. */
+function mayPassLater(error: Error): boolean {
+  if (!(error instanceof RatingApiError)) return true
+  return error.status === 0 || error.status === 429 || error.status >= 500
+}
+
+/** The comment form's thanks takes the focus its Send button had: read out, and the keyboard
+ * keeps its place. */
+function focusOnMount(element: HTMLElement | null) {
+  element?.focus()
+}
 
 function scoreFrom(raw: string | null): Score | null {
   const n = Number(raw)
@@ -66,6 +78,11 @@ export default function RateByLink() {
           We couldn't record this rating
         </Heading>
         <Paragraph role="alert">{rate.error.message}</Paragraph>
+        {mayPassLater(rate.error) ? (
+          <Button fullWidth onClick={() => rate.mutate(chosen)}>
+            Try again
+          </Button>
+        ) : null}
         <Button to="/sign-in" variant="secondary" fullWidth>
           Sign in to see your requests
         </Button>
@@ -100,7 +117,9 @@ export default function RateByLink() {
         You rated your request {score} out of 5 ({SCORE_LABELS[score]}).
       </Paragraph>
       {commented ? (
-        <Paragraph tone="muted">Thanks, we've added your comment.</Paragraph>
+        <Paragraph ref={focusOnMount} tabIndex={-1} tone="muted" className="outline-none">
+          Thanks, we've added your comment.
+        </Paragraph>
       ) : (
         <RatingCommentForm
           onSend={(text) => addComment.mutate(text)}
