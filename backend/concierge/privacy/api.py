@@ -24,7 +24,7 @@ def _export_out(item: DataExport | None, message: str = "") -> DataExportOut:
     if item is None:
         return DataExportOut(status="none")
     return DataExportOut(
-        status=item.status,
+        status=export.data_export_status(item),
         requested_at=item.created_at,
         expires_at=item.expires_at,
         message=message,

@@ -17,7 +17,7 @@ from concierge.audit.services import audit_record
 from concierge.notifications.services import email_enqueue_with_transaction
 from concierge.privacy.exporting import zip_build
 from concierge.privacy.models import DataExport
-from concierge.uploads.personal_data import EXPORT_PREFIX, export_file_save
+from concierge.uploads.personal_data import EXPORT_PREFIX, export_file_delete, export_file_save
 
 logger = logging.getLogger(__name__)
 
@@ -64,6 +64,10 @@ def data_export_build(*, export_id: int) -> str:
     now = timezone.now()
     expires_at = now + LINK_VALID_FOR
     with transaction.atomic():
+        if not _still_running(export):
+            # Erased (or given up on) while it was built: its zip goes, no link is sent.
+            export_file_delete(key=key)
+            return "skipped"
         DataExport.objects.filter(pk=export.pk).update(
             status=DataExport.Status.READY,
             file_key=key,
@@ -85,3 +89,12 @@ def data_export_build(*, export_id: int) -> str:
             details={"export_id": export.pk, "bytes": size},
         )
     return "ready"
+
+
+def _still_running(export: DataExport) -> bool:
+    """Whether the export is still the one being built, its row locked until the commit."""
+    return (
+        DataExport.objects.select_for_update()
+        .filter(pk=export.pk, status=DataExport.Status.RUNNING)
+        .exists()
+    )

@@ -180,6 +180,7 @@ def _email_switch(user: User, new_email: str, *, changed_by: str = "") -> None:
     user.pending_email = ""
     user.email_verified_at = timezone.now()
     user.save(update_fields=["email", "pending_email", "email_verified_at"])
+    password_resets_void(user)  # links sent to the old address
     by = f" by {changed_by}" if changed_by else ""
     email_enqueue(
         to=old_email,
@@ -288,6 +289,7 @@ def _password_change(*, auth_token: AuthToken, new_password: str, password: str,
         return False
     user.set_password(new_password)
     user.save(update_fields=["password"])
+    password_resets_void(user)
     revoked = other_sessions_revoke(auth_token=auth_token)
     audit_record(
         action=audit_actions.PASSWORD_CHANGED,
@@ -298,6 +300,12 @@ def _password_change(*, auth_token: AuthToken, new_password: str, password: str,
     )
     password_changed_notice(user=user)
     return True
+
+
+def password_resets_void(user: User) -> None:
+    """The reset links sent before stop working: they were sent for the old password, or to
+    an address the account no longer has."""
+    user.password_resets.filter(used_at__isnull=True).update(used_at=timezone.now())
 
 
 def password_changed_notice(*, user: User, how: str = "") -> None:

@@ -34,6 +34,17 @@ def _change_token(outbox, to: str) -> str:
     raise AssertionError(f"no /change-email/ link sent to {to}")
 
 
+def _reset(token: str):
+    return ApiClient().put(
+        "users/password",
+        {
+            "reset_password_token": token,
+            "password": "reset-by-someone-else-9",
+            "password_confirmation": "reset-by-someone-else-9",
+        },
+    )
+
+
 def _errors(response) -> dict[str, list[str]]:
     return response.json().get("errors") or {}
 
@@ -263,6 +274,44 @@ def test_password_change_signs_out_every_other_session_and_keeps_this_one(
     assert ApiClient().sign_in(user.email, DEFAULT_PASSWORD).status_code == 401
     [notice] = outbox.emails(to=user.email)
     assert notice.subject.endswith("Your password was changed")
+
+
+def test_password_change_voids_the_reset_links_sent_before(signed_in_api, user, outbox):
+    """Issue 29 account: a reset link asked for before the password was changed (by the
+    person, or by someone who read their mail) no longer sets a password"""
+    assert ApiClient().post("users/password", {"user": {"email": user.email}}).status_code == 200
+    token = outbox.link_token("reset-password", to=user.email)
+
+    changed = signed_in_api.post(
+        "users/password/change",
+        {
+            "password": DEFAULT_PASSWORD,
+            "new_password": NEW_PASSWORD,
+            "new_password_confirmation": NEW_PASSWORD,
+        },
+    )
+
+    assert changed.status_code == 200, changed.content
+    assert _reset(token).status_code == 422
+    assert ApiClient().sign_in(user.email, NEW_PASSWORD).status_code == 200
+
+
+def test_a_new_email_address_voids_the_reset_links_sent_to_the_old_one(signed_in_api, user, outbox):
+    """Issue 29 account: once the address is changed, whoever reads the old mailbox (a former
+    employer's) cannot set the password with a reset link sent there before"""
+    assert ApiClient().post("users/password", {"user": {"email": user.email}}).status_code == 200
+    token = outbox.link_token("reset-password", to=user.email)
+    asked = signed_in_api.post(
+        "users/email_change", {"email": "ada@new.example", "password": DEFAULT_PASSWORD}
+    )
+    assert asked.status_code == 200, asked.content
+    confirmed = ApiClient().post(
+        "users/email_change/confirm", {"token": _change_token(outbox, "ada@new.example")}
+    )
+    assert confirmed.status_code == 200, confirmed.content
+
+    assert _reset(token).status_code == 422
+    assert ApiClient().sign_in("ada@new.example", DEFAULT_PASSWORD).status_code == 200
 
 
 def test_password_change_with_a_wrong_current_password_changes_nothing(signed_in_api, user):

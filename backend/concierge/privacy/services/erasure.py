@@ -74,6 +74,7 @@ def person_erase(*, user: Any, actor: Any = None, client_ip: str = "") -> dict[s
     if problem := erasable_problem(user=user):
         raise CannotErase(problem)
     terms = account_personal_terms(user=user)
+    addresses = _own_addresses(user, terms)
     request_ids = request_ids_for_user(user=user)
     counts = {
         "requests": len(request_ids),
@@ -83,11 +84,11 @@ def person_erase(*, user: Any, actor: Any = None, client_ip: str = "") -> dict[s
         "notes_redacted": notes_redact(request_ids=request_ids, terms=terms),
         "ratings": ratings_erase_comments(request_ids=request_ids),
         "exports": data_exports_erase(user=user),
-        "stored_emails": task_results_forget(terms=[t for t in terms if "@" in t]),
+        "stored_emails": task_results_forget(terms=addresses),
         "company_admin_roles": company_admin_roles_erase(user=user),
         "sign_in_handoffs": handoffs_erase(user=user),
         **notification_settings_erase(user=user),
-        "inbound_emails": inbound_emails_erase(user=user, addresses=[t for t in terms if "@" in t]),
+        "inbound_emails": inbound_emails_erase(user=user, addresses=addresses),
     }
     counts.update(account_erase(user=user))
     _mark_erased(request_ids, ErasedRequest.Reason.ACCOUNT)
@@ -100,6 +101,14 @@ def person_erase(*, user: Any, actor: Any = None, client_ip: str = "") -> dict[s
         details=counts,
     )
     return counts
+
+
+def _own_addresses(user: Any, terms: Sequence[str]) -> list[str]:
+    """The person's addresses among `terms`, whose emails and queued mail go with them. Not
+    the one they asked to move to and never confirmed: it may be another account's (an
+    email change to a taken address is accepted without saying so); it is only redacted."""
+    unconfirmed = user.pending_email.lower()
+    return [t for t in terms if "@" in t and t.lower() != unconfirmed]
 
 
 def _mark_erased(request_ids: Sequence[int], reason: str) -> None:

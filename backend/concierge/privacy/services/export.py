@@ -78,6 +78,14 @@ def data_export_latest(*, user: Any) -> DataExport | None:
     return DataExport.objects.filter(user=user).order_by("-created_at", "-id").first()
 
 
+def data_export_status(export: DataExport) -> str:
+    """The export's status as the Account page shows it: a build unfinished after
+    BUILD_STALE_AFTER (its worker lost, or every retry failed) failed, and the page offers to
+    ask again, as `data_export_start` allows."""
+    stale = export.created_at < timezone.now() - BUILD_STALE_AFTER
+    return DataExport.Status.FAILED if export.status in RUNNING and stale else export.status
+
+
 @transaction.atomic
 def data_export_take(*, user: Any, token: str, client_ip: str = "") -> IO[bytes]:
     """The zip of the link's export, as a rewound temporary file: only for its owner, once,
@@ -134,6 +142,9 @@ def _export_files_delete(keys: list[str]) -> None:
 
 def data_exports_erase(*, user: Any) -> int:
     """The person's exports, their zips included (an erasure)."""
-    keys = [e.file_key for e in DataExport.objects.filter(user=user) if e.file_key]
+    # Locked: a build finishing now stores its key first, or finds its row gone.
+    keys = [
+        e.file_key for e in DataExport.objects.select_for_update().filter(user=user) if e.file_key
+    ]
     transaction.on_commit(lambda: _export_files_delete(keys))
     return DataExport.objects.filter(user=user).delete()[0]

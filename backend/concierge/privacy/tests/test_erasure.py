@@ -20,7 +20,9 @@ from concierge.audit.models import AuditEvent
 from concierge.company_reports import selectors as report_selectors
 from concierge.company_reports.selectors import company_report
 from concierge.privacy.models import DataExport
+from concierge.privacy.services.erasure import person_erase
 from concierge.servicerequests.models import Message, ServiceRequest
+from conftest import DEFAULT_PASSWORD, ApiClient
 
 pytestmark = pytest.mark.django_db
 
@@ -156,3 +158,24 @@ def test_issue27_only_superusers_erase(user, person_data):
     )
     user.refresh_from_db()
     assert user.email == EMAIL
+
+
+def test_issue27_erasure_leaves_the_mail_of_an_address_she_only_asked_for(
+    signed_in_api, user, user_factory, tasks
+):
+    """An email change to an address another account has is accepted without saying so: that
+    address, never confirmed, is not hers, and the other person's queued mail stays."""
+    bob = user_factory(email="bob@example.com", first_name="Bob")
+    asked = signed_in_api.post(
+        "users/email_change", {"email": bob.email, "password": DEFAULT_PASSWORD}
+    )
+    assert asked.status_code == 200, asked.content
+    assert ApiClient().post("users/password", {"user": {"email": bob.email}}).status_code == 200
+    tasks.commit()  # Bob's reset email is queued, not sent yet
+
+    person_erase(user=User.objects.get(pk=user.pk))
+
+    assert any(
+        "bob@example.com" in str(result.args_kwargs)
+        for result in tasks.results("concierge.accounts.tasks.password_reset_email")
+    )

@@ -17,6 +17,7 @@ from django.utils import timezone
 from concierge.audit.models import AuditEvent
 from concierge.privacy.models import DataExport
 from concierge.privacy.services.export import ALREADY_RUNNING
+from concierge.uploads.storage import upload_storage
 
 pytestmark = pytest.mark.django_db
 
@@ -216,3 +217,37 @@ def test_issue27_a_link_emailed_before_the_token_moved_still_downloads(
     assert client.post(f"/account/data/{token}").status_code == 405
     assert client.get("/account/data/not-a-token").status_code != 302
     _zip(_download(signed_in_api, token))
+
+
+def test_issue27_a_build_that_lost_its_worker_shows_as_failed(signed_in_api, user):
+    """The Account page hides 'Download my data' while a build runs: one that lost its worker,
+    or failed every retry, shows as failed once stale (as asking again treats it), so the
+    person can ask again instead of seeing 'preparing' for ever."""
+    assert signed_in_api.post("users/data_export").status_code == 202
+    DataExport.objects.filter(user=user).update(
+        status="running", created_at=timezone.now() - timedelta(hours=2)
+    )
+    assert signed_in_api.get("users/data_export").json()["status"] == "failed"
+
+
+def test_issue27_a_person_erased_while_their_export_is_built_leaves_no_zip_and_no_link(
+    signed_in_api, user, person_data, tasks, outbox, monkeypatch
+):
+    from concierge.privacy import export_build
+    from concierge.privacy.services.erasure import person_erase
+
+    build = export_build.zip_build
+
+    def erased_meanwhile(*, user, product):
+        content = build(user=user, product=product)
+        person_erase(user=user)  # support erases the person while the zip is being written
+        return content
+
+    email = user.email
+    assert signed_in_api.post("users/data_export").status_code == 202
+    with monkeypatch.context() as patch:
+        patch.setattr(export_build, "zip_build", erased_meanwhile)
+        tasks.run()
+    assert not any("ready to download" in e.subject for e in outbox.emails(email))
+    storage = upload_storage()
+    assert not storage.exists("exports") or storage.listdir("exports")[1] == []

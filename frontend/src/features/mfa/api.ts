@@ -4,7 +4,7 @@
  * `mfa-token` header, stored like the one from `POST /mfa/verify`.
  */
 import { queryOptions } from '@tanstack/react-query'
-import { api, errorMessage, mfaStepCalls, type Schemas } from '@/api/client'
+import { api, errorMessage, fieldErrors, mfaStepCalls, type Schemas } from '@/api/client'
 import { passkeyFailureMessage } from '@/lib/passkeys'
 import { session } from '@/lib/session'
 
@@ -26,7 +26,19 @@ export const mfaFactorsQuery = queryOptions({
   },
 })
 
-export type Outcome<T = undefined> = { ok: true; value: T } | { ok: false; error: string }
+/** A failure's `confirmFirst`: adding a sign-in method needs the person to confirm it is
+ * them first (the session's recent proof lapsed: `POST /mfa/confirm`, then try again). */
+export type Outcome<T = undefined> =
+  | { ok: true; value: T }
+  | { ok: false; error: string; confirmFirst?: boolean }
+
+function addFailed(error: unknown, response: Response): Outcome<never> {
+  return {
+    ok: false,
+    error: errorMessage(error, response),
+    confirmFirst: 'confirm' in fieldErrors(error),
+  }
+}
 
 function keepMfaToken(response: Response) {
   const mfaToken = response.headers.get('mfa-token')
@@ -56,7 +68,7 @@ async function passingMfaStep<T>(call: () => Promise<T>): Promise<T> {
 
 export async function totpEnrolStart(): Promise<Outcome<TotpEnrolment>> {
   const { data, error, response } = await api.POST('/api/v1/mfa/totp')
-  if (!data) return { ok: false, error: errorMessage(error, response) }
+  if (!data) return addFailed(error, response)
   return { ok: true, value: data }
 }
 
@@ -101,7 +113,7 @@ function passkeyError(error: unknown): string {
  * without a name the server numbers it ('Passkey 2'). */
 export async function passkeyRegister(name: string): Promise<Outcome<string[] | null>> {
   const options = await api.POST('/api/v1/mfa/passkeys/options')
-  if (!options.data) return { ok: false, error: errorMessage(options.error, options.response) }
+  if (!options.data) return addFailed(options.error, options.response)
   let credential: unknown
   try {
     const { startRegistration } = await import('@simplewebauthn/browser')

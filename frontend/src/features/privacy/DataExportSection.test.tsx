@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { renderWithProviders } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
-import { DataExportSection } from './DataExportSection'
+import { BUILD_FAILED, DataExportSection } from './DataExportSection'
 import { RetentionNotice } from './RetentionNotice'
 
 const ALREADY = "We're already preparing your data. We'll email you a link as soon as it's ready."
@@ -27,6 +27,22 @@ describe('Issue 27 Download my data', () => {
     expect(section.queryByRole('button', { name: 'Download my data' })).not.toBeInTheDocument()
   })
 
+  it('the focus moves to the message that replaces the button, not to the page top', async () => {
+    let status = 'none'
+    server.use(
+      http.get(apiUrl('/api/v1/users/data_export'), () => HttpResponse.json({ status })),
+      http.post(apiUrl('/api/v1/users/data_export'), () => {
+        status = 'pending'
+        return HttpResponse.json({ status, message: 'ok' }, { status: 202 })
+      }),
+    )
+    const { user } = renderWithProviders(<DataExportSection />, { route: '/account' })
+    const section = within(screen.getByRole('region', { name: 'Your data' }))
+    await user.click(await section.findByRole('button', { name: 'Download my data' }))
+    const preparing = await section.findByText(/We're preparing your data/)
+    await waitFor(() => expect(preparing).toHaveFocus())
+  })
+
   it("a second request while one is prepared shows the server's polite message", async () => {
     server.use(
       http.get(apiUrl('/api/v1/users/data_export'), () => HttpResponse.json({ status: 'none' })),
@@ -37,6 +53,49 @@ describe('Issue 27 Download my data', () => {
     const { user } = renderWithProviders(<DataExportSection />, { route: '/account' })
     await user.click(await screen.findByRole('button', { name: 'Download my data' }))
     expect(await screen.findByText(ALREADY)).toBeInTheDocument()
+  })
+})
+
+describe('Issue 27 Download my data: a build that failed', () => {
+  it('says it failed and offers to ask again, instead of preparing for ever', async () => {
+    let status = 'running'
+    server.use(
+      http.get(apiUrl('/api/v1/users/data_export'), () => HttpResponse.json({ status })),
+      http.post(apiUrl('/api/v1/users/data_export'), () => {
+        status = 'pending'
+        return HttpResponse.json({ status, message: 'ok' }, { status: 202 })
+      }),
+    )
+    const { user, queryClient } = renderWithProviders(<DataExportSection />, {
+      route: '/account',
+    })
+    const section = within(screen.getByRole('region', { name: 'Your data' }))
+    expect(await section.findByText(/We're preparing your data/)).toBeInTheDocument()
+    status = 'failed'
+    await queryClient.invalidateQueries()
+    expect(await section.findByRole('status')).toHaveTextContent(BUILD_FAILED)
+    await user.click(section.getByRole('button', { name: 'Download my data' }))
+    expect(await section.findByText(/We're preparing your data/)).toBeInTheDocument()
+    expect(section.queryByText(BUILD_FAILED)).not.toBeInTheDocument()
+  })
+})
+
+describe('Issue 27 Download my data: the link emailed before', () => {
+  it('says until when it works, and nothing of it once it expired', async () => {
+    const day = 86_400_000
+    let expires = new Date(Date.now() + day).toISOString()
+    server.use(
+      http.get(apiUrl('/api/v1/users/data_export'), () =>
+        HttpResponse.json({ status: 'ready', expires_at: expires }),
+      ),
+    )
+    const { queryClient } = renderWithProviders(<DataExportSection />, { route: '/account' })
+    const section = within(screen.getByRole('region', { name: 'Your data' }))
+    expect(await section.findByText(/We emailed you a link. It works once, until/)).toBeVisible()
+    expires = new Date(Date.now() - day).toISOString()
+    await queryClient.invalidateQueries()
+    await waitFor(() => expect(section.queryByText(/We emailed you a link/)).toBeNull())
+    expect(section.getByRole('button', { name: 'Download my data' })).toBeInTheDocument()
   })
 })
 
@@ -61,8 +120,11 @@ describe('Issue 27 Download my data: the emailed link', () => {
     const section = within(screen.getByRole('region', { name: 'Your data' }))
     expect(section.getByText(/Your copy is ready/)).toBeInTheDocument()
     expect(router.state.location.hash).toBe('')
+    // The Account page opens at the download, not at its top, screens above it on a phone.
+    expect(section.getByRole('button', { name: 'Download my data (zip)' })).toHaveFocus()
     await user.click(section.getByRole('button', { name: 'Download my data (zip)' }))
-    expect(await section.findByText('Downloaded: my-data.zip.')).toBeInTheDocument()
+    const downloaded = await section.findByText('Downloaded: my-data.zip.')
+    await waitFor(() => expect(downloaded).toHaveFocus())
     expect(posted).toEqual([{ token: 'tok_en-123' }])
   })
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { Button, FormError, Paragraph, RetryAlert, Spinner } from '@/design-system'
 import { formatWhen } from '@/lib/format'
@@ -11,6 +11,8 @@ import {
   isBuilding,
   privacyKeys,
 } from './api'
+
+export const BUILD_FAILED = 'We couldn’t prepare your data. Please ask for it again.'
 
 /** The page of the emailed link: /account/data#<token>. */
 const DATA_EXPORT_LINK_PATH = '/account/data'
@@ -55,14 +57,25 @@ function DownloadFromLink({ token }: { token: string }) {
     mutationFn: () => dataExportDownload(token),
     onSettled: () => queryClient.invalidateQueries({ queryKey: privacyKeys.dataExport }),
   })
+  // Opened from the emailed link, the page starts at this button, screens below its top on
+  // a phone; once it worked, the focus moves to what took its place.
+  const button = useRef<HTMLButtonElement>(null)
+  useEffect(() => button.current?.focus(), [])
+  const downloaded = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (download.isSuccess) downloaded.current?.focus()
+  }, [download.isSuccess])
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-primary-200 bg-primary-50 p-4">
       <Paragraph>Your copy is ready. The link works once: keep the file somewhere safe.</Paragraph>
       <FormError message={download.error?.message} />
       {download.isSuccess ? (
-        <Paragraph tone="muted">Downloaded: my-data.zip.</Paragraph>
+        <Paragraph ref={downloaded} tabIndex={-1} tone="muted" className="outline-none">
+          Downloaded: my-data.zip.
+        </Paragraph>
       ) : (
         <Button
+          ref={button}
           icon={<Download />}
           loading={download.isPending}
           onClick={() => download.mutate()}
@@ -78,12 +91,26 @@ function DownloadFromLink({ token }: { token: string }) {
 function AskForData() {
   const queryClient = useQueryClient()
   const state = useQuery(dataExportQuery())
+  // The button goes while the data is prepared: the focus moves to the message saying so.
+  const focusPreparing = useRef(false)
+  const preparing = useRef<HTMLParagraphElement>(null)
   const start = useMutation({
     mutationFn: dataExportStart,
-    onSuccess: (data) => queryClient.setQueryData(privacyKeys.dataExport, data),
+    onSuccess: (data) => {
+      focusPreparing.current = true
+      queryClient.setQueryData(privacyKeys.dataExport, data)
+    },
   })
   const status = state.data?.status
   const building = isBuilding(status)
+  // The emailed link while it works: an expired one is not worth mentioning.
+  const expiresAt = status === 'ready' ? state.data?.expires_at : null
+  const linkUntil = expiresAt && new Date(expiresAt).getTime() > Date.now() ? expiresAt : null
+  useEffect(() => {
+    if (!building || !focusPreparing.current) return
+    focusPreparing.current = false
+    preparing.current?.focus()
+  }, [building])
   return (
     <div className="flex flex-col gap-3">
       <Paragraph tone="muted">
@@ -99,13 +126,22 @@ function AskForData() {
       ) : null}
       <FormError message={start.error?.message} />
       {building ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-ink">
+        <p
+          ref={preparing}
+          tabIndex={-1}
+          role="status"
+          className="flex items-center gap-2 text-sm text-ink outline-none"
+        >
           <Spinner label="Preparing" size="sm" announce={false} />
           We're preparing your data. We'll email you a link when it's ready.
         </p>
-      ) : status === 'ready' && state.data?.expires_at ? (
+      ) : linkUntil ? (
         <p role="status" className="text-sm text-ink">
-          We emailed you a link. It works once, until {formatWhen(state.data.expires_at)}.
+          We emailed you a link. It works once, until {formatWhen(linkUntil)}.
+        </p>
+      ) : status === 'failed' ? (
+        <p role="status" className="text-sm text-danger-700">
+          {BUILD_FAILED}
         </p>
       ) : null}
       {building ? null : (

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
 import { Button } from '@/design-system'
 
 /**
@@ -13,6 +13,7 @@ export function DetailRow({
   editing,
   onEdit,
   notice,
+  actionRef,
   children,
 }: {
   label: string
@@ -22,6 +23,8 @@ export function DetailRow({
   action: string
   editing: boolean
   onEdit: () => void
+  /** The action's button, for a notice that goes to give the focus back to. */
+  actionRef?: RefObject<HTMLButtonElement | null>
   children: ReactNode
 }) {
   const button = useRef<HTMLButtonElement>(null)
@@ -47,7 +50,10 @@ export function DetailRow({
         </div>
         {editing ? null : (
           <Button
-            ref={button}
+            ref={(node) => {
+              button.current = node
+              if (actionRef) actionRef.current = node
+            }}
             variant="tertiary"
             size="sm"
             aria-describedby={labelId}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { CurrentUser } from '@/api/client'
 import { Button, formatPhone, Paragraph, RetryAlert, Skeleton, useToast } from '@/design-system'
 import {
@@ -8,6 +8,7 @@ import {
   onboardingAnswersQuery,
 } from '@/features/onboarding'
 import { currentUserQuery } from '@/lib/currentUserQuery'
+import { unexpectedError } from '@/lib/errors'
 import { emailChangeCancel } from '../api'
 import { DetailRow } from './DetailRow'
 import { EmailChangeForm } from './EmailChangeForm'
@@ -21,6 +22,7 @@ type Editing = 'name' | 'email' | 'contact' | 'password' | null
 /** The account's details, each changed in place: name, email, contact details, password. */
 export function DetailsSection({ user }: { user: CurrentUser }) {
   const [editing, setEditing] = useState<Editing>(null)
+  const emailAction = useRef<HTMLButtonElement>(null)
   const done = () => setEditing(null)
   const row = (name: Exclude<Editing, null>) => ({
     editing: editing === name,
@@ -38,8 +40,9 @@ export function DetailsSection({ user }: { user: CurrentUser }) {
         <DetailRow
           label="Email"
           value={user.email}
-          notice={<PendingEmail user={user} />}
+          notice={<PendingEmail user={user} onCancelled={() => emailAction.current?.focus()} />}
           action="Change"
+          actionRef={emailAction}
           {...row('email')}
         >
           <EmailChangeForm onDone={done} />
@@ -58,7 +61,9 @@ export function DetailsSection({ user }: { user: CurrentUser }) {
   )
 }
 
-function PendingEmail({ user }: { user: CurrentUser }) {
+/** The address asked for and not confirmed yet; cancelling it gives the focus to the email's
+ * Change button (`onCancelled`), as this notice goes. */
+function PendingEmail({ user, onCancelled }: { user: CurrentUser; onCancelled: () => void }) {
   const queryClient = useQueryClient()
   const { toast } = useToast()
   const [cancelling, setCancelling] = useState(false)
@@ -72,6 +77,9 @@ function PendingEmail({ user }: { user: CurrentUser }) {
         return
       }
       await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
+      onCancelled()
+    } catch (error) {
+      toast({ message: unexpectedError(error), severity: 'error' })
     } finally {
       setCancelling(false)
     }

@@ -14,6 +14,17 @@ function renderNotice(pending: boolean) {
 }
 
 describe('EmailVerificationNotice', () => {
+  it('375 px: a long work email wraps inside the notice instead of widening the page', () => {
+    const email = 'firstname.middlename.lastname@payroll-and-benefits.initech.example'
+    renderWithProviders(<EmailVerificationNotice />, {
+      route: '/dashboard',
+      user: makeUser({ email, email_verification_pending: true }),
+    })
+    // jsdom lays nothing out: the sentence naming the address may break anywhere (a word of
+    // 66 characters is wider than a phone's 375 px).
+    expect(screen.getByText(new RegExp(`link we sent to ${email}`))).toHaveClass('wrap-anywhere')
+  })
+
   it('Hardening 9: nothing shows once the email is verified (or needs no verifying)', () => {
     renderNotice(false)
     expect(screen.queryByText(/Check your inbox/)).not.toBeInTheDocument()

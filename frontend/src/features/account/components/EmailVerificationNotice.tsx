@@ -57,7 +57,7 @@ export function EmailVerificationNotice() {
           <Paragraph id="verify-email-notice" weight="semibold">
             {VERIFY_EMAIL_NOTICE}
           </Paragraph>
-          <Paragraph size="sm" tone="muted">
+          <Paragraph size="sm" tone="muted" className="wrap-anywhere">
             Your company’s benefits appear once you follow the link we sent to {user.email}.
           </Paragraph>
         </div>

@@ -1,10 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormError, useToast } from '@/design-system'
 import { NewPasswordFields, type ResetPasswordValues, resetPasswordSchema } from '@/features/auth'
 import { unexpectedError } from '@/lib/errors'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import { required, schema } from '@/lib/validation'
-import { passwordChange } from '../api'
+import { passwordChange, signedInDevicesQuery } from '../api'
 import { FormActions } from './FormActions'
 import { freshCheck, PROOF_MESSAGES, ProofField } from './ProofField'
 
@@ -33,6 +34,7 @@ const SERVER_FIELDS = {
 /** A new password (spec §5 reset-password rules), proved by the current one or a code; every
  * other device is signed out, this one stays. */
 export function PasswordForm({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient()
   const { toast } = useToast()
   const [useCode, setUseCode] = useState(false)
   const [serverError, setServerError] = useState<string>()
@@ -50,6 +52,7 @@ export function PasswordForm({ onDone }: { onDone: () => void }) {
           showServerErrors(onFields.length ? onFields : [['proof', changed.error]])
           return
         }
+        await queryClient.invalidateQueries({ queryKey: signedInDevicesQuery.queryKey })
         toast({
           message: 'Your password is changed. Other devices were signed out.',
           severity: 'success',

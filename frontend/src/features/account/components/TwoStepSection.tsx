@@ -91,8 +91,9 @@ export function TwoStepSection() {
     setPasskeyBusy(true)
     try {
       const result = await passkeyRegister('')
-      if (!result.ok) setPasskeyError(result.error)
-      else await added(result.value, 'Passkey')
+      if (result.ok) await added(result.value, 'Passkey')
+      else if (result.confirmFirst) confirmFirst('passkey')
+      else setPasskeyError(result.error)
     } catch (error) {
       setPasskeyError(unexpectedError(error))
     } finally {
@@ -106,6 +107,12 @@ export function TwoStepSection() {
     else navigate('/mfa-enrollment', { state: { from: 'account' } })
   }
   // Adding a way to sign in needs a recent proof of the person (signed in, or confirmed again).
+  // The list's `add_needs_confirm` may be older than the proof's 15 minutes: a refused start
+  // asks for the proof then.
+  const confirmFirst = (adding: Addition) => {
+    void queryClient.invalidateQueries({ queryKey: mfaFactorsQuery.queryKey })
+    setMode({ name: 'confirm', adding })
+  }
   const add = (adding: Addition) => {
     lastAdded.current = adding
     if (factors.data?.add_needs_confirm) setMode({ name: 'confirm', adding })
@@ -121,6 +128,7 @@ export function TwoStepSection() {
             return added(recoveryCodes, 'Authenticator app')
           }}
           onCancel={backToList}
+          onConfirmFirst={() => confirmFirst('totp')}
         />
       </SettingsSection>
     )
@@ -347,6 +355,11 @@ function RenameForm({ factor, onDone }: { factor: MfaFactor; onDone: () => void 
   const [name, setName] = useState(factor.name)
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
+  // An error takes the focus to its field, which reads it out (not the Save button).
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (error) input.current?.focus()
+  }, [error])
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault()
     if (!name.trim()) return setError('Please enter a name')
@@ -366,6 +379,7 @@ function RenameForm({ factor, onDone }: { factor: MfaFactor; onDone: () => void 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
       <TextInput
+        ref={input}
         name="factor-name"
         label="Name"
         description="For example, the device it is on."

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { returnTarget, session } from '@/lib/session'
-import { errorResponse, notificationsHandlers } from '@/test/handlers'
+import { currentUserOk, errorResponse, notificationsHandlers } from '@/test/handlers'
 import { makeUser, renderWithProviders, signInSession } from '@/test/render'
 import { apiUrl, server } from '@/test/server'
 import Account from './Account'
@@ -133,6 +133,34 @@ describe('Account', () => {
     expect(details.getByLabelText(/^New password/)).toHaveFocus()
   })
 
+  it('Issue 29 account: after a password change the signed-in devices no longer list the devices it signed out', async () => {
+    const now = new Date().toISOString()
+    const laptop = { id: 3, device: 'Chrome on Windows', signed_in_at: now, current: true }
+    const phone = { id: 2, device: 'Mobile Safari on iPhone', signed_in_at: now, current: false }
+    let devices = [laptop, phone]
+    server.use(
+      http.get(apiUrl('/api/v1/users/devices'), () => HttpResponse.json({ devices })),
+      http.post(apiUrl('/api/v1/users/password/change'), () => {
+        devices = [laptop]
+        return HttpResponse.json({ success: true })
+      }),
+    )
+    const { user } = renderAccount()
+    const signedIn = within(screen.getByRole('region', { name: 'Signed-in devices' }))
+    expect(await signedIn.findByText('Mobile Safari on iPhone')).toBeInTheDocument()
+    const details = within(screen.getByRole('region', { name: 'Your details' }))
+    await user.click(details.getByRole('button', { name: 'Change', description: 'Password' }))
+    await user.type(details.getByLabelText(/^Current password/), 'old-secret-1')
+    await user.type(details.getByLabelText(/^New password/), 'new-secret-1')
+    await user.type(details.getByLabelText(/^Confirm new password/), 'new-secret-1')
+    await user.click(details.getByRole('button', { name: 'Change password' }))
+    expect(
+      await screen.findByText('Your password is changed. Other devices were signed out.'),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(signedIn.queryByText('Mobile Safari on iPhone')).toBeNull())
+    expect(signedIn.getByText('Only this device is signed in to your account.')).toBeInTheDocument()
+  })
+
   it('Issue 29 account: an email change waiting for its link says where it went, and can be cancelled', async () => {
     let cancelled = false
     server.use(
@@ -148,6 +176,33 @@ describe('Account', () => {
     expect(status).toHaveTextContent('we sent a link to jane@new.example')
     await user.click(within(status).getByRole('button', { name: 'Cancel change' }))
     await waitFor(() => expect(cancelled).toBe(true))
+  })
+
+  it('Issue 29 account: cancelling the email change gives the focus to the email’s Change button', async () => {
+    server.use(
+      http.delete(apiUrl('/api/v1/users/email_change'), () => HttpResponse.json({ success: true })),
+      currentUserOk(makeUser({ email: 'jane@example.com', pending_email: '' })),
+    )
+    const { user } = renderAccount(
+      makeUser({ email: 'jane@example.com', pending_email: 'jane@new.example' }),
+    )
+    const status = screen.getByRole('status', { name: '' })
+    await user.click(within(status).getByRole('button', { name: 'Cancel change' }))
+    // The notice and its button go once the user is read again (RequireAuth's, not here's).
+    const details = within(screen.getByRole('region', { name: 'Your details' }))
+    const change = details.getByRole('button', { name: 'Change', description: 'Email' })
+    await waitFor(() => expect(change).toHaveFocus())
+  })
+
+  it('§8 failed calls, account: cancelling the email change when the network fails says so', async () => {
+    server.use(http.delete(apiUrl('/api/v1/users/email_change'), () => HttpResponse.error()))
+    const { user } = renderAccount(
+      makeUser({ email: 'jane@example.com', pending_email: 'jane@new.example' }),
+    )
+    const status = screen.getByRole('status', { name: '' })
+    await user.click(within(status).getByRole('button', { name: 'Cancel change' }))
+    expect(await screen.findByText('An unexpected error occurred')).toBeInTheDocument()
+    expect(within(status).getByRole('button', { name: 'Cancel change' })).toBeEnabled()
   })
 
   it('§4 sign-out: calls the server, clears the session and goes to SignIn', async () => {
@@ -226,6 +281,71 @@ describe('Account', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel' }))
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Add an authenticator app' })).toHaveFocus(),
+    )
+  })
+
+  it('Issue 13 Account: a page left open past the 15 minutes asks to confirm when adding is refused, then adds', async () => {
+    const CONFIRM_FIRST = 'To add a sign-in method, please confirm it’s you first.'
+    let confirmed = false
+    server.use(
+      factorsOk([], { add_needs_confirm: false }),
+      http.post(apiUrl('/api/v1/mfa/confirm'), () => {
+        confirmed = true
+        return HttpResponse.json({ success: true })
+      }),
+      http.post(apiUrl('/api/v1/mfa/totp'), () =>
+        confirmed
+          ? HttpResponse.json({
+              factor_id: 5,
+              secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+              otpauth_uri: 'otpauth://totp/Concierge:jane?secret=JBSWY3DPEHPK3PXP',
+              qr_data_uri: 'data:image/svg+xml;base64,PHN2Zy8+',
+            })
+          : errorResponse(403, CONFIRM_FIRST, { confirm: [CONFIRM_FIRST] }),
+      ),
+    )
+    const { user } = renderAccount(makeUser({ mfa_enabled: false, mfa_enrollment_available: true }))
+    await user.click(await screen.findByRole('button', { name: 'Add an authenticator app' }))
+    expect(await screen.findByText(CONFIRM_FIRST)).toBeVisible()
+    await waitFor(() => expect(screen.getByLabelText(/Confirm with your password/)).toHaveFocus())
+    await user.type(screen.getByLabelText(/Confirm with your password/), 'my-password')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByTestId('totp-setup')).toBeInTheDocument()
+    expect(confirmed).toBe(true)
+  })
+
+  it('Issue 13 Account: an authenticator app whose setup could not start says why and can be cancelled', async () => {
+    server.use(
+      http.post(apiUrl('/api/v1/mfa/totp'), () =>
+        errorResponse(429, 'Too many attempts. Please wait a minute and try again.'),
+      ),
+    )
+    const { user } = renderAccount(makeUser({ mfa_enabled: false, mfa_enrollment_available: true }))
+    await user.click(await screen.findByRole('button', { name: 'Add an authenticator app' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts.')
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Add an authenticator app' })).toHaveFocus(),
+    )
+  })
+
+  it('Issue 13 Account: a name the server refuses is read out: its field takes the focus', async () => {
+    const TOO_LONG = 'Please use at most 100 characters.'
+    server.use(
+      factorsOk([
+        { id: '7', kind: 'totp', name: 'Authenticator app', created_at: null, last_used_at: null },
+      ]),
+      http.patch(apiUrl('/api/v1/mfa/factors/7'), () =>
+        errorResponse(422, TOO_LONG, { name: [TOO_LONG] }),
+      ),
+    )
+    const { user } = renderAccount(makeUser({ mfa_enabled: true }))
+    await user.click(await screen.findByRole('button', { name: 'Rename Authenticator app' }))
+    await user.click(screen.getByRole('button', { name: 'Save name' }))
+    expect(await screen.findByText(TOO_LONG)).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveFocus())
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription(
+      expect.stringContaining(TOO_LONG),
     )
   })
 

@@ -13,9 +13,12 @@ import { type MfaCodeValues, totpCodeSchema } from '../rules'
 export function TotpSetup({
   onAdded,
   onCancel,
+  onConfirmFirst,
 }: {
   onAdded: (added: Added) => void
   onCancel?: () => void
+  /** The person must confirm it is them before adding it (the start was refused). */
+  onConfirmFirst?: () => void
 }) {
   const [enrolment, setEnrolment] = useState<TotpEnrolment>()
   const [startError, setStartError] = useState<string>()
@@ -35,12 +38,14 @@ export function TotpSetup({
     },
   )
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: started once, when shown; a new callback starts no other setup
   useEffect(() => {
     let live = true
     totpEnrolStart()
       .then((result) => {
         if (!live) return
         if (result.ok) setEnrolment(result.value)
+        else if (result.confirmFirst && onConfirmFirst) onConfirmFirst()
         else setStartError(result.error)
       })
       .catch((error: unknown) => live && setStartError(unexpectedError(error)))
@@ -49,7 +54,18 @@ export function TotpSetup({
     }
   }, [])
 
-  if (startError) return <FormError message={startError} />
+  if (startError) {
+    return (
+      <div className="flex flex-col gap-4">
+        <FormError message={startError} />
+        {onCancel ? (
+          <Button variant="tertiary" className="self-start" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    )
+  }
   if (!enrolment) return <Spinner label="Preparing your setup" />
 
   const groupedKey = enrolment.secret.match(/.{1,4}/g)?.join(' ') ?? enrolment.secret
