@@ -4,24 +4,8 @@
  * own call format; paths that carry tokens or ids are anonymised first (spec §2, §8), and the
  * automatic page view (which would read the real address) is off.
  */
+import { anonymisedPath } from './anonymisedPath'
 import { config } from './config'
-
-const ANONYMISED: Array<[RegExp, string]> = [
-  [/^\/reset-password\/[^/]+/, '/reset-password/:resetToken'],
-  [/^\/unlock\/[^/]+/, '/unlock/:unlockToken'],
-  [/^\/verify-email\/[^/]+/, '/verify-email/:verificationToken'],
-  [/^\/account\/data\/[^/]+/, '/account/data/:exportToken'],
-  [/^\/requests\/category\/[^/]+/, '/requests/category/:categoryId'],
-  [/^\/requests\/(?!category\/)[^/]+/, '/requests/:requestId'],
-  [/^\/attachments\/.+/, '/attachments/:fileKey'],
-]
-
-export function anonymisePath(path: string): string {
-  for (const [pattern, replacement] of ANONYMISED) {
-    if (pattern.test(path)) return path.replace(pattern, replacement)
-  }
-  return path
-}
 
 declare global {
   interface Window {
@@ -41,7 +25,7 @@ let previousLocation: string | undefined
 
 /** The page's address as analytics may see it: no query, no fragment, path anonymised. */
 function anonymisedLocation(path: string): string {
-  return `${window.location.origin}${anonymisePath(path)}`
+  return `${window.location.origin}${anonymisedPath(path)}`
 }
 
 /** Where the first page came from: another site as it is, one of ours anonymised. */
@@ -75,7 +59,7 @@ export function pageView(path: string, title: string) {
   const location = anonymisedLocation(path)
   gtag('event', 'page_view', {
     page_title: title,
-    page_path: anonymisePath(path),
+    page_path: anonymisedPath(path),
     page_location: location,
     page_referrer: previousLocation ?? firstReferrer(),
   })

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { anonymisePath } from './analyticsTag'
+import { anonymisedPath } from './anonymisedPath'
 
-describe('§2 analytics: paths with tokens or ids are anonymised', () => {
+describe('§2, §8 analytics and error reports: paths with tokens or ids are anonymised', () => {
   it.each([
     ['/reset-password/abc123', '/reset-password/:resetToken'],
     ['/unlock/tok', '/unlock/:unlockToken'],
+    ['/old-tok/unlock', '/:unlockToken/unlock'],
     ['/verify-email/eyJ1:1a:sig', '/verify-email/:verificationToken'],
+    ['/change-email/eyJ1:1a:sig', '/change-email/:changeToken'],
+    ['/rate/eyJ1.abc.sig', '/rate/:token'],
+    ['/concierge/requests/42', '/concierge/requests/:requestId'],
     ['/account/data/tok_en-1', '/account/data/:exportToken'],
     ['/requests/42', '/requests/:requestId'],
     ['/requests/category/7', '/requests/category/:categoryId'],
@@ -13,6 +17,6 @@ describe('§2 analytics: paths with tokens or ids are anonymised', () => {
     ['/dashboard', '/dashboard'],
     ['/requests', '/requests'],
   ])('%s → %s', (path, expected) => {
-    expect(anonymisePath(path)).toBe(expected)
+    expect(anonymisedPath(path)).toBe(expected)
   })
 })

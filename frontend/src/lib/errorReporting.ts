@@ -13,13 +13,6 @@ export function errorReportingEnabled(settings: AppConfig = config): boolean {
   return settings.reportErrors && Boolean(settings.errorReportingDsn)
 }
 
-/** Page paths without the tokens and ids in them (reset and unlock links, request ids). */
-export function anonymisedPath(path: string): string {
-  return path
-    .replace(/\/(reset-password|unlock|attachments?)\/[^/?#]+/g, '/$1/:token')
-    .replace(/\/\d+(?=\/|$)/g, '/:id')
-}
-
 export function initErrorReporting(settings: AppConfig = config): Promise<Sentry | null> {
   if (!errorReportingEnabled(settings)) return Promise.resolve(null)
   loading ??= import('./sentry').then(({ startSentry }) => startSentry(settings))

@@ -3,8 +3,8 @@
  * of session replays, 100% of replays on error; recordings mask text and inputs.
  */
 import * as Sentry from '@sentry/react'
+import { anonymisedPath } from './anonymisedPath'
 import type { AppConfig } from './config'
-import { anonymisedPath } from './errorReporting'
 
 type SentryEvent = { request?: { url?: string; headers?: unknown; cookies?: unknown } }
 
