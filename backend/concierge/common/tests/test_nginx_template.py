@@ -40,6 +40,9 @@ def test_a_line_is_written_once_per_value_and_left_out_without_one() -> None:
     assert "return 301 https://concierge.example.com$request_uri;" in tls
     assert "location ^~ /.well-known/acme-challenge/ { root /var/lib/concierge-nginx/acme; }" in tls
     assert "client_max_body_size 25m;" in tls
+    # Reply by email's webhook takes an email as large as INBOUND_EMAIL_MAX_BYTES (30 MB).
+    webhook = tls[tls.index("location ^~ /inbound/mailgun {") :]
+    assert "client_max_body_size 32m;" in webhook[: webhook.index("}")]
     assert "add_header Strict-Transport-Security $strict_transport_security always;" in tls
     assert "{{" not in tls
 
