@@ -161,6 +161,18 @@ export function AnswerForm({
   }
 
   const fieldError = error && !error.retry ? error.message : null
+  // An optional question can be skipped, and so can an answer to one while it is edited.
+  const skip = optional ? (
+    <Button
+      variant="tertiary"
+      size={mode === 'edit' ? 'sm' : undefined}
+      onClick={() => void send('skip')}
+      disabled={saving !== null}
+      loading={saving === 'skip'}
+    >
+      Skip
+    </Button>
+  ) : null
 
   return (
     <form
@@ -198,33 +210,14 @@ export function AnswerForm({
             >
               Cancel
             </Button>
-            {optional && startValue !== '' ? (
-              <Button
-                variant="tertiary"
-                size="sm"
-                onClick={() => void send('skip')}
-                disabled={saving !== null}
-                loading={saving === 'skip'}
-              >
-                Skip
-              </Button>
-            ) : null}
+            {startValue !== '' ? skip : null}
             <Button type="submit" size="sm" disabled={!ready} loading={saving === 'answer'}>
               Save
             </Button>
           </>
         ) : (
           <>
-            {optional ? (
-              <Button
-                variant="tertiary"
-                onClick={() => void send('skip')}
-                disabled={saving !== null}
-                loading={saving === 'skip'}
-              >
-                Skip
-              </Button>
-            ) : null}
+            {skip}
             <Button type="submit" disabled={!ready} loading={saving === 'answer'}>
               Continue
             </Button>
