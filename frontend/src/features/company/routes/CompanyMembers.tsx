@@ -11,6 +11,7 @@ import {
   Heading,
   Paragraph,
   RetryAlert,
+  SelectField,
   Skeleton,
   useToast,
 } from '@/design-system'
@@ -63,6 +64,14 @@ function useDebounced(value: string): string {
   return settled
 }
 
+const STATUS_OPTIONS = [
+  { value: '', label: 'Everyone' },
+  ...(Object.keys(STATUS_LABELS) as MemberStatus[]).map((key) => ({
+    value: key,
+    label: STATUS_LABELS[key],
+  })),
+]
+
 function Filters({
   search,
   onSearch,
@@ -75,7 +84,6 @@ function Filters({
   onStatus: (value: MemberStatus | '') => void
 }) {
   const searchId = useId()
-  const statusId = useId()
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
@@ -99,24 +107,13 @@ function Filters({
           />
         </div>
       </div>
-      <div className="flex flex-col gap-1.5 sm:w-48">
-        <label htmlFor={statusId} className="text-sm font-semibold text-ink">
-          Status
-        </label>
-        <select
-          id={statusId}
-          value={status}
-          onChange={(event) => onStatus(event.target.value as MemberStatus | '')}
-          className={controlClassName(false)}
-        >
-          <option value="">Everyone</option>
-          {(Object.keys(STATUS_LABELS) as MemberStatus[]).map((key) => (
-            <option key={key} value={key}>
-              {STATUS_LABELS[key]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Status"
+        value={status}
+        options={STATUS_OPTIONS}
+        onChange={(value) => onStatus(value as MemberStatus | '')}
+        className="sm:w-48"
+      />
     </div>
   )
 }

@@ -9,6 +9,7 @@ import {
   Heading,
   LoadFailed,
   Paragraph,
+  SelectField,
   Skeleton,
   SkeletonGroup,
   TabPanel,
@@ -28,7 +29,6 @@ import {
 import { QueueList } from '../components/QueueList'
 import { SearchField } from '../components/SearchField'
 import { SearchResults } from '../components/SearchResults'
-import { SelectField } from '../components/SelectField'
 import {
   filtersFromParams,
   paramsFromFilters,

@@ -1,8 +1,9 @@
 import { ChevronDown } from 'lucide-react'
 import { useId } from 'react'
-import { controlClassName, cx } from '@/design-system'
+import { controlClassName } from '../field'
+import { cx } from '../utils'
 
-export interface SelectOption {
+export interface SelectFieldOption {
   value: string
   label: string
 }
@@ -10,7 +11,7 @@ export interface SelectOption {
 export interface SelectFieldProps {
   label: string
   value: string
-  options: SelectOption[]
+  options: SelectFieldOption[]
   onChange: (value: string) => void
   className?: string
 }
