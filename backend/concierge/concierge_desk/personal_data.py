@@ -3,20 +3,16 @@ requests keep their text without the person's name and addresses."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
+from concierge.common.redaction import redact
 from concierge.concierge_desk.models import InternalNote
-
-REDACTED = "[erased]"
 
 
 def notes_redact(*, request_ids: Sequence[int], terms: Sequence[str]) -> int:
     redacted = 0
     for note in InternalNote.objects.filter(request_id__in=list(request_ids)):
-        body = note.body
-        for term in terms:
-            body = re.sub(re.escape(term), REDACTED, body, flags=re.IGNORECASE)
+        body = redact(note.body, terms)
         if body != note.body:
             InternalNote.objects.filter(pk=note.pk).update(body=body)
             redacted += 1

@@ -1,6 +1,6 @@
 """Building the zip of 'Download my data': `data.json` (the profile, onboarding answers,
-signed-in devices, requests with their survey answers, messages and rating) and every attachment as a file
-under `attachments/<request id>/`."""
+signed-in devices, second factors, the employer's records, requests with their survey answers,
+messages and rating) and every attachment as a file under `attachments/<request id>/`."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from concierge.uploads.personal_data import upload_bytes
 README = """Your data, as {product} holds it on {date}.
 
 data.json: your profile, your onboarding answers, the devices signed in to your account,
-and your requests, each with the answers you gave, its messages (yours and the concierge's)
-and your rating.
+your second factors (by name), your employer's records of you, and your requests, each with
+the answers you gave, its messages (yours and the concierge's) and your rating.
 attachments/: the files of your requests' messages, one folder per request id.
 """
 

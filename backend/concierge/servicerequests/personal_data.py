@@ -8,26 +8,18 @@ the concierge's replies keep their text with the person's name and addresses tak
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 
+from concierge.common.redaction import redact
 from concierge.servicerequests.models import Message, ServiceRequest
 from concierge.servicerequests.selectors import request_get_for_user
 
 ERASED_HTML = "<p>(erased)</p>"
 ERASED_NAME = "Erased request"
-REDACTED = "[erased]"
-
-
-def redact(text: str, terms: Sequence[str]) -> str:
-    """`text` with every term (a name, an address) replaced, whatever its case."""
-    for term in terms:
-        text = re.sub(re.escape(term), REDACTED, text, flags=re.IGNORECASE)
-    return text
 
 
 def requests_export(*, user: Any) -> list[dict[str, Any]]:

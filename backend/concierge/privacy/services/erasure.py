@@ -9,7 +9,11 @@ from typing import Any
 
 from django.db import transaction
 
-from concierge.accounts.personal_data import account_erase, account_personal_terms
+from concierge.accounts.personal_data import (
+    account_erase,
+    account_own_addresses,
+    account_personal_terms,
+)
 from concierge.accounts.selectors.concierges import user_is_concierge
 from concierge.audit import actions
 from concierge.audit.services import audit_record
@@ -45,12 +49,12 @@ WHAT_IS_ERASED = (
     "Their data exports, rating comments and queued emails",
     "The records of the emails they sent to their requests (reply by email)",
     "Their notification choices and the devices that got their push notifications",
-    "Their name and addresses in the concierge's replies and internal notes",
+    "Their name, addresses and phone numbers in the concierge's replies and internal notes",
 )
 WHAT_STAYS = (
     "The requests, as anonymous rows with their dates, statuses and categories (the "
     "company's report counts them)",
-    "The concierge's replies, without the person's name or addresses",
+    "The concierge's replies, without the person's name, addresses or phone numbers",
     "The audit trail's events (ids and counts, never personal data)",
 )
 
@@ -74,7 +78,8 @@ def person_erase(*, user: Any, actor: Any = None, client_ip: str = "") -> dict[s
     if problem := erasable_problem(user=user):
         raise CannotErase(problem)
     terms = account_personal_terms(user=user)
-    addresses = _own_addresses(user, terms)
+    # Their emails and queued mail go; an address they only typed is only redacted.
+    addresses = account_own_addresses(user=user)
     request_ids = request_ids_for_user(user=user)
     counts = {
         "requests": len(request_ids),
@@ -101,14 +106,6 @@ def person_erase(*, user: Any, actor: Any = None, client_ip: str = "") -> dict[s
         details=counts,
     )
     return counts
-
-
-def _own_addresses(user: Any, terms: Sequence[str]) -> list[str]:
-    """The person's addresses among `terms`, whose emails and queued mail go with them. Not
-    the one they asked to move to and never confirmed: it may be another account's (an
-    email change to a taken address is accepted without saying so); it is only redacted."""
-    unconfirmed = user.pending_email.lower()
-    return [t for t in terms if "@" in t and t.lower() != unconfirmed]
 
 
 def _mark_erased(request_ids: Sequence[int], reason: str) -> None:

@@ -19,6 +19,7 @@ from concierge.accounts.models import MfaFactor, RecoveryCode, User
 from concierge.audit.models import AuditEvent
 from concierge.company_reports import selectors as report_selectors
 from concierge.company_reports.selectors import company_report
+from concierge.concierge_desk.models import InternalNote
 from concierge.privacy.models import DataExport
 from concierge.privacy.services.erasure import person_erase
 from concierge.servicerequests.models import Message, ServiceRequest
@@ -170,6 +171,50 @@ def test_issue27_erasure_leaves_the_mail_of_an_address_she_only_asked_for(
         "users/email_change", {"email": bob.email, "password": DEFAULT_PASSWORD}
     )
     assert asked.status_code == 200, asked.content
+    assert ApiClient().post("users/password", {"user": {"email": bob.email}}).status_code == 200
+    tasks.commit()  # Bob's reset email is queued, not sent yet
+
+    person_erase(user=User.objects.get(pk=user.pk))
+
+    assert any(
+        "bob@example.com" in str(result.args_kwargs)
+        for result in tasks.results("concierge.accounts.tasks.password_reset_email")
+    )
+
+
+def _answers(api, answers: dict[int, str]) -> None:
+    given = [{"answer_id": answer_id, "value": value} for answer_id, value in answers.items()]
+    assert api.post("users/onboarding", {"answers": given}).status_code == 200
+
+
+def test_issue27_erasure_redacts_her_phones_and_preferred_email_from_the_concierges_replies_and_notes(
+    signed_in_api, concierge_api, user, make_request
+):
+    _answers(signed_in_api, {104: "5550102030", 165: "ada.home@example.net"})
+    User.objects.filter(pk=user.pk).update(mfa_phone="+15557778899")
+    request = make_request(user, name="Find a plumber")
+    reply = (
+        "Called (555) 010-2030 and +1 555 777 8899, wrote to ada.home@example.net. "
+        "Booking 4471 at 10:30."
+    )
+    path = f"concierge/requests/{request.pk}"
+    assert concierge_api.post(f"{path}/messages", {"message": {"body": reply}}).status_code == 201
+    assert concierge_api.post(f"{path}/notes", {"body": "Text 555.010.2030"}).status_code == 201
+
+    person_erase(user=User.objects.get(pk=user.pk))
+
+    [body] = Message.objects.filter(request=request).values_list("body_html", flat=True)
+    assert "Called [erased] and [erased], wrote to [erased]. Booking 4471 at 10:30." in body
+    assert InternalNote.objects.get(request=request).body == "Text [erased]"
+
+
+def test_issue27_erasure_leaves_the_mail_of_a_preferred_email_that_is_not_hers(
+    signed_in_api, user, user_factory, tasks
+):
+    """The onboarding's preferred email is only typed, never confirmed, and may be another
+    account's: it is only redacted, and that account's queued mail to it stays."""
+    bob = user_factory(email="bob@example.com", first_name="Bob")
+    _answers(signed_in_api, {165: bob.email})
     assert ApiClient().post("users/password", {"user": {"email": bob.email}}).status_code == 200
     tasks.commit()  # Bob's reset email is queued, not sent yet
 
