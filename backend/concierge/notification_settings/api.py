@@ -100,7 +100,8 @@ def push_subscription_list(request: HttpRequest):
 @router.post("/notifications/push_subscriptions", response={201: PushSubscriptionOut, **ERRORS})
 def push_subscription_create(request: HttpRequest, payload: PushSubscriptionIn):
     """Store this browser's push subscription for the signed-in person (the same endpoint
-    again updates it). Only the browsers' push services are accepted (422 otherwise)."""
+    again updates it, keeping the date it was added). Only `explicit` adds a device (404
+    otherwise); only the browsers' push services are accepted (422 otherwise)."""
     session = request_auth_token(request)
     subscription = services.push_subscription_save(
         user=session.user,
@@ -109,6 +110,7 @@ def push_subscription_create(request: HttpRequest, payload: PushSubscriptionIn):
         p256dh=payload.keys.p256dh,
         auth=payload.keys.auth,
         user_agent=request.headers.get("User-Agent", "")[:500],
+        explicit=payload.explicit,
     )
     return Status(201, _subscription_out(subscription, session.pk))
 

@@ -55,6 +55,12 @@ class PushSubscriptionIn(Schema):
 
     endpoint: str = Field(max_length=1000)
     keys: PushKeysIn
+    explicit: StrictBool = Field(
+        default=False,
+        description="The person turned notifications on in this browser just now. Only then is"
+        " a device added: the app's own save when it starts updates a device on file, and one"
+        " not on file (its person removed it) is a 404.",
+    )
 
 
 class PushSubscriptionOut(Schema):

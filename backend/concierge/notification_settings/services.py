@@ -32,6 +32,7 @@ DESK_FIELDS = ("desk_new_request_push", "desk_reply_push")
 PREFERENCE_FIELDS = (*EMPLOYEE_FIELDS, "show_previews", *DESK_FIELDS)
 CONCIERGES_ONLY = "This setting is for concierges."
 SUBSCRIPTION_NOT_FOUND = "We couldn't find that device."
+DEVICE_NOT_ON_FILE = "This browser doesn't get notifications: turn them on to get them here."
 ENDPOINT_INVALID = "This browser's push address is not one we can send to."
 KEYS_INVALID = "This browser's push keys are not valid."
 UNSUBSCRIBE_LINK_INVALID = "This unsubscribe link is not valid."
@@ -165,12 +166,16 @@ def push_subscription_save(
     auth: str,
     user_agent: str = "",
     session: Any = None,
+    explicit: bool = False,
 ) -> PushSubscription:
     """Store this browser's subscription for `user`, bound to the `session` (auth token) it was
     saved in: pushes reach it only while that session is signed in. The same endpoint again (the
     browser subscribing again, a new sign-in on it, or another person now signed in on it)
-    updates the one row, which then belongs to `user` and that session. A person keeps at most
-    SUBSCRIPTIONS_MAX devices (the oldest go)."""
+    updates the one row, which then belongs to `user` and that session, and keeps the date it was
+    added (unless it changed hands). Only an `explicit` save (the person turned notifications on)
+    adds a device: the app's own save on start updates one, and for a device that is not on file
+    (removed by its person, or gone) it is NotFound. A person keeps at most SUBSCRIPTIONS_MAX
+    devices (the oldest go)."""
     endpoint = (endpoint or "").strip()
     if len(endpoint) > 1000 or not endpoint_allowed(endpoint):
         raise ValidationFailed.for_field("endpoint", ENDPOINT_INVALID)
@@ -187,13 +192,9 @@ def push_subscription_save(
     for _ in range(2):  # a concurrent first save of the same endpoint: the second updates
         try:
             with transaction.atomic():
-                subscription, created = PushSubscription.objects.update_or_create(
-                    endpoint=endpoint, defaults=fields
+                subscription, _ = PushSubscription.objects.update_or_create(
+                    endpoint=endpoint, defaults=fields | _added_date(endpoint, user, explicit)
                 )
-                if not created:
-                    PushSubscription.objects.filter(pk=subscription.pk).update(
-                        created_at=timezone.now()
-                    )
                 extra = PushSubscription.objects.filter(user=user).values_list("pk", flat=True)[
                     SUBSCRIPTIONS_MAX:
                 ]
@@ -202,6 +203,16 @@ def push_subscription_save(
         except IntegrityError:
             continue
     raise ValidationFailed.for_field("endpoint", ENDPOINT_INVALID)
+
+
+def _added_date(endpoint: str, user: User, explicit: bool) -> dict[str, Any]:
+    """The device's `created_at` to set: none for the person's own device (the date they added it
+    stays), now for one that changes hands. No device and no `explicit` save: NotFound."""
+    owners = PushSubscription.objects.filter(endpoint=endpoint).values_list("user_id", flat=True)
+    owner_id = owners.first()
+    if owner_id is None and not explicit:
+        raise NotFound(DEVICE_NOT_ON_FILE)
+    return {} if owner_id == user.pk else {"created_at": timezone.now()}
 
 
 def push_subscription_delete(*, user: User, subscription_id: int) -> None:

@@ -1010,7 +1010,8 @@ export interface paths {
         /**
          * Push Subscription Create
          * @description Store this browser's push subscription for the signed-in person (the same endpoint
-         *     again updates it). Only the browsers' push services are accepted (422 otherwise).
+         *     again updates it, keeping the date it was added). Only `explicit` adds a device (404
+         *     otherwise); only the browsers' push services are accepted (422 otherwise).
          */
         post: operations["concierge_notification_settings_api_push_subscription_create"];
         delete?: never;
@@ -3519,6 +3520,12 @@ export interface components {
         PushSubscriptionIn: {
             /** Endpoint */
             endpoint: string;
+            /**
+             * Explicit
+             * @description The person turned notifications on in this browser just now. Only then is a device added: the app's own save when it starts updates a device on file, and one not on file (its person removed it) is a 404.
+             * @default false
+             */
+            explicit: boolean;
             keys: components["schemas"]["PushKeysIn"];
         };
         /** PushSubscriptionListOut */

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import base64
 import os
+from datetime import timedelta
 
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.test import Client
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from concierge.accounts.models import AuthToken
 from concierge.notification_settings.models import NotificationPreference, PushSubscription
@@ -114,7 +117,9 @@ def test_subscribe_list_and_remove_a_device(signed_in_api, make_api, user):
     endpoint = FCM + "abc"
     data = {"endpoint": endpoint, "keys": browser_keys()}
     response = signed_in_api.post(
-        "notifications/push_subscriptions", data, headers={"User-Agent": ANDROID_CHROME}
+        "notifications/push_subscriptions",
+        data | {"explicit": True},
+        headers={"User-Agent": ANDROID_CHROME},
     )
     assert response.status_code == 201, response.content
     created = response.json()
@@ -132,6 +137,73 @@ def test_subscribe_list_and_remove_a_device(signed_in_api, make_api, user):
     response = signed_in_api.delete(f"notifications/push_subscriptions/{created['id']}")
     assert response.status_code == 204
     assert not PushSubscription.objects.filter(user=user).exists()
+
+
+def test_a_device_removed_elsewhere_is_not_added_back_by_the_apps_own_save(
+    signed_in_api, make_api, user
+):
+    """Issue 28 devices: removing a browser from another device sticks. The app's own save when
+    that browser starts again is a 404 that adds nothing; turning notifications on there
+    (explicit) adds it back."""
+    data = {"endpoint": FCM + "laptop", "keys": browser_keys()}
+    laptop_id = signed_in_api.post(
+        "notifications/push_subscriptions", data | {"explicit": True}
+    ).json()["id"]
+    phone = make_api()
+    phone.sign_in(user.email)
+    assert phone.delete(f"notifications/push_subscriptions/{laptop_id}").status_code == 204
+
+    again = signed_in_api.post("notifications/push_subscriptions", data)
+    assert again.status_code == 404
+    assert not PushSubscription.objects.filter(user=user).exists()
+
+    turned_on = signed_in_api.post("notifications/push_subscriptions", data | {"explicit": True})
+    assert turned_on.status_code == 201
+    assert PushSubscription.objects.filter(user=user, endpoint=data["endpoint"]).exists()
+
+
+def test_the_apps_own_save_never_adds_a_browser_the_person_did_not_turn_on(signed_in_api):
+    """Issue 28 devices: without `explicit`, an endpoint not on file is a 404, never a device."""
+    data = {"endpoint": FCM + "never-turned-on", "keys": browser_keys()}
+    response = signed_in_api.post("notifications/push_subscriptions", data)
+    assert response.status_code == 404
+    assert not PushSubscription.objects.exists()
+
+
+def test_saving_a_device_again_keeps_the_date_it_was_added(signed_in_api, user):
+    """Issue 28 devices: each start of the app saves the browser again; that updates its keys
+    and session but not when it was added (the list says "Added" that day, not today)."""
+    data = {"endpoint": FCM + "phone", "keys": browser_keys()}
+    created = signed_in_api.post("notifications/push_subscriptions", data | {"explicit": True})
+    added = (timezone.now() - timedelta(days=30)).replace(microsecond=0)
+    PushSubscription.objects.filter(pk=created.json()["id"]).update(created_at=added)
+
+    new_keys = browser_keys()
+    again = signed_in_api.post("notifications/push_subscriptions", data | {"keys": new_keys})
+    assert again.status_code == 201
+    device = PushSubscription.objects.get(pk=created.json()["id"])
+    assert device.created_at == added
+    assert device.p256dh == new_keys["p256dh"]
+    listed = signed_in_api.get("notifications/push_subscriptions").json()["push_subscriptions"]
+    assert parse_datetime(listed[0]["created_at"]) == added
+
+
+def test_a_device_another_person_signs_in_on_is_added_to_theirs_that_day(
+    signed_in_api, make_api, bob
+):
+    """Issue 28 devices: the same browser saved by someone else now signed in on it becomes
+    their device, added then (not on the day its previous person added it)."""
+    data = {"endpoint": FCM + "shared", "keys": browser_keys()}
+    created = signed_in_api.post("notifications/push_subscriptions", data | {"explicit": True})
+    PushSubscription.objects.filter(pk=created.json()["id"]).update(
+        created_at=timezone.now() - timedelta(days=30)
+    )
+    bobs = make_api()
+    bobs.sign_in(bob.email)
+    assert bobs.post("notifications/push_subscriptions", data).status_code == 201
+    device = PushSubscription.objects.get(pk=created.json()["id"])
+    assert device.user == bob
+    assert device.created_at > timezone.now() - timedelta(minutes=1)
 
 
 @pytest.mark.parametrize(

@@ -59,13 +59,24 @@ export function devicesQuery() {
   })
 }
 
-export async function deviceSave(subscription: PushSubscriptionJSON): Promise<PushDevice> {
+/** The server has no device for this browser (its person removed it), and only turning
+ * notifications on adds one. */
+export class DeviceNotOnFile extends NotificationsApiError {}
+
+/** Saves this browser's subscription: `explicit` when the person turned notifications on just
+ * now, which alone adds a device; the app's own save on start only updates one. */
+export async function deviceSave(
+  subscription: PushSubscriptionJSON,
+  { explicit }: { explicit: boolean },
+): Promise<PushDevice> {
   const { data, error, response } = await api.POST('/api/v1/notifications/push_subscriptions', {
     body: {
       endpoint: subscription.endpoint ?? '',
       keys: { p256dh: subscription.keys?.p256dh ?? '', auth: subscription.keys?.auth ?? '' },
+      explicit,
     },
   })
+  if (response.status === 404) throw new DeviceNotOnFile(errorMessage(error, response))
   if (!data) throw new NotificationsApiError(errorMessage(error, response))
   return data
 }

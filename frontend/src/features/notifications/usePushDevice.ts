@@ -51,7 +51,7 @@ export function usePushDevice() {
     setBusy(true)
     try {
       const sub = await subscribe(key.data)
-      await deviceSave(sub.toJSON())
+      await deviceSave(sub.toJSON(), { explicit: true })
       setEndpoint(sub.endpoint)
       await queryClient.invalidateQueries({ queryKey: notificationKeys.devices })
       return null

@@ -136,7 +136,7 @@ describe('Issue 28 Account page: Notifications', () => {
     ).toBeInTheDocument()
   })
 
-  it('turns push on in this browser: permission, subscription, then saved on the server', async () => {
+  it('turns push on in this browser: permission, subscription, then saved on the server as turned on', async () => {
     const { pushManager, notification } = fakePushBrowser()
     serve({ devices: [] })
     const saved: unknown[] = []
@@ -155,6 +155,7 @@ describe('Issue 28 Account page: Notifications', () => {
         {
           endpoint: 'https://fcm.googleapis.com/fcm/send/this-browser',
           keys: { p256dh: 'browser-key', auth: 'browser-auth' },
+          explicit: true,
         },
       ]),
     )

@@ -56,12 +56,12 @@ describe('Issue 28 push permission prompt', () => {
     expect(screen.queryByRole('region', { name: PROMPT_TITLE })).not.toBeInTheDocument()
   })
 
-  it('turning on asks the browser, saves the subscription and says so', async () => {
+  it('turning on asks the browser, saves the subscription as turned on and says so', async () => {
     fakePushBrowser()
     const saved = serveKey()
     const { user } = renderWithProviders(<PushPrompt requestCount={1} />)
     await user.click(await screen.findByRole('button', { name: 'Turn on notifications' }))
-    await waitFor(() => expect(saved).toHaveLength(1))
+    await waitFor(() => expect(saved).toEqual([expect.objectContaining({ explicit: true })]))
     expect(await screen.findByText(PUSH_TURNED_ON)).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: PROMPT_TITLE })).not.toBeInTheDocument()
     expect(localStorage.getItem(PROMPT_STORAGE_KEY)).toBe('accepted')
