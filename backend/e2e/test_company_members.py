@@ -171,3 +171,27 @@ def test_admin_searches_deactivates_and_reactivates_a_member(
     expect_no_sideways_scroll(admin)
     expect_axe_clean(admin, "members page with an invite link")
     save_screenshot(admin, f"company-members-invite-{viewport_name}", full_page=True)
+
+
+def test_a_long_employee_id_wraps_and_leaves_the_access_button_in_view(
+    contexts, people, acme, viewport_name
+) -> None:
+    """issue 26 members page: an employee id of the full 100 characters, one unbroken word,
+    wraps in its cell (desktop) or is cut in its card (phone): the row's Deactivate stays
+    inside the list, and the page never scrolls sideways."""
+    EmployeeRecord.objects.filter(company=acme, email="ali@acme.example").update(
+        employee_id="E-" + "7" * 98
+    )
+    admin = contexts["admin"]
+    sign_in(admin, ADMIN_EMAIL, PASSWORD)
+    admin.goto("/company/members")
+    row = person(admin, viewport_name, "Ali Khan")
+    button = row.get_by_role("button", name=re.compile("^Deactivate"))
+    expect(button).to_be_visible()
+    people_list = admin.get_by_role(
+        "table" if viewport_name == "desktop" else "list", name="People"
+    )
+    button_box, list_box = button.bounding_box(), people_list.bounding_box()
+    assert button_box is not None and list_box is not None
+    assert button_box["x"] + button_box["width"] <= list_box["x"] + list_box["width"]
+    save_screenshot(admin, f"company-members-long-id-{viewport_name}")  # also: no sideways scroll

@@ -131,7 +131,10 @@ export function MembersList({ members, busyId, onChange, buttonRef }: MembersLis
                 <span className="block truncate font-semibold text-ink">{memberName(member)}</span>
                 <span className="block truncate text-ink-muted">{member.email}</span>
               </th>
-              <td className="px-4 py-3 text-ink">{member.employee_id || '—'}</td>
+              {/* An id is up to 100 characters, maybe one unbroken word: it wraps. */}
+              <td className="max-w-48 px-4 py-3 text-ink wrap-anywhere">
+                {member.employee_id || '—'}
+              </td>
               <td className="px-4 py-3">
                 <MemberStatusBadge status={member.status} />
               </td>
