@@ -8,19 +8,25 @@ import { RetentionNotice } from './RetentionNotice'
 
 const ALREADY = "We're already preparing your data. We'll email you a link as soon as it's ready."
 
+/** 'Download my data' pressed, with no export before: the section, as it then reads. */
+async function askForData() {
+  let status = 'none'
+  server.use(
+    http.get(apiUrl('/api/v1/users/data_export'), () => HttpResponse.json({ status })),
+    http.post(apiUrl('/api/v1/users/data_export'), () => {
+      status = 'pending'
+      return HttpResponse.json({ status, message: 'ok' }, { status: 202 })
+    }),
+  )
+  const { user } = renderWithProviders(<DataExportSection />, { route: '/account' })
+  const section = within(screen.getByRole('region', { name: 'Your data' }))
+  await user.click(await section.findByRole('button', { name: 'Download my data' }))
+  return section
+}
+
 describe('Issue 27 Download my data', () => {
   it("asks for the data, then says we'll email a link while it is prepared", async () => {
-    let status = 'none'
-    server.use(
-      http.get(apiUrl('/api/v1/users/data_export'), () => HttpResponse.json({ status })),
-      http.post(apiUrl('/api/v1/users/data_export'), () => {
-        status = 'pending'
-        return HttpResponse.json({ status, message: 'ok' }, { status: 202 })
-      }),
-    )
-    const { user } = renderWithProviders(<DataExportSection />, { route: '/account' })
-    const section = within(screen.getByRole('region', { name: 'Your data' }))
-    await user.click(await section.findByRole('button', { name: 'Download my data' }))
+    const section = await askForData()
     expect(
       await section.findByText(/We're preparing your data. We'll email you a link/),
     ).toBeInTheDocument()
@@ -28,17 +34,7 @@ describe('Issue 27 Download my data', () => {
   })
 
   it('the focus moves to the message that replaces the button, not to the page top', async () => {
-    let status = 'none'
-    server.use(
-      http.get(apiUrl('/api/v1/users/data_export'), () => HttpResponse.json({ status })),
-      http.post(apiUrl('/api/v1/users/data_export'), () => {
-        status = 'pending'
-        return HttpResponse.json({ status, message: 'ok' }, { status: 202 })
-      }),
-    )
-    const { user } = renderWithProviders(<DataExportSection />, { route: '/account' })
-    const section = within(screen.getByRole('region', { name: 'Your data' }))
-    await user.click(await section.findByRole('button', { name: 'Download my data' }))
+    const section = await askForData()
     const preparing = await section.findByText(/We're preparing your data/)
     await waitFor(() => expect(preparing).toHaveFocus())
   })

@@ -69,6 +69,23 @@ beforeEach(() => {
   vi.mocked(confetti).mockClear()
 })
 
+/** At the email question (after useFake's answers up to it), Continue is refused by the
+ * server (422) with `error`. */
+async function refuseTheEmailAnswer(error: string) {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  server.use(
+    http.post(apiUrl('/api/v1/user_request_surveys/77/user_request_answers'), () =>
+      HttpResponse.json(
+        { success: false, error, errors: { value: ['Please enter a valid email address'] } },
+        { status: 422 },
+      ),
+    ),
+  )
+  const { user } = renderDrawer()
+  await screen.findByRole('textbox', { name: /Which email/ })
+  await user.click(continueButton())
+}
+
 describe('the guided survey: starting fresh or continuing', () => {
   it("a run with answers asks 'Continue where you left off?'; Continue shows the answers", async () => {
     useFake({ answered: { 11: 'Find a plumber' }, reportResumed: true })
@@ -804,23 +821,8 @@ describe('§8 request drawer: failures', () => {
   })
 
   it("§8 request drawer: a rejected answer (422) shows the server's text", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
     useFake({ answered: { 11: 'x', 12: null, 13: '5551234567' } })
-    server.use(
-      http.post(apiUrl('/api/v1/user_request_surveys/77/user_request_answers'), () =>
-        HttpResponse.json(
-          {
-            success: false,
-            error: 'Validation failed',
-            errors: { value: ['Please enter a valid email address'] },
-          },
-          { status: 422 },
-        ),
-      ),
-    )
-    const { user } = renderDrawer()
-    await screen.findByRole('textbox', { name: /Which email/ })
-    await user.click(continueButton())
+    await refuseTheEmailAnswer('Validation failed')
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: /Which email/ })).toHaveAttribute(
       'aria-invalid',
@@ -829,23 +831,8 @@ describe('§8 request drawer: failures', () => {
   })
 
   it('§5 survey answers: a refused answer (422) brings the focus back to its field, described by the error', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
     useFake({ answered: { 11: 'x', 12: null, 13: '5551234567' } })
-    server.use(
-      http.post(apiUrl('/api/v1/user_request_surveys/77/user_request_answers'), () =>
-        HttpResponse.json(
-          {
-            success: false,
-            error: 'Please enter a valid email address',
-            errors: { value: ['Please enter a valid email address'] },
-          },
-          { status: 422 },
-        ),
-      ),
-    )
-    const { user } = renderDrawer()
-    await screen.findByRole('textbox', { name: /Which email/ })
-    await user.click(continueButton())
+    await refuseTheEmailAnswer('Please enter a valid email address')
     await screen.findByText('Please enter a valid email address')
     const email = screen.getByRole('textbox', { name: /Which email/ })
     await waitFor(() => expect(email).toHaveFocus())
