@@ -25,6 +25,30 @@ async function askForData() {
 }
 
 describe('Issue 27 Download my data', () => {
+  it('asked while the first read of its state is still under way, it stays asked when that read lands', async () => {
+    let answerFirstRead: () => void = () => {}
+    const firstRead = new Promise<void>((resolve) => {
+      answerFirstRead = resolve
+    })
+    server.use(
+      http.get(apiUrl('/api/v1/users/data_export'), async () => {
+        await firstRead
+        return HttpResponse.json({ status: 'none' })
+      }),
+      http.post(apiUrl('/api/v1/users/data_export'), () =>
+        HttpResponse.json({ status: 'pending', message: 'ok' }, { status: 202 }),
+      ),
+    )
+    const { user } = renderWithProviders(<DataExportSection />, { route: '/account' })
+    const section = within(screen.getByRole('region', { name: 'Your data' }))
+    await user.click(await section.findByRole('button', { name: 'Download my data' }))
+    await section.findByText(/We're preparing your data/)
+    answerFirstRead()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(section.getByText(/We're preparing your data/)).toBeInTheDocument()
+    expect(section.queryByRole('button', { name: 'Download my data' })).toBeNull()
+  })
+
   it("asks for the data, then says we'll email a link while it is prepared", async () => {
     const section = await askForData()
     expect(

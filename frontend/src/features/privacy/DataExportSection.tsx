@@ -96,7 +96,10 @@ function AskForData() {
   const preparing = useRef<HTMLParagraphElement>(null)
   const start = useMutation({
     mutationFn: dataExportStart,
-    onSuccess: (data) => {
+    onSuccess: async (data) => {
+      // A read still under way was answered before the ask: landing after it, it would
+      // bring the button back.
+      await queryClient.cancelQueries({ queryKey: privacyKeys.dataExport })
       focusPreparing.current = true
       queryClient.setQueryData(privacyKeys.dataExport, data)
     },
